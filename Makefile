@@ -1,0 +1,89 @@
+# loopy - build the library, the command-line tool and the tests.
+#
+#   make                 build build/libloopy.a and build/loopy
+#   make check           build and run every test
+#   make asan | ubsan    the same tests under sanitizers, in build/asan ...
+#   make CC=clang WERROR=1 check
+#
+# Variables: CC, BUILD (output folder), OPENMP (1/0), WERROR (1/0),
+# SAN (sanitizer list for -fsanitize=), OPT (optimisation flags).
+
+CC      ?= cc
+BUILD   ?= build
+OPENMP  ?= 1
+WERROR  ?= 0
+OPT     ?= -O2
+SAN     ?=
+
+WARN := -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes \
+        -Wmissing-prototypes -Wformat=2 -Wundef -Wvla -Wcast-qual \
+        -Wconversion -Wno-sign-conversion
+ifeq ($(WERROR),1)
+WARN += -Werror
+endif
+
+CPPFLAGS += -Iinclude -D_POSIX_C_SOURCE=200809L -MMD -MP
+CFLAGS   += -std=c11 $(OPT) -g $(WARN)
+LDLIBS   += -lm
+ifeq ($(OPENMP),1)
+CFLAGS  += -fopenmp
+LDFLAGS += -fopenmp
+endif
+ifneq ($(SAN),)
+CFLAGS  += -fsanitize=$(SAN) -fno-omit-frame-pointer -fno-sanitize-recover=all
+LDFLAGS += -fsanitize=$(SAN)
+endif
+
+LIB_SRC  := $(sort $(wildcard lib/*/*.c))
+CLI_SRC  := $(sort $(wildcard cli/*.c))
+TEST_SRC := $(sort $(wildcard tests/test_*.c))
+TEST_LIB := $(sort $(wildcard tests/lib/*.c))
+
+LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
+CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
+TEST_LIB_OBJ := $(TEST_LIB:%.c=$(BUILD)/obj/%.o)
+TEST_BIN := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
+
+LIBRARY := $(BUILD)/libloopy.a
+PROGRAM := $(BUILD)/loopy
+
+.PHONY: all check asan ubsan clean example
+all: $(LIBRARY) $(PROGRAM)
+
+$(BUILD)/obj/%.o: %.c
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
+
+$(LIBRARY): $(LIB_OBJ)
+	@mkdir -p $(@D)
+	rm -f $@
+	$(AR) rcs $@ $^
+
+$(PROGRAM): $(CLI_OBJ) $(LIBRARY)
+	$(CC) $(LDFLAGS) $(CLI_OBJ) $(LIBRARY) $(LDLIBS) -o $@
+
+$(BUILD)/tests/%: $(BUILD)/obj/tests/%.o $(TEST_LIB_OBJ) $(LIBRARY)
+	@mkdir -p $(@D)
+	$(CC) $(LDFLAGS) $< $(TEST_LIB_OBJ) $(LIBRARY) $(LDLIBS) -o $@
+
+$(BUILD)/obj/tests/%.o: CPPFLAGS += -Itests -Ilib/core
+
+# Every test program, then the command-line golden tests; the last line of
+# the output is "N passed, N failed".
+check: all $(TEST_BIN)
+	@tests/run.sh $(BUILD)
+
+example: all
+	$(PROGRAM) solve examples/ladder.txt
+
+asan:
+	$(MAKE) check BUILD=build/asan SAN=address,undefined OPT=-O1
+
+ubsan:
+	$(MAKE) check BUILD=build/ubsan SAN=undefined OPT=-O2
+
+clean:
+	rm -rf build
+
+-include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(TEST_LIB_OBJ:.o=.d) \
+	$(TEST_BIN:$(BUILD)/tests/%=$(BUILD)/obj/tests/%.d)

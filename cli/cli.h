@@ -1,0 +1,103 @@
+/*
+ * cli.h - shared pieces of the command-line tool: exit statuses, option
+ * parsing, messages and buffered output.  The tool uses only loopy.h of the
+ * library.
+ */
+#ifndef LOOPY_CLI_H
+#define LOOPY_CLI_H
+
+#include "loopy.h"
+
+#include <stdbool.h>
+#include <stdio.h>
+
+/* Exit statuses, documented in --help and in the man page. */
+enum {
+    EXIT_OK = 0,
+    EXIT_INPUT = 1,    /* the input was rejected: malformed or out of range */
+    EXIT_USAGE = 2,    /* bad command line */
+    EXIT_IO = 3,       /* a file could not be opened, read or written */
+    EXIT_RESOURCE = 4  /* too large for memory or for 32-bit vertex ids */
+};
+
+/* The exit status for a library status. */
+int cli_exit_status(loopy_status status);
+
+/* Prints "loopy CMD: message" to standard error. */
+void cli_error(const char *cmd, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+/* Prints a reader failure as "loopy CMD: NAME:LINE:COLUMN: message" and
+ * returns the exit status for it. */
+int cli_report(const char *cmd, const char *name, loopy_status status,
+               const loopy_diag *diag);
+
+/* ---- Options ----
+ * A tiny getopt_long: "--name value", "--name=value", "-x value", and flags.
+ * Arguments that are not options are collected in order. */
+typedef struct cli_option {
+    const char *name; /* long name without "--" */
+    char short_name;  /* 0 when none */
+    bool has_value;
+    int id;           /* returned by cli_next */
+} cli_option;
+
+typedef struct cli_parser {
+    const char *cmd;
+    int argc;
+    char **argv;
+    int index;
+    bool only_operands; /* after "--" */
+    const char *value;  /* of the last option with a value */
+} cli_parser;
+
+#define CLI_OPERAND (-1)
+#define CLI_END (-2)
+#define CLI_ERROR (-3)
+
+void cli_parser_init(cli_parser *p, const char *cmd, int argc, char **argv);
+/* The next option's id, CLI_OPERAND (p->value is the operand), CLI_END, or
+ * CLI_ERROR after printing a message. */
+int cli_next(cli_parser *p, const cli_option *options);
+
+/* Parses a whole decimal number in [min, max]; prints a message naming the
+ * option and returns false on failure. */
+bool cli_parse_uint(const char *cmd, const char *option, const char *text,
+                    uint64_t min, uint64_t max, uint64_t *value);
+
+/* Appends the comma-separated numbers of text to a growing array. */
+bool cli_parse_list(const char *cmd, const char *option, const char *text,
+                    uint64_t **items, size_t *count);
+
+/* ---- Output ----
+ * A buffered writer with fast integer formatting.  A file is written under a
+ * temporary name in its directory and renamed over the real name on
+ * cli_out_close, so a failed or interrupted run never leaves a partial file. */
+typedef struct cli_out {
+    FILE *file;
+    char *tmp_path;   /* NULL for standard output */
+    const char *path; /* the real name */
+    char buf[1 << 16];
+    size_t len;
+    bool failed;
+} cli_out;
+
+/* Opens path, or standard output when path is NULL or "-". */
+bool cli_out_open(cli_out *out, const char *cmd, const char *path);
+void cli_out_bytes(cli_out *out, const char *s, size_t len);
+void cli_out_str(cli_out *out, const char *s);
+void cli_out_char(cli_out *out, char c);
+void cli_out_u64(cli_out *out, uint64_t value);
+/* Flushes; commits the file (rename) when all writes succeeded, removes the
+ * temporary file otherwise.  Returns false after printing a message. */
+bool cli_out_close(cli_out *out, const char *cmd);
+/* Abandons the output: removes the temporary file, writes nothing more. */
+void cli_out_abort(cli_out *out);
+
+/* ---- Commands ---- */
+int cmd_solve(int argc, char **argv);
+
+#endif

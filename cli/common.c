@@ -1,0 +1,173 @@
+/* common.c - messages and option parsing shared by the commands. */
+#include "cli.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+int cli_exit_status(loopy_status status)
+{
+    switch (status) {
+    case LOOPY_OK:
+        return EXIT_OK;
+    case LOOPY_EIO:
+        return EXIT_IO;
+    case LOOPY_ENOMEM:
+    case LOOPY_ETOOBIG:
+        return EXIT_RESOURCE;
+    default:
+        return EXIT_INPUT;
+    }
+}
+
+void cli_error(const char *cmd, const char *fmt, ...)
+{
+    va_list ap;
+
+    fprintf(stderr, "loopy %s: ", cmd);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+}
+
+int cli_report(const char *cmd, const char *name, loopy_status status,
+               const loopy_diag *diag)
+{
+    const char *message = diag->message[0] ? diag->message
+                                           : loopy_strerror(status);
+
+    if (diag->line > 0)
+        cli_error(cmd, "%s:%" PRIu64 ":%" PRIu64 ": %s", name, diag->line,
+                  diag->column, message);
+    else
+        cli_error(cmd, "%s: %s", name, message);
+    return cli_exit_status(status);
+}
+
+void cli_parser_init(cli_parser *p, const char *cmd, int argc, char **argv)
+{
+    p->cmd = cmd;
+    p->argc = argc;
+    p->argv = argv;
+    p->index = 1;
+    p->only_operands = false;
+    p->value = NULL;
+}
+
+int cli_next(cli_parser *p, const cli_option *options)
+{
+    const char *arg, *name, *eq;
+    size_t name_len;
+    const cli_option *o;
+
+    if (p->index >= p->argc)
+        return CLI_END;
+    arg = p->argv[p->index++];
+    if (p->only_operands || arg[0] != '-' || strcmp(arg, "-") == 0) {
+        p->value = arg;
+        return CLI_OPERAND;
+    }
+    if (strcmp(arg, "--") == 0) {
+        p->only_operands = true;
+        return cli_next(p, options);
+    }
+    if (arg[1] == '-') {
+        name = arg + 2;
+        eq = strchr(name, '=');
+        name_len = eq ? (size_t)(eq - name) : strlen(name);
+        for (o = options; o->name != NULL; o++)
+            if (strlen(o->name) == name_len && strncmp(o->name, name, name_len) == 0)
+                break;
+        if (o->name == NULL) {
+            cli_error(p->cmd, "unknown option '--%.*s' (see --help)",
+                      (int)name_len, name);
+            return CLI_ERROR;
+        }
+        if (!o->has_value && eq != NULL) {
+            cli_error(p->cmd, "option '--%s' takes no value", o->name);
+            return CLI_ERROR;
+        }
+        if (o->has_value && eq != NULL) {
+            p->value = eq + 1;
+            return o->id;
+        }
+    } else {
+        for (o = options; o->name != NULL; o++)
+            if (o->short_name != 0 && o->short_name == arg[1])
+                break;
+        if (o->name == NULL || arg[2] != '\0') {
+            cli_error(p->cmd, "unknown option '%s' (see --help)", arg);
+            return CLI_ERROR;
+        }
+    }
+    if (o->has_value) {
+        if (p->index >= p->argc) {
+            cli_error(p->cmd, "option '--%s' needs a value (see --help)",
+                      o->name);
+            return CLI_ERROR;
+        }
+        p->value = p->argv[p->index++];
+    }
+    return o->id;
+}
+
+/* Parses text[0..len) as a decimal number in [min, max]. */
+static bool parse_number(const char *text, size_t len, uint64_t min,
+                         uint64_t max, uint64_t *value)
+{
+    uint64_t v = 0;
+
+    if (len == 0 || len > 20)
+        return false;
+    for (size_t i = 0; i < len; i++) {
+        unsigned digit = (unsigned)(text[i] - '0');
+        if (digit > 9 || v > (UINT64_MAX - digit) / 10)
+            return false;
+        v = v * 10 + digit;
+    }
+    if (v < min || v > max)
+        return false;
+    *value = v;
+    return true;
+}
+
+bool cli_parse_uint(const char *cmd, const char *option, const char *text,
+                    uint64_t min, uint64_t max, uint64_t *value)
+{
+    if (parse_number(text, strlen(text), min, max, value))
+        return true;
+    cli_error(cmd, "%s: expected a whole number from %" PRIu64 " to %" PRIu64
+              ", found '%s'", option, min, max, text);
+    return false;
+}
+
+bool cli_parse_list(const char *cmd, const char *option, const char *text,
+                    uint64_t **items, size_t *count)
+{
+    const char *p = text;
+
+    for (;;) {
+        const char *comma = strchr(p, ',');
+        size_t len = comma ? (size_t)(comma - p) : strlen(p);
+        uint64_t value;
+        uint64_t *grown;
+
+        if (!parse_number(p, len, 0, UINT64_MAX, &value)) {
+            cli_error(cmd, "%s: expected comma-separated vertex numbers, "
+                      "found '%.*s' in '%s'", option, (int)len, p, text);
+            return false;
+        }
+        grown = realloc(*items, (*count + 1) * sizeof **items);
+        if (grown == NULL) {
+            cli_error(cmd, "out of memory");
+            return false;
+        }
+        *items = grown;
+        (*items)[(*count)++] = value;
+        if (comma == NULL)
+            return true;
+        p = comma + 1;
+    }
+}

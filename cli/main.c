@@ -1,0 +1,49 @@
+/* main.c - the loopy command: dispatch to a subcommand. */
+#include "cli.h"
+
+#include <string.h>
+
+static const char main_usage[] =
+    "Usage: loopy COMMAND [OPTIONS] [ARGS]\n"
+    "\n"
+    "Solve two-player games played on directed graphs: every position is a\n"
+    "Win, Lose or Draw for the player to move, with its remoteness and a best\n"
+    "move.\n"
+    "\n"
+    "Commands:\n"
+    "  solve     classify every position of a game graph\n"
+    "\n"
+    "Run 'loopy COMMAND --help' for a command's options and an example.\n"
+    "Options: -h, --help  show this help;  -V, --version  show the version.\n";
+
+typedef struct command {
+    const char *name;
+    int (*run)(int argc, char **argv);
+} command;
+
+static const command commands[] = {
+    {"solve", cmd_solve},
+};
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        fputs(main_usage, stderr);
+        return EXIT_USAGE;
+    }
+    if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0 ||
+        strcmp(argv[1], "help") == 0) {
+        fputs(main_usage, stdout);
+        return EXIT_OK;
+    }
+    if (strcmp(argv[1], "-V") == 0 || strcmp(argv[1], "--version") == 0) {
+        printf("loopy %s\n", LOOPY_VERSION_STRING);
+        return EXIT_OK;
+    }
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        if (strcmp(argv[1], commands[i].name) == 0)
+            return commands[i].run(argc - 1, argv + 1);
+    fprintf(stderr, "loopy: unknown command '%s' (see 'loopy --help')\n",
+            argv[1]);
+    return EXIT_USAGE;
+}

@@ -1,0 +1,131 @@
+/* output.c - buffered, atomically committed output. */
+#include "cli.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+bool cli_out_open(cli_out *out, const char *cmd, const char *path)
+{
+    int fd;
+
+    out->len = 0;
+    out->failed = false;
+    out->tmp_path = NULL;
+    out->path = path;
+    if (path == NULL || strcmp(path, "-") == 0) {
+        out->file = stdout;
+        return true;
+    }
+    /* The temporary file sits beside the target so rename stays atomic. */
+    out->tmp_path = malloc(strlen(path) + sizeof ".tmp.XXXXXX");
+    if (out->tmp_path == NULL) {
+        cli_error(cmd, "out of memory");
+        return false;
+    }
+    strcpy(out->tmp_path, path);
+    strcat(out->tmp_path, ".tmp.XXXXXX");
+    fd = mkstemp(out->tmp_path);
+    if (fd >= 0) {
+        /* mkstemp makes the file private; give it the usual mode. */
+        mode_t mask = umask(0);
+        umask(mask);
+        fchmod(fd, 0666 & ~mask);
+    }
+    if (fd < 0 || (out->file = fdopen(fd, "wb")) == NULL) {
+        cli_error(cmd, "%s: cannot create: %s", path, strerror(errno));
+        if (fd >= 0) {
+            close(fd);
+            unlink(out->tmp_path);
+        }
+        free(out->tmp_path);
+        out->tmp_path = NULL;
+        return false;
+    }
+    return true;
+}
+
+static void flush(cli_out *out)
+{
+    if (out->len > 0 && !out->failed &&
+        fwrite(out->buf, 1, out->len, out->file) != out->len)
+        out->failed = true;
+    out->len = 0;
+}
+
+void cli_out_bytes(cli_out *out, const char *s, size_t len)
+{
+    if (len > sizeof out->buf - out->len) {
+        flush(out);
+        if (len > sizeof out->buf) {
+            if (!out->failed && fwrite(s, 1, len, out->file) != len)
+                out->failed = true;
+            return;
+        }
+    }
+    memcpy(out->buf + out->len, s, len);
+    out->len += len;
+}
+
+void cli_out_str(cli_out *out, const char *s)
+{
+    cli_out_bytes(out, s, strlen(s));
+}
+
+void cli_out_char(cli_out *out, char c)
+{
+    if (out->len == sizeof out->buf)
+        flush(out);
+    out->buf[out->len++] = c;
+}
+
+void cli_out_u64(cli_out *out, uint64_t value)
+{
+    char digits[20];
+    size_t n = 0;
+
+    do {
+        digits[sizeof digits - ++n] = (char)('0' + value % 10);
+        value /= 10;
+    } while (value != 0);
+    cli_out_bytes(out, digits + sizeof digits - n, n);
+}
+
+bool cli_out_close(cli_out *out, const char *cmd)
+{
+    const char *name = out->path && out->tmp_path ? out->path : "standard output";
+    bool ok;
+
+    flush(out);
+    ok = !out->failed && fflush(out->file) == 0 && !ferror(out->file);
+    if (out->tmp_path == NULL) {
+        if (!ok)
+            cli_error(cmd, "%s: write failed: %s", name, strerror(errno));
+        return ok;
+    }
+    if (ok && fsync(fileno(out->file)) != 0)
+        ok = false;
+    if (fclose(out->file) != 0)
+        ok = false;
+    if (ok && rename(out->tmp_path, out->path) != 0)
+        ok = false;
+    if (!ok) {
+        cli_error(cmd, "%s: write failed: %s", name, strerror(errno));
+        unlink(out->tmp_path);
+    }
+    free(out->tmp_path);
+    out->tmp_path = NULL;
+    return ok;
+}
+
+void cli_out_abort(cli_out *out)
+{
+    if (out->tmp_path == NULL)
+        return;
+    fclose(out->file);
+    unlink(out->tmp_path);
+    free(out->tmp_path);
+    out->tmp_path = NULL;
+}

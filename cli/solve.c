@@ -1,0 +1,455 @@
+/* solve.c - "loopy solve": classify every position of a game graph. */
+#include "cli.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static const char solve_usage[] =
+    "Usage: loopy solve [OPTIONS] [FILE]\n"
+    "\n"
+    "Classify every position of a game played on a directed graph as a Win,\n"
+    "Lose or Draw for the player to move, with its remoteness (moves to the\n"
+    "end under best play: the winner hurries, the loser delays) and a best\n"
+    "move.  Reads FILE, or standard input when FILE is absent or '-'.\n"
+    "\n"
+    "Options:\n"
+    "  -i, --input FORMAT   edges (default): a line 'n m', then m lines 'u v',\n"
+    "                       one move u -> v each;\n"
+    "                       adj: a line 'n m', then one line per vertex: its\n"
+    "                       number of moves k and its k successors\n"
+    "      --base B         number of the first vertex: 1 (default) or 0\n"
+    "      --misere         a player who cannot move wins (default: loses)\n"
+    "      --lose-at LIST   comma-separated vertices where the game is over and\n"
+    "                       the player to move has lost (e.g. 'whoever moves\n"
+    "                       the token onto v wins'); may be repeated\n"
+    "      --win-at LIST    likewise, where the player to move has won\n"
+    "  -f, --format FMT     text (default): 'VERTEX OUTCOME REMOTENESS MOVE'\n"
+    "                       per line, '-' where none applies;\n"
+    "                       json: the same as a JSON document;\n"
+    "                       dot: a Graphviz graph coloured by outcome\n"
+    "  -o, --output FILE    write to FILE (atomically: a temporary file is\n"
+    "                       renamed when complete) instead of standard output\n"
+    "  -t, --threads N      threads to use (default 0: all cores)\n"
+    "  -q, --quiet          no summary line on standard error\n"
+    "  -h, --help           show this help\n"
+    "\n"
+    "Outcomes: W the player to move wins, L loses, D neither can force an end.\n"
+    "Blank lines and lines starting with '#' are ignored in the input.\n"
+    "\n"
+    "Example: a path 1 -> 2 -> 3 with a loop 1 -> 1\n"
+    "  $ printf '3 3\\n1 2\\n2 3\\n1 1\\n' | loopy solve -q\n"
+    "  1 D - 1\n"
+    "  2 W 1 3\n"
+    "  3 L 0 -\n"
+    "\n"
+    "Exit status: 0 success, 1 input rejected (the message names file, line\n"
+    "and column), 2 bad command line, 3 file not readable or not writable,\n"
+    "4 too large for memory or for 32-bit vertex ids.\n";
+
+enum {
+    OPT_INPUT,
+    OPT_BASE,
+    OPT_MISERE,
+    OPT_LOSE_AT,
+    OPT_WIN_AT,
+    OPT_FORMAT,
+    OPT_OUTPUT,
+    OPT_THREADS,
+    OPT_QUIET,
+    OPT_HELP
+};
+
+static const cli_option solve_options[] = {
+    {"input", 'i', true, OPT_INPUT},     {"base", 0, true, OPT_BASE},
+    {"misere", 0, false, OPT_MISERE},    {"lose-at", 0, true, OPT_LOSE_AT},
+    {"win-at", 0, true, OPT_WIN_AT},     {"format", 'f', true, OPT_FORMAT},
+    {"output", 'o', true, OPT_OUTPUT},   {"threads", 't', true, OPT_THREADS},
+    {"quiet", 'q', false, OPT_QUIET},    {"help", 'h', false, OPT_HELP},
+    {NULL, 0, false, 0}};
+
+typedef enum { FORMAT_TEXT, FORMAT_JSON, FORMAT_DOT } output_format;
+
+typedef struct solve_args {
+    loopy_read_options read;
+    loopy_solve_options solve;
+    output_format format;
+    const char *input;
+    const char *output;
+    bool quiet;
+    uint64_t *lose_at, *win_at; /* as given, in the input's numbering */
+    size_t lose_at_count, win_at_count;
+} solve_args;
+
+static const char outcome_letter[] = {'D', 'W', 'L'};
+
+/* Writes "-" for LOOPY_NONE, else the number shifted by base. */
+static void put_vertex_or_dash(cli_out *out, uint32_t v, uint32_t base)
+{
+    if (v == LOOPY_NONE)
+        cli_out_char(out, '-');
+    else
+        cli_out_u64(out, (uint64_t)v + base);
+}
+
+static void write_text(cli_out *out, const loopy_solution *sol, uint32_t base)
+{
+    loopy_vertex n = loopy_solution_vertex_count(sol);
+    const uint8_t *outcome = loopy_solution_outcomes(sol);
+    const uint32_t *remoteness = loopy_solution_remoteness(sol);
+    const loopy_vertex *move = loopy_solution_best_moves(sol);
+
+    for (loopy_vertex v = 0; v < n; v++) {
+        cli_out_u64(out, (uint64_t)v + base);
+        cli_out_char(out, ' ');
+        cli_out_char(out, outcome_letter[outcome[v]]);
+        cli_out_char(out, ' ');
+        put_vertex_or_dash(out, remoteness[v], 0);
+        cli_out_char(out, ' ');
+        put_vertex_or_dash(out, move[v], base);
+        cli_out_char(out, '\n');
+    }
+}
+
+static void json_number_or_null(cli_out *out, uint32_t v, uint32_t base)
+{
+    if (v == LOOPY_NONE)
+        cli_out_str(out, "null");
+    else
+        cli_out_u64(out, (uint64_t)v + base);
+}
+
+static void write_json(cli_out *out, const loopy_graph *g,
+                       const loopy_solution *sol, const solve_args *args)
+{
+    loopy_vertex n = loopy_solution_vertex_count(sol);
+    const uint8_t *outcome = loopy_solution_outcomes(sol);
+    const uint32_t *remoteness = loopy_solution_remoteness(sol);
+    const loopy_vertex *move = loopy_solution_best_moves(sol);
+    uint32_t base = args->read.base;
+
+    cli_out_str(out, "{\n  \"vertices\": ");
+    cli_out_u64(out, n);
+    cli_out_str(out, ",\n  \"edges\": ");
+    cli_out_u64(out, loopy_graph_edge_count(g));
+    cli_out_str(out, ",\n  \"base\": ");
+    cli_out_u64(out, base);
+    cli_out_str(out, args->solve.misere ? ",\n  \"play\": \"misere\""
+                                        : ",\n  \"play\": \"normal\"");
+    cli_out_str(out, ",\n  \"count\": {\"W\": ");
+    cli_out_u64(out, loopy_solution_count(sol, LOOPY_WIN));
+    cli_out_str(out, ", \"L\": ");
+    cli_out_u64(out, loopy_solution_count(sol, LOOPY_LOSE));
+    cli_out_str(out, ", \"D\": ");
+    cli_out_u64(out, loopy_solution_count(sol, LOOPY_DRAW));
+    cli_out_str(out, "},\n  \"positions\": [");
+    for (loopy_vertex v = 0; v < n; v++) {
+        cli_out_str(out, v ? ",\n    {\"vertex\": " : "\n    {\"vertex\": ");
+        cli_out_u64(out, (uint64_t)v + base);
+        cli_out_str(out, ", \"outcome\": \"");
+        cli_out_char(out, outcome_letter[outcome[v]]);
+        cli_out_str(out, "\", \"remoteness\": ");
+        json_number_or_null(out, remoteness[v], 0);
+        cli_out_str(out, ", \"move\": ");
+        json_number_or_null(out, move[v], base);
+        cli_out_char(out, '}');
+    }
+    cli_out_str(out, n ? "\n  ]\n}\n" : "]\n}\n");
+}
+
+static void write_dot(cli_out *out, const loopy_graph *g,
+                      const loopy_solution *sol, uint32_t base)
+{
+    static const char *const fill[] = {"#f2d16b", "#8fd18f", "#ef8f8f"};
+    loopy_vertex n = loopy_solution_vertex_count(sol);
+    const uint8_t *outcome = loopy_solution_outcomes(sol);
+    const uint32_t *remoteness = loopy_solution_remoteness(sol);
+    const loopy_vertex *move = loopy_solution_best_moves(sol);
+
+    cli_out_str(out,
+                "digraph loopy {\n"
+                "  label=\"W: player to move wins (green), L: loses (red), "
+                "D: draw (yellow); number: remoteness; bold: best move\";\n"
+                "  node [shape=circle, style=filled, fontname=\"Helvetica\"];\n");
+    for (loopy_vertex v = 0; v < n; v++) {
+        cli_out_str(out, "  ");
+        cli_out_u64(out, (uint64_t)v + base);
+        cli_out_str(out, " [label=\"");
+        cli_out_u64(out, (uint64_t)v + base);
+        cli_out_str(out, "\\n");
+        cli_out_char(out, outcome_letter[outcome[v]]);
+        if (remoteness[v] != LOOPY_NONE) {
+            cli_out_char(out, ' ');
+            cli_out_u64(out, remoteness[v]);
+        }
+        cli_out_str(out, "\", fillcolor=\"");
+        cli_out_str(out, fill[outcome[v]]);
+        cli_out_str(out, "\"];\n");
+    }
+    for (loopy_vertex v = 0; v < n; v++) {
+        loopy_edge count;
+        const loopy_vertex *succ = loopy_graph_successors(g, v, &count);
+        bool bold_done = false;
+
+        for (loopy_edge e = 0; e < count; e++) {
+            cli_out_str(out, "  ");
+            cli_out_u64(out, (uint64_t)v + base);
+            cli_out_str(out, " -> ");
+            cli_out_u64(out, (uint64_t)succ[e] + base);
+            /* Only the first of parallel edges to the best move is bold. */
+            if (!bold_done && succ[e] == move[v]) {
+                cli_out_str(out, " [style=bold, penwidth=2.5]");
+                bold_done = true;
+            } else {
+                cli_out_str(out, " [color=\"#888888\"]");
+            }
+            cli_out_str(out, ";\n");
+        }
+    }
+    cli_out_str(out, "}\n");
+}
+
+/* Parses the command line into args; returns EXIT_OK, or another status to
+ * exit with (-1 for a successful --help). */
+static int parse_args(int argc, char **argv, solve_args *args)
+{
+    cli_parser p;
+    uint64_t value;
+    int id;
+
+    cli_parser_init(&p, "solve", argc, argv);
+    while ((id = cli_next(&p, solve_options)) != CLI_END) {
+        switch (id) {
+        case CLI_ERROR:
+            return EXIT_USAGE;
+        case CLI_OPERAND:
+            if (args->input != NULL) {
+                cli_error("solve", "one input file at most, found '%s' after"
+                          " '%s'", p.value, args->input);
+                return EXIT_USAGE;
+            }
+            args->input = p.value;
+            break;
+        case OPT_INPUT:
+            if (strcmp(p.value, "edges") == 0) {
+                args->read.format = LOOPY_TEXT_EDGES;
+            } else if (strcmp(p.value, "adj") == 0) {
+                args->read.format = LOOPY_TEXT_ADJ;
+            } else {
+                cli_error("solve", "--input: expected 'edges' or 'adj', found"
+                          " '%s'", p.value);
+                return EXIT_USAGE;
+            }
+            break;
+        case OPT_BASE:
+            if (!cli_parse_uint("solve", "--base", p.value, 0, 1, &value))
+                return EXIT_USAGE;
+            args->read.base = (uint32_t)value;
+            break;
+        case OPT_MISERE:
+            args->solve.misere = 1;
+            break;
+        case OPT_LOSE_AT:
+            if (!cli_parse_list("solve", "--lose-at", p.value, &args->lose_at,
+                                &args->lose_at_count))
+                return EXIT_USAGE;
+            break;
+        case OPT_WIN_AT:
+            if (!cli_parse_list("solve", "--win-at", p.value, &args->win_at,
+                                &args->win_at_count))
+                return EXIT_USAGE;
+            break;
+        case OPT_FORMAT:
+            if (strcmp(p.value, "text") == 0) {
+                args->format = FORMAT_TEXT;
+            } else if (strcmp(p.value, "json") == 0) {
+                args->format = FORMAT_JSON;
+            } else if (strcmp(p.value, "dot") == 0) {
+                args->format = FORMAT_DOT;
+            } else {
+                cli_error("solve", "--format: expected 'text', 'json' or "
+                          "'dot', found '%s'", p.value);
+                return EXIT_USAGE;
+            }
+            break;
+        case OPT_OUTPUT:
+            args->output = p.value;
+            break;
+        case OPT_THREADS:
+            if (!cli_parse_uint("solve", "--threads", p.value, 0, 1024, &value))
+                return EXIT_USAGE;
+            args->solve.threads = (int)value;
+            break;
+        case OPT_QUIET:
+            args->quiet = true;
+            break;
+        case OPT_HELP:
+            fputs(solve_usage, stdout);
+            return -1;
+        default:
+            return EXIT_USAGE;
+        }
+    }
+    return EXIT_OK;
+}
+
+/* Converts target vertices from the input's numbering to 0-based ids,
+ * checking them against n. */
+static bool convert_targets(const char *option, const uint64_t *given,
+                            size_t count, uint32_t base, loopy_vertex n,
+                            loopy_vertex **out)
+{
+    loopy_vertex *ids = malloc((count ? count : 1) * sizeof *ids);
+
+    if (ids == NULL) {
+        cli_error("solve", "out of memory");
+        return false;
+    }
+    for (size_t i = 0; i < count; i++) {
+        if (given[i] < base || given[i] - base >= n) {
+            cli_error("solve", "%s: vertex %" PRIu64 " is not in the graph "
+                      "(its vertices are %" PRIu32 "..%" PRIu64 ")", option,
+                      given[i], base, (uint64_t)n + base - 1);
+            free(ids);
+            return false;
+        }
+        ids[i] = (loopy_vertex)(given[i] - base);
+    }
+    *out = ids;
+    return true;
+}
+
+/* Checks that no vertex is both a lose and a win target; on failure prints
+ * a message and sets *rc. */
+static bool targets_disjoint(const loopy_vertex *lose_at, size_t lose_count,
+                             const loopy_vertex *win_at, size_t win_count,
+                             loopy_vertex n, uint32_t base, int *rc)
+{
+    uint8_t *is_lose;
+
+    if (lose_count == 0 || win_count == 0)
+        return true;
+    is_lose = calloc(n, 1);
+    if (is_lose == NULL) {
+        cli_error("solve", "out of memory");
+        *rc = EXIT_RESOURCE;
+        return false;
+    }
+    for (size_t i = 0; i < lose_count; i++)
+        is_lose[lose_at[i]] = 1;
+    for (size_t i = 0; i < win_count; i++) {
+        if (is_lose[win_at[i]]) {
+            cli_error("solve", "vertex %" PRIu64 " is in both --lose-at and "
+                      "--win-at", (uint64_t)win_at[i] + base);
+            free(is_lose);
+            *rc = EXIT_USAGE;
+            return false;
+        }
+    }
+    free(is_lose);
+    return true;
+}
+
+static double seconds_since(const struct timespec *start)
+{
+    struct timespec now;
+
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (double)(now.tv_sec - start->tv_sec) +
+           (double)(now.tv_nsec - start->tv_nsec) / 1e9;
+}
+
+int cmd_solve(int argc, char **argv)
+{
+    static const loopy_read_options read_defaults = LOOPY_READ_OPTIONS_INIT;
+    static const loopy_solve_options solve_defaults = LOOPY_SOLVE_OPTIONS_INIT;
+    solve_args args;
+    loopy_buffer buffer = {0};
+    loopy_graph *graph = NULL;
+    loopy_solution *sol = NULL;
+    loopy_vertex *lose_at = NULL, *win_at = NULL;
+    loopy_diag diag = {0, 0, ""};
+    loopy_status status;
+    struct timespec start;
+    const char *name;
+    cli_out out;
+    int rc;
+
+    memset(&args, 0, sizeof args);
+    args.read = read_defaults;
+    args.solve = solve_defaults;
+    clock_gettime(CLOCK_MONOTONIC, &start);
+    rc = parse_args(argc, argv, &args);
+    if (rc != EXIT_OK) {
+        rc = rc < 0 ? EXIT_OK : rc;
+        goto done;
+    }
+    name = args.input && strcmp(args.input, "-") != 0 ? args.input : "<stdin>";
+
+    status = loopy_buffer_load(args.input, &buffer, &diag);
+    if (status == LOOPY_OK)
+        status = loopy_read_text(buffer.data, buffer.len, &args.read, &graph,
+                                 NULL, &diag);
+    loopy_buffer_release(&buffer);
+    if (status != LOOPY_OK) {
+        rc = cli_report("solve", name, status, &diag);
+        goto done;
+    }
+    if (!convert_targets("--lose-at", args.lose_at, args.lose_at_count,
+                         args.read.base, loopy_graph_vertex_count(graph),
+                         &lose_at) ||
+        !convert_targets("--win-at", args.win_at, args.win_at_count,
+                         args.read.base, loopy_graph_vertex_count(graph),
+                         &win_at)) {
+        rc = EXIT_USAGE;
+        goto done;
+    }
+    if (!targets_disjoint(lose_at, args.lose_at_count, win_at,
+                          args.win_at_count, loopy_graph_vertex_count(graph),
+                          args.read.base, &rc))
+        goto done;
+    args.solve.lose_at = lose_at;
+    args.solve.lose_at_count = args.lose_at_count;
+    args.solve.win_at = win_at;
+    args.solve.win_at_count = args.win_at_count;
+
+    status = loopy_solve(graph, &args.solve, &sol);
+    if (status != LOOPY_OK) {
+        cli_error("solve", "%s: %s", name, loopy_strerror(status));
+        rc = cli_exit_status(status);
+        goto done;
+    }
+    if (!cli_out_open(&out, "solve", args.output)) {
+        rc = EXIT_IO;
+        goto done;
+    }
+    if (args.format == FORMAT_TEXT)
+        write_text(&out, sol, args.read.base);
+    else if (args.format == FORMAT_JSON)
+        write_json(&out, graph, sol, &args);
+    else
+        write_dot(&out, graph, sol, args.read.base);
+    if (!cli_out_close(&out, "solve")) {
+        rc = EXIT_IO;
+        goto done;
+    }
+    if (!args.quiet)
+        fprintf(stderr,
+                "loopy solve: %s: %" PRIu32 " positions, %" PRIu64 " moves: %"
+                PRIu32 " W, %" PRIu32 " L, %" PRIu32 " D (%.3f s)\n",
+                name, loopy_graph_vertex_count(graph),
+                loopy_graph_edge_count(graph),
+                loopy_solution_count(sol, LOOPY_WIN),
+                loopy_solution_count(sol, LOOPY_LOSE),
+                loopy_solution_count(sol, LOOPY_DRAW), seconds_since(&start));
+    rc = EXIT_OK;
+
+done:
+    loopy_solution_free(sol);
+    loopy_graph_free(graph);
+    free(lose_at);
+    free(win_at);
+    free(args.lose_at);
+    free(args.win_at);
+    return rc;
+}

@@ -1,0 +1,237 @@
+/*
+ * loopy.h - solve two-player games played on directed graphs.
+ *
+ * A game is a directed graph: a token sits on a vertex and the players
+ * alternately move it along an edge.  loopy classifies every position as a
+ * Win, a Lose or a Draw for the player to move by retrograde analysis, and
+ * reports its remoteness and a best move.
+ *
+ * Conventions of this interface:
+ *  - Vertices are numbered 0..n-1 inside the library (loopy_vertex, 32 bits);
+ *    edge counts and offsets are 64 bits (loopy_edge).  Text readers accept
+ *    1-based (default) or 0-based ids and translate.
+ *  - Every function that can fail returns a loopy_status; LOOPY_OK is 0.
+ *  - The library never prints and never exits.  Parsers describe bad input
+ *    in a caller-supplied loopy_diag (line, column, message).
+ *  - Objects are created by *_create / *_read / *_solve and released by the
+ *    matching *_free, which accepts NULL.
+ */
+#ifndef LOOPY_H
+#define LOOPY_H
+
+#include <inttypes.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ==== Version ============================================================ */
+
+#define LOOPY_VERSION_MAJOR 0
+#define LOOPY_VERSION_MINOR 1
+#define LOOPY_VERSION_PATCH 0
+#define LOOPY_VERSION_STRING "0.1.0"
+
+/* ==== Domain types ======================================================= */
+
+typedef uint32_t loopy_vertex; /* a vertex id, 0-based */
+typedef uint64_t loopy_edge;   /* an edge count or offset */
+
+#define LOOPY_PRI_VERTEX PRIu32
+#define LOOPY_PRI_EDGE PRIu64
+
+/* "No vertex" (no best move) and "no remoteness" (a draw). */
+#define LOOPY_NONE UINT32_MAX
+/* The largest vertex count: every id must differ from LOOPY_NONE. */
+#define LOOPY_MAX_VERTICES ((loopy_vertex)(UINT32_MAX - 1))
+
+/* ==== Status codes ======================================================= */
+
+/* One table for the codes and their messages, so the two cannot drift. */
+#define LOOPY_STATUS_MAP(X)                                                    \
+    X(OK, "success")                                                           \
+    X(ENOMEM, "out of memory")                                                 \
+    X(EINVAL, "invalid argument")                                              \
+    X(EPARSE, "malformed input")                                               \
+    X(ETOOBIG, "too large for this machine or for 32-bit vertex ids")          \
+    X(EIO, "input/output error")                                               \
+    X(EFORMAT, "not a loopy file or a damaged one")
+
+typedef enum loopy_status {
+#define LOOPY_STATUS_ENUM_(name, msg) LOOPY_##name,
+    LOOPY_STATUS_MAP(LOOPY_STATUS_ENUM_)
+#undef LOOPY_STATUS_ENUM_
+        LOOPY_STATUS_COUNT_
+} loopy_status;
+
+/* A static English description of a status; never NULL. */
+const char *loopy_strerror(loopy_status status);
+
+/*
+ * Where and why an input was rejected.  Filled by readers on failure when the
+ * caller passes a non-NULL pointer.  line and column are 1-based (column in
+ * bytes); both are 0 when the problem is not about a place in a text.
+ */
+typedef struct loopy_diag {
+    uint64_t line;
+    uint64_t column;
+    char message[256];
+} loopy_diag;
+
+/* ==== Graphs ============================================================= */
+
+/* An immutable directed multigraph in compressed sparse row form: the
+ * successors of each vertex are kept in the order in which they were given. */
+typedef struct loopy_graph loopy_graph;
+
+/*
+ * Builds a graph with n vertices and the m edges tail[i] -> head[i].
+ * The arrays are copied; they may be NULL when m is 0.  Self-loops and
+ * parallel edges are kept.  Fails with LOOPY_EINVAL if an id is >= n or
+ * n > LOOPY_MAX_VERTICES, LOOPY_ETOOBIG if a vertex would have 2^32 or more
+ * successors.  Time O(n + m), memory 8(n+1) + 4m bytes for the result.
+ */
+loopy_status loopy_graph_from_edges(loopy_vertex n, loopy_edge m,
+                                    const loopy_vertex *tail,
+                                    const loopy_vertex *head,
+                                    loopy_graph **out);
+
+/* Releases a graph; NULL is allowed. */
+void loopy_graph_free(loopy_graph *graph);
+
+loopy_vertex loopy_graph_vertex_count(const loopy_graph *graph);
+loopy_edge loopy_graph_edge_count(const loopy_graph *graph);
+
+/* The successors of v, in input order; *count receives their number.
+ * The pointer stays valid while the graph lives.  O(1). */
+const loopy_vertex *loopy_graph_successors(const loopy_graph *graph,
+                                           loopy_vertex v, loopy_edge *count);
+
+/* ==== Reading text ======================================================= */
+
+typedef enum loopy_text_format {
+    /* First line "n m", then m lines "u v", one edge u -> v per line. */
+    LOOPY_TEXT_EDGES = 0,
+    /* First line "n m", then one line per vertex: its out-degree k and its
+     * k successors (the layout of Codeforces 936B); m is the edge total. */
+    LOOPY_TEXT_ADJ = 1
+} loopy_text_format;
+
+typedef struct loopy_read_options {
+    loopy_text_format format;
+    /* The id of the first vertex in the text: 1 (default when the options
+     * pointer is NULL) or 0. */
+    uint32_t base;
+    /* Bytes the graph and a solve of it may use; an announced size that
+     * needs more is refused before allocating.  0: the machine's memory. */
+    uint64_t memory_limit;
+    /* Nonzero: stop after the graph instead of requiring the end of the text;
+     * the offset where reading stopped is stored in *end_offset. */
+    int allow_trailing;
+} loopy_read_options;
+
+#define LOOPY_READ_OPTIONS_INIT {LOOPY_TEXT_EDGES, 1, 0, 0}
+
+/*
+ * Parses a graph from text[0..len).  Blank lines and lines whose first
+ * non-blank character is '#' are ignored; '\r' counts as white space.
+ * On failure *out is NULL and diag (if not NULL) says where and what was
+ * expected.  end_offset may be NULL.  Time O(len + n + m).
+ */
+loopy_status loopy_read_text(const char *text, size_t len,
+                             const loopy_read_options *options,
+                             loopy_graph **out, size_t *end_offset,
+                             loopy_diag *diag);
+
+/* A file's bytes in memory. */
+typedef struct loopy_buffer {
+    char *data;
+    size_t len;
+    size_t capacity_; /* internal */
+} loopy_buffer;
+
+/*
+ * Reads a whole file, or standard input when path is NULL or "-", into
+ * buffer.  On failure diag->message names the system error.
+ */
+loopy_status loopy_buffer_load(const char *path, loopy_buffer *buffer,
+                               loopy_diag *diag);
+void loopy_buffer_release(loopy_buffer *buffer);
+
+/* ==== Solving ============================================================ */
+
+typedef enum loopy_outcome {
+    LOOPY_DRAW = 0, /* neither player can force an end: play goes on forever */
+    LOOPY_WIN = 1,  /* the player to move can force a win */
+    LOOPY_LOSE = 2  /* the player to move loses against best play */
+} loopy_outcome;
+
+typedef struct loopy_solve_options {
+    /* Nonzero: a player who cannot move wins (misere play). */
+    int misere;
+    /* Vertices where the game is over on arrival and the player to move has
+     * lost (lose_at) or won (win_at), whatever their out-edges.  A vertex may
+     * not be in both lists; repeats are allowed. */
+    const loopy_vertex *lose_at;
+    size_t lose_at_count;
+    const loopy_vertex *win_at;
+    size_t win_at_count;
+    /* Threads to use; 0: as many as OpenMP offers. */
+    int threads;
+} loopy_solve_options;
+
+#define LOOPY_SOLVE_OPTIONS_INIT {0, NULL, 0, NULL, 0, 0}
+
+/* The value of every position of a graph. */
+typedef struct loopy_solution loopy_solution;
+
+/*
+ * Solves every position of graph by retrograde analysis.
+ *
+ * A position without moves is a Lose (a Win under misere play) at remoteness
+ * 0, as is a lose_at (win_at) vertex.  A position is a Win at remoteness r if
+ * some move reaches a Lose of remoteness r-1 and r is the least such; a Lose
+ * at remoteness r if every move reaches a Win and r is 1 + the greatest of
+ * their remotenesses; a Draw otherwise.  The best move of a Win (Lose) is the
+ * first successor, in edge order, that is a Lose (Win) of remoteness r-1; of
+ * a Draw, the first successor that is a Draw; none for a position of
+ * remoteness 0.
+ *
+ * options may be NULL (normal play).  Time O(n + m); memory about
+ * 8n + 4m bytes of scratch beyond the 9n bytes of the solution.
+ */
+loopy_status loopy_solve(const loopy_graph *graph,
+                         const loopy_solve_options *options,
+                         loopy_solution **out);
+
+/* A reusable solver for many solves of one graph (different target sets):
+ * it keeps the reverse graph, so each run costs O(n + m) without rebuilding
+ * it.  The graph must outlive the solver. */
+typedef struct loopy_solver loopy_solver;
+
+loopy_status loopy_solver_create(const loopy_graph *graph, loopy_solver **out);
+loopy_status loopy_solver_run(loopy_solver *solver,
+                              const loopy_solve_options *options,
+                              loopy_solution **out);
+void loopy_solver_free(loopy_solver *solver);
+
+void loopy_solution_free(loopy_solution *solution);
+
+loopy_vertex loopy_solution_vertex_count(const loopy_solution *solution);
+/* Per-vertex arrays, valid while the solution lives: outcome (a
+ * loopy_outcome), remoteness (LOOPY_NONE for a draw) and best move
+ * (LOOPY_NONE where there is none). */
+const uint8_t *loopy_solution_outcomes(const loopy_solution *solution);
+const uint32_t *loopy_solution_remoteness(const loopy_solution *solution);
+const loopy_vertex *loopy_solution_best_moves(const loopy_solution *solution);
+/* How many positions have the given outcome. */
+loopy_vertex loopy_solution_count(const loopy_solution *solution,
+                                  loopy_outcome outcome);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* LOOPY_H */

@@ -1,0 +1,285 @@
+/*
+ * read_text.c - the text formats of game graphs: an edge list and adjacency
+ * lists (see loopy_text_format).  Out-degrees are counted while parsing, so
+ * the graph is built with one counting-sort scatter.
+ */
+#include "scan.h"
+
+#include <stdio.h>
+
+/* Bytes a solve needs per vertex and per edge: forward and reverse offsets
+ * (16), solution (9), queue and counters (8); edge arrays while reading (8),
+ * forward and reverse targets (8). */
+#define BYTES_PER_VERTEX 33u
+#define BYTES_PER_EDGE 16u
+
+typedef struct reader {
+    loopy_i_scan scan;
+    loopy_diag *diag;
+    uint32_t base;
+    loopy_vertex n;
+    loopy_edge m;
+    loopy_edge *degree;  /* n + 1, becomes the graph's offsets */
+    loopy_vertex *tail;  /* edges read so far, 0-based */
+    loopy_vertex *head;
+    loopy_edge count;    /* edges read */
+    loopy_edge capacity; /* of tail and head */
+} reader;
+
+static loopy_status read_vertex(reader *r, const char *what, loopy_vertex *v)
+{
+    uint64_t value = 0;
+    char expected[96];
+    loopy_status status;
+
+    snprintf(expected, sizeof expected, "%s (a vertex from %" PRIu32
+             " to %" PRIu64 ")", what, r->base, (uint64_t)r->base + r->n - 1);
+    if (r->n == 0)
+        snprintf(expected, sizeof expected, "no %s (the graph has no vertices)",
+                 what);
+    status = loopy_i_scan_uint(&r->scan, (uint64_t)r->base + r->n - 1, &value,
+                               expected, r->diag);
+    if (status == LOOPY_OK && (value < r->base || r->n == 0))
+        status = loopy_i_scan_expected(&r->scan, expected, r->diag);
+    if (status != LOOPY_OK)
+        return status;
+    *v = (loopy_vertex)(value - r->base);
+    return LOOPY_OK;
+}
+
+/* Requires the line to end here, naming what it holds. */
+static loopy_status end_line(reader *r, const char *after)
+{
+    char what[160];
+
+    if (loopy_i_scan_end_of_line(&r->scan))
+        return LOOPY_OK;
+    snprintf(what, sizeof what, "the end of the line after %s", after);
+    return loopy_i_scan_expected(&r->scan, what, r->diag);
+}
+
+/* Reads "n m" and allocates for them, refusing sizes that cannot fit.
+ * min_edge_bytes is the fewest bytes an edge takes in the text, which bounds
+ * how many edges the rest of the text can hold. */
+static loopy_status read_header(reader *r, const loopy_read_options *opt,
+                                unsigned min_edge_bytes)
+{
+    uint64_t n = 0, m = 0, limit, need, room;
+    loopy_status status;
+
+    if (!loopy_i_scan_skip_space(&r->scan))
+        return loopy_i_scan_expected(&r->scan, "the vertex count n", r->diag);
+    status = loopy_i_scan_uint(&r->scan, UINT64_MAX, &n, "the vertex count n",
+                               r->diag);
+    if (status != LOOPY_OK)
+        return status;
+    if (n > LOOPY_MAX_VERTICES) {
+        loopy_i_diag(r->diag, r->scan.line, 1,
+                     "n = %" PRIu64 " is more than loopy's limit of %" PRIu32
+                     " vertices", n, LOOPY_MAX_VERTICES);
+        return LOOPY_ETOOBIG;
+    }
+    loopy_i_scan_blanks(&r->scan);
+    status = loopy_i_scan_uint(&r->scan, UINT64_MAX, &m,
+                               "the edge count m after n", r->diag);
+    if (status != LOOPY_OK)
+        return status;
+    status = end_line(r, "n and m");
+    if (status != LOOPY_OK)
+        return status;
+
+    limit = opt->memory_limit ? opt->memory_limit : loopy_i_physical_memory();
+    need = n * BYTES_PER_VERTEX;
+    if (m > (UINT64_MAX - need) / BYTES_PER_EDGE || need + m * BYTES_PER_EDGE > limit) {
+        loopy_i_diag(r->diag, 1, 1,
+                     "n = %" PRIu64 " and m = %" PRIu64 " need about %.1f GiB "
+                     "of memory, more than the %.1f GiB available",
+                     n, m,
+                     ((double)n * BYTES_PER_VERTEX + (double)m * BYTES_PER_EDGE) /
+                         (1024.0 * 1024 * 1024),
+                     (double)limit / (1024.0 * 1024 * 1024));
+        return LOOPY_ETOOBIG;
+    }
+    r->n = (loopy_vertex)n;
+    r->m = m;
+    /* A text too short for m edges fails when it ends, so never allocate for
+     * more edges than the remaining bytes can hold. */
+    room = (uint64_t)(r->scan.end - r->scan.p) / min_edge_bytes + 1;
+    r->capacity = m < room ? m : room;
+    r->degree = loopy_i_calloc((size_t)n + 1, sizeof *r->degree);
+    r->tail = loopy_i_malloc((size_t)r->capacity, sizeof *r->tail);
+    r->head = loopy_i_malloc((size_t)r->capacity, sizeof *r->head);
+    if (r->degree == NULL || r->tail == NULL || r->head == NULL) {
+        loopy_i_diag(r->diag, 0, 0, "out of memory for n = %" PRIu64
+                     " and m = %" PRIu64, n, m);
+        return LOOPY_ENOMEM;
+    }
+    return LOOPY_OK;
+}
+
+static loopy_status add_edge(reader *r, loopy_vertex u, loopy_vertex v,
+                             uint64_t line, uint64_t column)
+{
+    /* Out-degrees are counted in 32 bits by the solver. */
+    if (++r->degree[u] > UINT32_MAX - 1) {
+        loopy_i_diag(r->diag, line, column,
+                     "vertex %" PRIu64 " has more than %" PRIu32 " moves",
+                     (uint64_t)u + r->base, UINT32_MAX - 1);
+        return LOOPY_ETOOBIG;
+    }
+    if (r->count >= r->capacity) { /* unreachable: see read_header */
+        loopy_i_diag(r->diag, line, column, "more edges than the text can hold");
+        return LOOPY_EPARSE;
+    }
+    r->tail[r->count] = u;
+    r->head[r->count] = v;
+    r->count++;
+    return LOOPY_OK;
+}
+
+static loopy_status premature_end(reader *r, const char *what)
+{
+    loopy_i_diag(r->diag, r->scan.line, loopy_i_scan_column(&r->scan),
+                 "expected %s, found end of file (line 1 announced %" PRIu64
+                 " edges, %" PRIu64 " were read)", what, r->m, r->count);
+    return LOOPY_EPARSE;
+}
+
+static loopy_status read_edge_list(reader *r)
+{
+    loopy_status status;
+
+    while (r->count < r->m) {
+        loopy_vertex u, v;
+        uint64_t line, column;
+
+        if (!loopy_i_scan_skip_space(&r->scan))
+            return premature_end(r, "an edge \"u v\"");
+        line = r->scan.line;
+        column = loopy_i_scan_column(&r->scan);
+        status = read_vertex(r, "the edge's first vertex", &u);
+        if (status != LOOPY_OK)
+            return status;
+        loopy_i_scan_blanks(&r->scan);
+        status = read_vertex(r, "the edge's second vertex", &v);
+        if (status != LOOPY_OK)
+            return status;
+        status = end_line(r, "the edge");
+        if (status != LOOPY_OK)
+            return status;
+        status = add_edge(r, u, v, line, column);
+        if (status != LOOPY_OK)
+            return status;
+    }
+    return LOOPY_OK;
+}
+
+static loopy_status read_adjacency(reader *r)
+{
+    loopy_status status;
+
+    for (loopy_vertex u = 0; u < r->n; u++) {
+        uint64_t k = 0;
+        char what[96];
+
+        snprintf(what, sizeof what, "the number of moves of vertex %" PRIu64,
+                 (uint64_t)u + r->base);
+        if (!loopy_i_scan_skip_space(&r->scan))
+            return loopy_i_scan_expected(&r->scan, what, r->diag);
+        status = loopy_i_scan_uint(&r->scan, UINT64_MAX, &k, what, r->diag);
+        if (status != LOOPY_OK)
+            return status;
+        if (k > r->m - r->count) {
+            loopy_i_diag(r->diag, r->scan.line, 1,
+                         "vertex %" PRIu64 " has %" PRIu64 " moves, more than"
+                         " the %" PRIu64 " left of the m = %" PRIu64
+                         " announced on line 1",
+                         (uint64_t)u + r->base, k, r->m - r->count, r->m);
+            return LOOPY_EPARSE;
+        }
+        for (uint64_t i = 0; i < k; i++) {
+            loopy_vertex v;
+            uint64_t column;
+
+            loopy_i_scan_blanks(&r->scan);
+            column = loopy_i_scan_column(&r->scan);
+            snprintf(what, sizeof what, "move %" PRIu64 " of %" PRIu64
+                     " of vertex %" PRIu64, i + 1, k, (uint64_t)u + r->base);
+            status = read_vertex(r, what, &v);
+            if (status != LOOPY_OK)
+                return status;
+            /* capacity may be below m only when the text is too short,
+             * and then read_vertex has failed at its end. */
+            status = add_edge(r, u, v, r->scan.line, column);
+            if (status != LOOPY_OK)
+                return status;
+        }
+        snprintf(what, sizeof what, "the %" PRIu64 " moves of vertex %" PRIu64,
+                 k, (uint64_t)u + r->base);
+        status = end_line(r, what);
+        if (status != LOOPY_OK)
+            return status;
+    }
+    if (r->count != r->m) {
+        loopy_i_diag(r->diag, r->scan.line, loopy_i_scan_column(&r->scan),
+                     "the vertex lines list %" PRIu64 " moves, but line 1"
+                     " announced m = %" PRIu64, r->count, r->m);
+        return LOOPY_EPARSE;
+    }
+    return LOOPY_OK;
+}
+
+loopy_status loopy_read_text(const char *text, size_t len,
+                             const loopy_read_options *options,
+                             loopy_graph **out, size_t *end_offset,
+                             loopy_diag *diag)
+{
+    static const loopy_read_options defaults = LOOPY_READ_OPTIONS_INIT;
+    reader r = {0};
+    loopy_status status;
+
+    if (out == NULL)
+        return LOOPY_EINVAL;
+    *out = NULL;
+    if (options == NULL)
+        options = &defaults;
+    if ((text == NULL && len > 0) || options->base > 1 ||
+        (options->format != LOOPY_TEXT_EDGES &&
+         options->format != LOOPY_TEXT_ADJ)) {
+        loopy_i_diag(diag, 0, 0, "invalid reader options");
+        return LOOPY_EINVAL;
+    }
+    loopy_i_scan_init(&r.scan, text ? text : "", len, true);
+    r.diag = diag;
+    r.base = options->base;
+    /* The shortest edge is "1 1\n" in an edge list, "1 " in adjacency lists. */
+    CHECK_GOTO(read_header(&r, options,
+                           options->format == LOOPY_TEXT_EDGES ? 4 : 2));
+    if (options->format == LOOPY_TEXT_EDGES)
+        CHECK_GOTO(read_edge_list(&r));
+    else
+        CHECK_GOTO(read_adjacency(&r));
+    if (options->allow_trailing) {
+        if (end_offset != NULL)
+            *end_offset = (size_t)(r.scan.p - r.scan.text);
+    } else if (loopy_i_scan_skip_space(&r.scan)) {
+        status = loopy_i_scan_expected(
+            &r.scan,
+            options->format == LOOPY_TEXT_EDGES
+                ? "the end of the file after the m edges announced on line 1"
+                : "the end of the file after the n vertex lines",
+            diag);
+        goto fail;
+    }
+    status = loopy_i_graph_from_degrees(r.n, r.m, r.degree, r.tail, r.head, out);
+    r.degree = NULL; /* taken over, even on failure */
+    if (status != LOOPY_OK)
+        loopy_i_diag(diag, 0, 0, "%s while building the graph",
+                     loopy_strerror(status));
+
+fail:
+    loopy_i_free(r.degree);
+    loopy_i_free(r.tail);
+    loopy_i_free(r.head);
+    return status;
+}

@@ -1,0 +1,53 @@
+/*
+ * scan.h - a cursor over text in memory that knows its line and column, for
+ * the library's readers.  Numbers are unsigned decimal integers without sign;
+ * a token is a run of bytes other than white space.
+ */
+#ifndef LOOPY_SCAN_H
+#define LOOPY_SCAN_H
+
+#include "../core/internal.h"
+
+typedef struct loopy_i_scan {
+    const char *text; /* start of the text */
+    const char *p;    /* next byte to read */
+    const char *end;  /* one past the last byte */
+    const char *line_start;
+    uint64_t line;    /* 1-based line of p */
+    bool comments;    /* '#' starts a comment running to the end of line */
+} loopy_i_scan;
+
+void loopy_i_scan_init(loopy_i_scan *s, const char *text, size_t len,
+                       bool comments);
+
+/* 1-based column of p. */
+uint64_t loopy_i_scan_column(const loopy_i_scan *s);
+
+/* Skips blanks (space, tab, '\r', '\v', '\f') and, with comments, a comment
+ * up to the end of the line; stays on the line. */
+void loopy_i_scan_blanks(loopy_i_scan *s);
+
+/* Skips white space, newlines, blank lines and comments; returns whether a
+ * token follows (false at the end of the text). */
+bool loopy_i_scan_skip_space(loopy_i_scan *s);
+
+/* Reads an unsigned integer at p (no space skipping) that must be <= max and
+ * end at white space, '#' (with comments) or the end of the text.  On failure
+ * fills diag with "expected WHAT, found ..." at p and returns LOOPY_EPARSE. */
+loopy_status loopy_i_scan_uint(loopy_i_scan *s, uint64_t max, uint64_t *value,
+                               const char *what, loopy_diag *diag);
+
+/* After the blanks of the line: true if the line (or the text) ends here, and
+ * then moves past the newline. */
+bool loopy_i_scan_end_of_line(loopy_i_scan *s);
+
+/* Describes the token at p for a message: "'abc'", "end of line", "end of
+ * file".  buf must hold at least 48 bytes. */
+const char *loopy_i_scan_describe(const loopy_i_scan *s, char *buf,
+                                  size_t size);
+
+/* Sets diag to "expected WHAT, found TOKEN" at p and returns LOOPY_EPARSE. */
+loopy_status loopy_i_scan_expected(const loopy_i_scan *s, const char *what,
+                                   loopy_diag *diag);
+
+#endif
