@@ -195,9 +195,10 @@ typedef struct loopy_solution loopy_solution;
  * some move reaches a Lose of remoteness r-1 and r is the least such; a Lose
  * at remoteness r if every move reaches a Win and r is 1 + the greatest of
  * their remotenesses; a Draw otherwise.  The best move of a Win (Lose) is the
- * first successor, in edge order, that is a Lose (Win) of remoteness r-1; of
- * a Draw, the first successor that is a Draw; none for a position of
- * remoteness 0.
+ * least-numbered successor that is a Lose (Win) of remoteness r-1; of a Draw,
+ * the least-numbered successor that is a Draw; none for a position of
+ * remoteness 0.  (Least-numbered rather than first in edge order, so that the
+ * answer does not depend on how edges are stored or on the thread count.)
  *
  * options may be NULL (normal play).  Time O(n + m); memory about
  * 8n + 4m bytes of scratch beyond the 9n bytes of the solution.

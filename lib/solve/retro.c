@@ -15,10 +15,6 @@
  */
 #include "../core/internal.h"
 
-#ifdef _OPENMP
-#include <omp.h>
-#endif
-
 struct loopy_solver {
     const loopy_graph *graph;
     loopy_edge *rev_offset;   /* n + 1: predecessors of v are          */
@@ -151,43 +147,41 @@ static void propagate(const loopy_solver *solver, loopy_solution *s,
     }
 }
 
-/* Chooses each position's best move: the first successor, in edge order,
- * that proves its value (see loopy_solve in loopy.h).  Positions are
- * independent, so the loop parallelises without sharing any write. */
-static void choose_best_moves(const loopy_graph *g, loopy_solution *s,
-                              int threads)
+/* Whether the move u -> w proves u's value (see loopy_solve in loopy.h). */
+static bool proves(const uint8_t *outcome, const uint32_t *remoteness,
+                   loopy_vertex u, loopy_vertex w)
+{
+    switch (outcome[u]) {
+    case LOOPY_DRAW:
+        return outcome[w] == LOOPY_DRAW;
+    case LOOPY_WIN:
+        return outcome[w] == LOOPY_LOSE && remoteness[u] != 0 &&
+               remoteness[w] == remoteness[u] - 1;
+    default:
+        return outcome[w] == LOOPY_WIN && remoteness[u] != 0 &&
+               remoteness[w] == remoteness[u] - 1;
+    }
+}
+
+/* Chooses each position's best move: its least-numbered successor that
+ * proves its value.  Walking the successors w in increasing order over the
+ * reverse graph, the first w to claim a predecessor u is the least one, so
+ * only the reverse graph is needed. */
+static void choose_best_moves(const loopy_solver *solver, loopy_solution *s)
 {
     const uint8_t *outcome = s->outcome;
     const uint32_t *remoteness = s->remoteness;
-    int64_t n = (int64_t)g->n;
+    loopy_vertex *best = s->best_move;
 
-    (void)threads;
-#ifdef _OPENMP
-#pragma omp parallel for schedule(dynamic, 4096) num_threads(threads) if (n > 100000)
-#endif
-    for (int64_t i = 0; i < n; i++) {
-        loopy_vertex v = (loopy_vertex)i;
-        loopy_vertex move = LOOPY_NONE;
-        uint8_t want;
-        uint32_t want_remoteness = remoteness[v] - 1;
-
-        if (outcome[v] == LOOPY_DRAW)
-            want = LOOPY_DRAW;
-        else if (remoteness[v] == 0)
-            want = 0xff; /* terminal: no move to choose */
-        else
-            want = outcome[v] == LOOPY_WIN ? LOOPY_LOSE : LOOPY_WIN;
-        if (want != 0xff) {
-            for (loopy_edge e = g->offset[v]; e < g->offset[v + 1]; e++) {
-                loopy_vertex w = g->target[e];
-                if (outcome[w] == want &&
-                    (want == LOOPY_DRAW || remoteness[w] == want_remoteness)) {
-                    move = w;
-                    break;
-                }
-            }
+    for (loopy_vertex v = 0; v < s->n; v++)
+        best[v] = LOOPY_NONE;
+    for (loopy_vertex w = 0; w < s->n; w++) {
+        for (loopy_edge e = solver->rev_offset[w]; e < solver->rev_offset[w + 1];
+             e++) {
+            loopy_vertex u = solver->rev_source[e];
+            if (best[u] == LOOPY_NONE && proves(outcome, remoteness, u, w))
+                best[u] = w;
         }
-        s->best_move[v] = move;
     }
 }
 
@@ -202,7 +196,6 @@ loopy_status loopy_solver_run(loopy_solver *solver,
     uint32_t *undecided = NULL;
     loopy_vertex tail = 0;
     const loopy_graph *g;
-    int threads;
 
     if (out == NULL)
         return LOOPY_EINVAL;
@@ -216,13 +209,6 @@ loopy_status loopy_solver_run(loopy_solver *solver,
         options->threads < 0)
         return LOOPY_EINVAL;
     g = solver->graph;
-    threads = options->threads;
-#ifdef _OPENMP
-    if (threads == 0)
-        threads = omp_get_max_threads();
-#else
-    threads = 1;
-#endif
 
     s = solution_alloc(g->n);
     queue = loopy_i_malloc(g->n, sizeof *queue);
@@ -247,7 +233,7 @@ loopy_status loopy_solver_run(loopy_solver *solver,
             s->remoteness[v] = LOOPY_NONE;
         s->count[s->outcome[v]]++;
     }
-    choose_best_moves(g, s, threads);
+    choose_best_moves(solver, s);
     loopy_i_free(queue);
     loopy_i_free(undecided);
     *out = s;
