@@ -97,7 +97,25 @@ bool cli_out_close(cli_out *out, const char *cmd);
 /* Abandons the output: removes the temporary file, writes nothing more. */
 void cli_out_abort(cli_out *out);
 
+/* ---- Progress ----
+ * A one-line progress display on standard error for the library's progress
+ * callback: silent unless standard error is a terminal and the run has
+ * taken more than a second. */
+typedef struct cli_progress {
+    const char *cmd;
+    double start;   /* seconds, monotonic */
+    bool shown;     /* a line is on the screen */
+    bool enabled;
+} cli_progress;
+
+/* Starts p (once) and points *fn / *ctx at it. */
+void cli_progress_attach(cli_progress *p, const char *cmd,
+                         loopy_progress_fn *fn, void **ctx);
+/* Clears the line, if one was shown. */
+void cli_progress_end(cli_progress *p);
+
 /* ---- Commands ---- */
 int cmd_solve(int argc, char **argv);
+int cmd_convert(int argc, char **argv);
 
 #endif

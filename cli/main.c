@@ -12,6 +12,7 @@ static const char main_usage[] =
     "\n"
     "Commands:\n"
     "  solve     classify every position of a game graph\n"
+    "  convert   write a graph in loopy's binary format, for fast loading\n"
     "\n"
     "Run 'loopy COMMAND --help' for a command's options and an example.\n"
     "Options: -h, --help  show this help;  -V, --version  show the version.\n";
@@ -23,6 +24,7 @@ typedef struct command {
 
 static const command commands[] = {
     {"solve", cmd_solve},
+    {"convert", cmd_convert},
 };
 
 int main(int argc, char **argv)

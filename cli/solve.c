@@ -11,7 +11,8 @@ static const char solve_usage[] =
     "Classify every position of a game played on a directed graph as a Win,\n"
     "Lose or Draw for the player to move, with its remoteness (moves to the\n"
     "end under best play: the winner hurries, the loser delays) and a best\n"
-    "move.  Reads FILE, or standard input when FILE is absent or '-'.\n"
+    "move.  Reads FILE, or standard input when FILE is absent or '-': text, or\n"
+    "loopy's binary format (see 'loopy convert'), recognised by its first bytes.\n"
     "\n"
     "Options:\n"
     "  -i, --input FORMAT   edges (default): a line 'n m', then m lines 'u v',\n"
@@ -30,8 +31,10 @@ static const char solve_usage[] =
     "                       dot: a Graphviz graph coloured by outcome\n"
     "  -o, --output FILE    write to FILE (atomically: a temporary file is\n"
     "                       renamed when complete) instead of standard output\n"
-    "  -t, --threads N      threads to use (default 0: all cores)\n"
-    "  -q, --quiet          no summary line on standard error\n"
+    "  -t, --threads N      threads to use (default 0: all cores); the output\n"
+    "                       does not depend on it\n"
+    "  -q, --quiet          no summary line on standard error (a progress line\n"
+    "                       shows there during long runs when it is a terminal)\n"
     "  -h, --help           show this help\n"
     "\n"
     "Outcomes: W the player to move wins, L loses, D neither can force an end.\n"
@@ -364,7 +367,7 @@ int cmd_solve(int argc, char **argv)
     static const loopy_read_options read_defaults = LOOPY_READ_OPTIONS_INIT;
     static const loopy_solve_options solve_defaults = LOOPY_SOLVE_OPTIONS_INIT;
     solve_args args;
-    loopy_buffer buffer = {0};
+    cli_progress progress;
     loopy_graph *graph = NULL;
     loopy_solution *sol = NULL;
     loopy_vertex *lose_at = NULL, *win_at = NULL;
@@ -376,6 +379,7 @@ int cmd_solve(int argc, char **argv)
     int rc;
 
     memset(&args, 0, sizeof args);
+    memset(&progress, 0, sizeof progress);
     args.read = read_defaults;
     args.solve = solve_defaults;
     clock_gettime(CLOCK_MONOTONIC, &start);
@@ -386,11 +390,14 @@ int cmd_solve(int argc, char **argv)
     }
     name = args.input && strcmp(args.input, "-") != 0 ? args.input : "<stdin>";
 
-    status = loopy_buffer_load(args.input, &buffer, &diag);
-    if (status == LOOPY_OK)
-        status = loopy_read_text(buffer.data, buffer.len, &args.read, &graph,
-                                 NULL, &diag);
-    loopy_buffer_release(&buffer);
+    /* Only the dot output draws the moves themselves. */
+    args.read.skip_successors = args.format != FORMAT_DOT;
+    args.read.threads = args.solve.threads;
+    cli_progress_attach(&progress, "solve", &args.read.progress,
+                        &args.read.progress_ctx);
+    cli_progress_attach(&progress, "solve", &args.solve.progress,
+                        &args.solve.progress_ctx);
+    status = loopy_read_file(args.input, &args.read, &graph, &diag);
     if (status != LOOPY_OK) {
         rc = cli_report("solve", name, status, &diag);
         goto done;
@@ -414,6 +421,7 @@ int cmd_solve(int argc, char **argv)
     args.solve.win_at_count = args.win_at_count;
 
     status = loopy_solve(graph, &args.solve, &sol);
+    cli_progress_end(&progress);
     if (status != LOOPY_OK) {
         cli_error("solve", "%s: %s", name, loopy_strerror(status));
         rc = cli_exit_status(status);
@@ -445,6 +453,7 @@ int cmd_solve(int argc, char **argv)
     rc = EXIT_OK;
 
 done:
+    cli_progress_end(&progress);
     loopy_solution_free(sol);
     loopy_graph_free(graph);
     free(lose_at);

@@ -105,9 +105,23 @@ loopy_vertex loopy_graph_vertex_count(const loopy_graph *graph);
 loopy_edge loopy_graph_edge_count(const loopy_graph *graph);
 
 /* The successors of v, in input order; *count receives their number.
- * The pointer stays valid while the graph lives.  O(1). */
+ * The pointer stays valid while the graph lives.  O(1).  Returns NULL (and
+ * *count 0) for a graph read with skip_successors: see
+ * loopy_graph_has_successors. */
 const loopy_vertex *loopy_graph_successors(const loopy_graph *graph,
                                            loopy_vertex v, loopy_edge *count);
+
+/* ==== Progress ============================================================ */
+
+/*
+ * Called by long operations now and then (a few hundred times at most per
+ * phase) with the phase's name ("read", "build" or "solve") and how far it
+ * has come: done out of total units (bytes or positions).  Always called from
+ * the thread that called the library function.  The library itself never
+ * prints; a tool may show a progress bar from here.
+ */
+typedef void (*loopy_progress_fn)(void *ctx, const char *phase, uint64_t done,
+                                  uint64_t total);
 
 /* ==== Reading text ======================================================= */
 
@@ -130,9 +144,18 @@ typedef struct loopy_read_options {
     /* Nonzero: stop after the graph instead of requiring the end of the text;
      * the offset where reading stopped is stored in *end_offset. */
     int allow_trailing;
+    /* Nonzero: keep only what loopy_solve needs (each vertex's predecessors
+     * and out-degree), not the successor lists: 4m + 8n bytes less, and
+     * loopy_graph_successors then returns NULL (see "Large graphs"). */
+    int skip_successors;
+    /* Threads for parsing and building; 0: as many as OpenMP offers. */
+    int threads;
+    /* Optional progress reports (phases "read" and "build"); NULL: none. */
+    loopy_progress_fn progress;
+    void *progress_ctx;
 } loopy_read_options;
 
-#define LOOPY_READ_OPTIONS_INIT {LOOPY_TEXT_EDGES, 1, 0, 0}
+#define LOOPY_READ_OPTIONS_INIT {LOOPY_TEXT_EDGES, 1, 0, 0, 0, 0, NULL, NULL}
 
 /*
  * Parses a graph from text[0..len).  Blank lines and lines whose first
@@ -178,11 +201,15 @@ typedef struct loopy_solve_options {
     size_t lose_at_count;
     const loopy_vertex *win_at;
     size_t win_at_count;
-    /* Threads to use; 0: as many as OpenMP offers. */
+    /* Threads to use; 0: as many as OpenMP offers.  The result does not
+     * depend on it. */
     int threads;
+    /* Optional progress reports (phase "solve"); NULL: none. */
+    loopy_progress_fn progress;
+    void *progress_ctx;
 } loopy_solve_options;
 
-#define LOOPY_SOLVE_OPTIONS_INIT {0, NULL, 0, NULL, 0, 0}
+#define LOOPY_SOLVE_OPTIONS_INIT {0, NULL, 0, NULL, 0, 0, NULL, NULL}
 
 /* The value of every position of a graph. */
 typedef struct loopy_solution loopy_solution;
@@ -230,6 +257,63 @@ const loopy_vertex *loopy_solution_best_moves(const loopy_solution *solution);
 /* How many positions have the given outcome. */
 loopy_vertex loopy_solution_count(const loopy_solution *solution,
                                   loopy_outcome outcome);
+
+/* ==== Large graphs ======================================================= */
+/*
+ * What a graph keeps, per vertex and per edge (n vertices, m edges):
+ *   successor lists      8(n+1) + 4m bytes   (not with skip_successors)
+ *   predecessor lists    8(n+1) + 4m bytes   (graphs read by loopy_read_*)
+ *   out-degrees          4n bytes            (graphs read by loopy_read_*)
+ * A solve adds 13n bytes of solution and 4n of counters.  A graph built by
+ * loopy_graph_from_edges has successors only; the solver then builds the
+ * predecessor lists for itself.
+ */
+
+/* Whether loopy_graph_successors works for this graph.  O(1). */
+int loopy_graph_has_successors(const loopy_graph *graph);
+
+/* The predecessors of v (one entry per edge u -> v, in input order), or NULL
+ * with *count 0 when the graph keeps none (loopy_graph_from_edges).  O(1). */
+const loopy_vertex *loopy_graph_predecessors(const loopy_graph *graph,
+                                             loopy_vertex v, loopy_edge *count);
+
+/* The number of moves of v.  O(1). */
+loopy_edge loopy_graph_out_degree(const loopy_graph *graph, loopy_vertex v);
+
+/*
+ * Reads a graph from a file: loopy's binary format (recognised by its magic
+ * bytes, see loopy_write_binary) or text as loopy_read_text.  path NULL or
+ * "-" reads standard input.  Regular files are mapped into memory rather
+ * than copied, and text is parsed in two passes over the mapping on up to
+ * options->threads threads: the first checks the text and counts degrees,
+ * the second fills the lists, so no edge array is ever held twice; pages
+ * already parsed are handed back to the system.  A pipe is read into memory
+ * first.  Diagnostics as loopy_read_text (line and column of the first
+ * problem); options->allow_trailing is not supported here (LOOPY_EINVAL).
+ * Time O(len + n + m); memory: the graph, plus 8n bytes per thread while
+ * building.  A binary file is checked (checksums, ranges) and its arrays are
+ * used in place, without copying, on little-endian machines.
+ */
+loopy_status loopy_read_file(const char *path, const loopy_read_options *options,
+                             loopy_graph **out, loopy_diag *diag);
+
+/* Receives the bytes of a binary graph in order; returns 0 on success,
+ * nonzero to stop the writer with LOOPY_EIO. */
+typedef int (*loopy_write_fn)(void *ctx, const void *bytes, size_t len);
+
+/*
+ * Writes graph in loopy's binary format through write: a header (magic
+ * bytes "\x89LGR\r\n\x1a\n", format version, byte-order mark, n, m,
+ * and for each array its offset, length and checksum, then the header's own
+ * checksum) followed by out-degrees, predecessor offsets and lists and, when
+ * the graph has them, successor lists; every number little-endian.
+ * Predecessor lists are built on the fly when the graph has none.  The
+ * caller makes the file atomic (temporary name, then rename).
+ * Time O(n + m); memory O(1) beyond the graph (8(n+1) + 4m bytes when the
+ * predecessors must be built).
+ */
+loopy_status loopy_write_binary(const loopy_graph *graph, loopy_write_fn write,
+                                void *ctx);
 
 #ifdef __cplusplus
 }

@@ -45,12 +45,31 @@ void loopy_i_diag(loopy_diag *diag, uint64_t line, uint64_t column,
 /* Bytes of physical memory, or UINT64_MAX when unknown. */
 uint64_t loopy_i_physical_memory(void);
 
-/* ---- Graph internals (lib/graph/graph.c) ---- */
+/* ---- Graph internals (lib/graph/graph.c) ----
+ * Each array may be missing (NULL).  Arrays are either owned (allocated with
+ * loopy_i_malloc) or point into a read-only file mapping that the graph owns
+ * and unmaps on free. */
 struct loopy_graph {
     loopy_vertex n;
     loopy_edge m;
-    loopy_edge *offset;   /* n + 1 entries: successors of v are     */
-    loopy_vertex *target; /* target[offset[v] .. offset[v+1])       */
+    loopy_edge *offset;       /* n + 1: successors of v are             */
+    loopy_vertex *target;     /* target[offset[v] .. offset[v+1])       */
+    loopy_edge *rev_offset;   /* n + 1: predecessors of v are           */
+    loopy_vertex *rev_source; /* rev_source[rev_offset[v] .. [v+1])     */
+    uint32_t *out_degree;     /* n, or NULL when offset is there        */
+    void *mapping;            /* a file's bytes holding some arrays     */
+    size_t mapping_len;
+    bool mapping_is_heap;     /* loopy_i_malloc'ed, not mmap'ed          */
+    unsigned owned;           /* GRAPH_OWNS_* bits                      */
+};
+
+enum {
+    GRAPH_OWNS_OFFSET = 1,
+    GRAPH_OWNS_TARGET = 2,
+    GRAPH_OWNS_REV_OFFSET = 4,
+    GRAPH_OWNS_REV_SOURCE = 8,
+    GRAPH_OWNS_OUT_DEGREE = 16,
+    GRAPH_OWNS_ALL = 31
 };
 
 /* Builds a graph from per-vertex out-degrees (taken over: degree becomes the
@@ -62,9 +81,65 @@ loopy_status loopy_i_graph_from_degrees(loopy_vertex n, loopy_edge m,
                                         const loopy_vertex *head,
                                         loopy_graph **out);
 
-/* Builds the reverse of g: for each vertex its predecessors, one entry per
- * edge.  rev_offset has n + 1 entries, rev_source m. */
+/* Builds the reverse of g (which must have successors): for each vertex its
+ * predecessors, one entry per edge.  rev_offset has n + 1 entries, rev_source
+ * m. */
 loopy_status loopy_i_graph_reverse(const loopy_graph *g, loopy_edge **rev_offset,
                                    loopy_vertex **rev_source);
+
+/* An empty graph shell with n and m set and every array NULL. */
+loopy_graph *loopy_i_graph_shell(loopy_vertex n, loopy_edge m);
+
+/* Adds the predecessor lists to a graph that has successors only, and drops
+ * the successors when keep_successors is false.  On failure g is unchanged. */
+loopy_status loopy_i_graph_complete(loopy_graph *g, bool keep_successors);
+
+/* ---- Threads (lib/core/parallel.c) ----
+ * OpenMP behind two functions, so that a build without it still works. */
+
+/* The threads to use for a request of `requested` (0: all OpenMP offers),
+ * never more than the work allows (work_items / min_per_thread), at least 1. */
+int loopy_i_threads(int requested, uint64_t work_items, uint64_t min_per_thread);
+
+/* The calling thread's number inside a parallel region (0 outside). */
+int loopy_i_thread_num(void);
+
+/* ---- Checksums (lib/core/checksum.c) ---- */
+/* A 64-bit checksum of bytes[0..len) computed over 1 MiB blocks, on up to
+ * threads threads; the result does not depend on the thread count. */
+uint64_t loopy_i_checksum(const void *bytes, uint64_t len, int threads);
+
+/* ---- Text readers (lib/io) ---- */
+/* The careful, serial reader: every diagnostic of loopy_read_text. */
+loopy_status loopy_i_read_text_careful(const char *text, size_t len,
+                                       const loopy_read_options *options,
+                                       loopy_graph **out, size_t *end_offset,
+                                       loopy_diag *diag);
+
+/* Whether a graph of n vertices and m edges fits options->memory_limit (or
+ * the machine's memory), by the careful reader's estimate. */
+bool loopy_i_size_fits(uint64_t n, uint64_t m, const loopy_read_options *opt);
+
+/* The fast two-pass reader of the edge-list format, for texts without
+ * trailing data.  Returns LOOPY_EPARSE without a diagnostic when the text
+ * is not in the plain form it handles (any syntax problem, or rare spacing)
+ * so the caller can rerun the careful reader for the exact message; other
+ * failures (memory) are final.  release_pages: the text is a private file
+ * mapping whose parsed pages may be handed back with madvise. */
+loopy_status loopy_i_read_edges_fast(const char *text, size_t len,
+                                     const loopy_read_options *options,
+                                     bool release_pages, loopy_graph **out,
+                                     loopy_diag *diag);
+
+/* ---- Binary format (lib/io/binary.c) ---- */
+/* Whether bytes start with the binary format's magic. */
+bool loopy_i_is_binary(const void *bytes, size_t len);
+
+/* Loads a binary graph from data[0..len), an mmap'ed file or (is_heap) a
+ * loopy_i_malloc'ed copy; on success the graph takes data over and releases
+ * it on free, on failure the caller keeps it. */
+loopy_status loopy_i_read_binary(void *data, size_t len, bool is_heap,
+                                 const loopy_read_options *options,
+                                 loopy_graph **out, loopy_diag *diag);
 
 #endif

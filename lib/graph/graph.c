@@ -1,8 +1,22 @@
 /*
  * graph.c - compressed sparse row storage of a directed multigraph, and its
- * reverse, both built by counting sort.
+ * reverse, both built by counting sort.  A graph may hold successor lists,
+ * predecessor lists and out-degrees, each optional (see struct loopy_graph).
  */
 #include "../core/internal.h"
+
+#include <sys/mman.h>
+
+loopy_graph *loopy_i_graph_shell(loopy_vertex n, loopy_edge m)
+{
+    loopy_graph *g = loopy_i_calloc(1, sizeof *g);
+
+    if (g != NULL) {
+        g->n = n;
+        g->m = m;
+    }
+    return g;
+}
 
 loopy_status loopy_i_graph_from_degrees(loopy_vertex n, loopy_edge m,
                                         loopy_edge *degree,
@@ -19,18 +33,17 @@ loopy_status loopy_i_graph_from_degrees(loopy_vertex n, loopy_edge m,
         status = LOOPY_ETOOBIG;
         goto fail;
     }
-    g = loopy_i_calloc(1, sizeof *g);
+    g = loopy_i_graph_shell(n, m);
     if (g == NULL) {
         status = LOOPY_ENOMEM;
         goto fail;
     }
-    g->n = n;
-    g->m = m;
     g->target = loopy_i_malloc((size_t)m, sizeof *g->target);
     if (g->target == NULL) {
         status = LOOPY_ENOMEM;
         goto fail;
     }
+    g->owned = GRAPH_OWNS_TARGET;
     /* Exclusive prefix sum turns degrees into start offsets; the scatter below
      * advances offset[v] to the end of v's run, which is the start of v+1's,
      * so one shift afterwards restores the start offsets. */
@@ -46,13 +59,12 @@ loopy_status loopy_i_graph_from_degrees(loopy_vertex n, loopy_edge m,
         degree[v] = degree[v - 1];
     degree[0] = 0;
     g->offset = degree;
+    g->owned |= GRAPH_OWNS_OFFSET;
     *out = g;
     return LOOPY_OK;
 
 fail:
-    if (g != NULL)
-        loopy_i_free(g->target);
-    loopy_i_free(g);
+    loopy_graph_free(g);
     loopy_i_free(degree);
     return status;
 }
@@ -89,8 +101,22 @@ void loopy_graph_free(loopy_graph *graph)
 {
     if (graph == NULL)
         return;
-    loopy_i_free(graph->offset);
-    loopy_i_free(graph->target);
+    if (graph->owned & GRAPH_OWNS_OFFSET)
+        loopy_i_free(graph->offset);
+    if (graph->owned & GRAPH_OWNS_TARGET)
+        loopy_i_free(graph->target);
+    if (graph->owned & GRAPH_OWNS_REV_OFFSET)
+        loopy_i_free(graph->rev_offset);
+    if (graph->owned & GRAPH_OWNS_REV_SOURCE)
+        loopy_i_free(graph->rev_source);
+    if (graph->owned & GRAPH_OWNS_OUT_DEGREE)
+        loopy_i_free(graph->out_degree);
+    if (graph->mapping != NULL) {
+        if (graph->mapping_is_heap)
+            loopy_i_free(graph->mapping);
+        else
+            munmap(graph->mapping, graph->mapping_len);
+    }
     loopy_i_free(graph);
 }
 
@@ -104,12 +130,44 @@ loopy_edge loopy_graph_edge_count(const loopy_graph *graph)
     return graph->m;
 }
 
+int loopy_graph_has_successors(const loopy_graph *graph)
+{
+    return graph->target != NULL && graph->offset != NULL;
+}
+
 const loopy_vertex *loopy_graph_successors(const loopy_graph *graph,
                                            loopy_vertex v, loopy_edge *count)
 {
-    loopy_edge begin = graph->offset[v];
+    loopy_edge begin;
+
+    if (graph->target == NULL || graph->offset == NULL) {
+        *count = 0;
+        return NULL;
+    }
+    begin = graph->offset[v];
     *count = graph->offset[v + 1] - begin;
     return graph->target + begin;
+}
+
+const loopy_vertex *loopy_graph_predecessors(const loopy_graph *graph,
+                                             loopy_vertex v, loopy_edge *count)
+{
+    loopy_edge begin;
+
+    if (graph->rev_source == NULL || graph->rev_offset == NULL) {
+        *count = 0;
+        return NULL;
+    }
+    begin = graph->rev_offset[v];
+    *count = graph->rev_offset[v + 1] - begin;
+    return graph->rev_source + begin;
+}
+
+loopy_edge loopy_graph_out_degree(const loopy_graph *graph, loopy_vertex v)
+{
+    if (graph->out_degree != NULL)
+        return graph->out_degree[v];
+    return graph->offset[v + 1] - graph->offset[v];
 }
 
 loopy_status loopy_i_graph_reverse(const loopy_graph *g, loopy_edge **rev_offset,
@@ -144,4 +202,35 @@ loopy_status loopy_i_graph_reverse(const loopy_graph *g, loopy_edge **rev_offset
     *rev_offset = offset;
     *rev_source = source;
     return LOOPY_OK;
+}
+
+loopy_status loopy_i_graph_complete(loopy_graph *g, bool keep_successors)
+{
+    loopy_status status = LOOPY_OK;
+    uint32_t *degree = NULL;
+
+    if (g->rev_offset == NULL) {
+        status = loopy_i_graph_reverse(g, &g->rev_offset, &g->rev_source);
+        if (status != LOOPY_OK)
+            return status;
+        g->owned |= GRAPH_OWNS_REV_OFFSET | GRAPH_OWNS_REV_SOURCE;
+    }
+    if (keep_successors || g->offset == NULL)
+        return LOOPY_OK;
+    degree = loopy_i_malloc(g->n, sizeof *degree);
+    if (degree == NULL)
+        return LOOPY_ENOMEM;
+    /* Degrees fit: every builder refuses 2^32 - 1 moves or more. */
+    for (loopy_vertex v = 0; v < g->n; v++)
+        degree[v] = (uint32_t)(g->offset[v + 1] - g->offset[v]);
+    if (g->owned & GRAPH_OWNS_OFFSET)
+        loopy_i_free(g->offset);
+    if (g->owned & GRAPH_OWNS_TARGET)
+        loopy_i_free(g->target);
+    g->offset = NULL;
+    g->target = NULL;
+    g->out_degree = degree;
+    g->owned = (g->owned & ~(unsigned)(GRAPH_OWNS_OFFSET | GRAPH_OWNS_TARGET)) |
+               GRAPH_OWNS_OUT_DEGREE;
+    return status;
 }

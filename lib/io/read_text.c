@@ -1,7 +1,11 @@
 /*
- * read_text.c - the text formats of game graphs: an edge list and adjacency
- * lists (see loopy_text_format).  Out-degrees are counted while parsing, so
- * the graph is built with one counting-sort scatter.
+ * read_text.c - the careful reader of the text formats of game graphs: an
+ * edge list and adjacency lists (see loopy_text_format).  It reads serially,
+ * keeps the line and column of every token and produces every diagnostic;
+ * loopy_read_text tries the fast reader (read_fast.c) first for plain edge
+ * lists and comes here for other texts and for the message of a bad one.
+ * Out-degrees are counted while parsing, so the graph is built with one
+ * counting-sort scatter.
  */
 #include "scan.h"
 
@@ -61,10 +65,20 @@ static loopy_status end_line(reader *r, const char *after)
 /* Reads "n m" and allocates for them, refusing sizes that cannot fit.
  * min_edge_bytes is the fewest bytes an edge takes in the text, which bounds
  * how many edges the rest of the text can hold. */
+bool loopy_i_size_fits(uint64_t n, uint64_t m, const loopy_read_options *opt)
+{
+    uint64_t limit = opt->memory_limit ? opt->memory_limit
+                                       : loopy_i_physical_memory();
+    uint64_t need = n * BYTES_PER_VERTEX;
+
+    return m <= (UINT64_MAX - need) / BYTES_PER_EDGE &&
+           need + m * BYTES_PER_EDGE <= limit;
+}
+
 static loopy_status read_header(reader *r, const loopy_read_options *opt,
                                 unsigned min_edge_bytes)
 {
-    uint64_t n = 0, m = 0, limit, need, room;
+    uint64_t n = 0, m = 0, limit, room;
     loopy_status status;
 
     if (!loopy_i_scan_skip_space(&r->scan))
@@ -89,8 +103,7 @@ static loopy_status read_header(reader *r, const loopy_read_options *opt,
         return status;
 
     limit = opt->memory_limit ? opt->memory_limit : loopy_i_physical_memory();
-    need = n * BYTES_PER_VERTEX;
-    if (m > (UINT64_MAX - need) / BYTES_PER_EDGE || need + m * BYTES_PER_EDGE > limit) {
+    if (!loopy_i_size_fits(n, m, opt)) {
         loopy_i_diag(r->diag, 1, 1,
                      "n = %" PRIu64 " and m = %" PRIu64 " need about %.1f GiB "
                      "of memory, more than the %.1f GiB available",
@@ -229,10 +242,10 @@ static loopy_status read_adjacency(reader *r)
     return LOOPY_OK;
 }
 
-loopy_status loopy_read_text(const char *text, size_t len,
-                             const loopy_read_options *options,
-                             loopy_graph **out, size_t *end_offset,
-                             loopy_diag *diag)
+loopy_status loopy_i_read_text_careful(const char *text, size_t len,
+                                       const loopy_read_options *options,
+                                       loopy_graph **out, size_t *end_offset,
+                                       loopy_diag *diag)
 {
     static const loopy_read_options defaults = LOOPY_READ_OPTIONS_INIT;
     reader r = {0};
@@ -273,6 +286,18 @@ loopy_status loopy_read_text(const char *text, size_t len,
     }
     status = loopy_i_graph_from_degrees(r.n, r.m, r.degree, r.tail, r.head, out);
     r.degree = NULL; /* taken over, even on failure */
+    if (status == LOOPY_OK) {
+        /* The edge arrays are not needed any more: free them before the
+         * predecessor lists are built. */
+        loopy_i_free(r.tail);
+        loopy_i_free(r.head);
+        r.tail = r.head = NULL;
+        status = loopy_i_graph_complete(*out, !options->skip_successors);
+        if (status != LOOPY_OK) {
+            loopy_graph_free(*out);
+            *out = NULL;
+        }
+    }
     if (status != LOOPY_OK)
         loopy_i_diag(diag, 0, 0, "%s while building the graph",
                      loopy_strerror(status));
@@ -282,4 +307,27 @@ fail:
     loopy_i_free(r.tail);
     loopy_i_free(r.head);
     return status;
+}
+
+loopy_status loopy_read_text(const char *text, size_t len,
+                             const loopy_read_options *options,
+                             loopy_graph **out, size_t *end_offset,
+                             loopy_diag *diag)
+{
+    static const loopy_read_options defaults = LOOPY_READ_OPTIONS_INIT;
+    loopy_status status;
+
+    if (out == NULL)
+        return LOOPY_EINVAL;
+    *out = NULL;
+    if (options == NULL)
+        options = &defaults;
+    if (options->format == LOOPY_TEXT_EDGES && !options->allow_trailing &&
+        options->base <= 1 && text != NULL) {
+        status = loopy_i_read_edges_fast(text, len, options, false, out, diag);
+        if (status != LOOPY_EPARSE)
+            return status;
+    }
+    /* Not a plain edge list, or a bad one: the careful reader says why. */
+    return loopy_i_read_text_careful(text, len, options, out, end_offset, diag);
 }

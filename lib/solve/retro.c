@@ -1,32 +1,28 @@
 /*
- * retro.c - retrograde analysis of a game graph.
+ * retro.c - retrograde analysis of a game graph: the public solver API.
  *
  * The positions whose value is known without looking ahead (no moves, or a
- * target) seed a FIFO queue.  Popping a Lose makes every undecided
- * predecessor a Win; popping a Win decrements each undecided predecessor's
- * count of moves not yet known to reach a Win, and a count that reaches zero
- * makes that predecessor a Lose.  Positions never decided are Draws.
+ * target) form level 0.  levels.c decides the positions of each next level
+ * from the current one: a predecessor of a Lose is a Win, a predecessor all
+ * of whose moves reach Wins is a Lose; every position of level r has
+ * remoteness r, which gives the least remoteness for a Win and the greatest
+ * for a Lose as the definitions require.  Positions never decided are
+ * Draws.  best_move.c then picks the best moves.
  *
- * Remoteness comes for free from the FIFO order: every position is pushed
- * with remoteness one more than the position being popped, so the queue holds
- * non-decreasing remotenesses.  A Win is therefore decided by its Lose
- * successor of least remoteness, and a Lose by its Win successor of greatest
- * remoteness (the last one popped), exactly as the definitions require.
+ * Memory of a run: the solution (9n bytes plus 4n of best moves, which also
+ * serve as the queue of levels) and 4n bytes of counters, which are reused
+ * for the best-move keys; plus a few MiB of message bins per thread.
  */
-#include "../core/internal.h"
+#include "solve_internal.h"
+
+#include <string.h>
 
 struct loopy_solver {
     const loopy_graph *graph;
-    loopy_edge *rev_offset;   /* n + 1: predecessors of v are          */
-    loopy_vertex *rev_source; /* rev_source[rev_offset[v] .. [v+1])    */
-};
-
-struct loopy_solution {
-    loopy_vertex n;
-    uint8_t *outcome;
-    uint32_t *remoteness;
-    loopy_vertex *best_move;
-    loopy_vertex count[3]; /* indexed by loopy_outcome */
+    const loopy_edge *rev_offset;   /* the graph's, or own_... */
+    const loopy_vertex *rev_source;
+    loopy_edge *own_rev_offset;     /* built when the graph has none */
+    loopy_vertex *own_rev_source;
 };
 
 loopy_status loopy_solver_create(const loopy_graph *graph, loopy_solver **out)
@@ -43,11 +39,18 @@ loopy_status loopy_solver_create(const loopy_graph *graph, loopy_solver **out)
     if (solver == NULL)
         return LOOPY_ENOMEM;
     solver->graph = graph;
-    status = loopy_i_graph_reverse(graph, &solver->rev_offset,
-                                   &solver->rev_source);
-    if (status != LOOPY_OK) {
-        loopy_i_free(solver);
-        return status;
+    if (graph->rev_offset != NULL) {
+        solver->rev_offset = graph->rev_offset;
+        solver->rev_source = graph->rev_source;
+    } else {
+        status = loopy_i_graph_reverse(graph, &solver->own_rev_offset,
+                                       &solver->own_rev_source);
+        if (status != LOOPY_OK) {
+            loopy_i_free(solver);
+            return status;
+        }
+        solver->rev_offset = solver->own_rev_offset;
+        solver->rev_source = solver->own_rev_source;
     }
     *out = solver;
     return LOOPY_OK;
@@ -57,8 +60,8 @@ void loopy_solver_free(loopy_solver *solver)
 {
     if (solver == NULL)
         return;
-    loopy_i_free(solver->rev_offset);
-    loopy_i_free(solver->rev_source);
+    loopy_i_free(solver->own_rev_offset);
+    loopy_i_free(solver->own_rev_source);
     loopy_i_free(solver);
 }
 
@@ -89,100 +92,57 @@ static loopy_solution *solution_alloc(loopy_vertex n)
     return s;
 }
 
-/* Marks the targets as decided and queues them; *tail counts the queue.
- * Fails if a target is out of range or in both lists. */
+/* Marks the targets as decided and queues them.  Fails if a target is out
+ * of range or in both lists. */
 static loopy_status seed_targets(const loopy_solve_options *opt,
-                                 loopy_solution *s, loopy_vertex *queue,
-                                 loopy_vertex *tail)
+                                 level_state *st)
 {
     for (size_t i = 0; i < opt->lose_at_count; i++) {
         loopy_vertex v = opt->lose_at[i];
-        if (v >= s->n)
+        if (v >= st->n)
             return LOOPY_EINVAL;
-        if (s->outcome[v] == LOOPY_DRAW) { /* repeats are queued once */
-            s->outcome[v] = LOOPY_LOSE;
-            s->remoteness[v] = 0;
-            queue[(*tail)++] = v;
+        if (st->outcome[v] == LOOPY_DRAW) { /* repeats are queued once */
+            st->outcome[v] = LOOPY_LOSE;
+            st->remoteness[v] = 0;
+            st->counter[v] = 0;
+            loopy_i_push(st, v);
         }
     }
     for (size_t i = 0; i < opt->win_at_count; i++) {
         loopy_vertex v = opt->win_at[i];
-        if (v >= s->n || s->outcome[v] == LOOPY_LOSE)
+        if (v >= st->n || st->outcome[v] == LOOPY_LOSE)
             return LOOPY_EINVAL;
-        if (s->outcome[v] == LOOPY_DRAW) {
-            s->outcome[v] = LOOPY_WIN;
-            s->remoteness[v] = 0;
-            queue[(*tail)++] = v;
+        if (st->outcome[v] == LOOPY_DRAW) {
+            st->outcome[v] = LOOPY_WIN;
+            st->remoteness[v] = 0;
+            st->counter[v] = 0;
+            loopy_i_push(st, v);
         }
     }
     return LOOPY_OK;
 }
 
-/* The propagation described at the top of the file.  undecided[v] holds the
- * number of v's moves not yet known to reach a Win. */
-static void propagate(const loopy_solver *solver, loopy_solution *s,
-                      loopy_vertex *queue, loopy_vertex head, loopy_vertex tail,
-                      uint32_t *undecided)
+/* counter[v] = out-degree of v; remoteness unknown everywhere. */
+static void init_counters(const loopy_graph *g, level_state *st, int threads)
 {
-    const loopy_edge *rev_offset = solver->rev_offset;
-    const loopy_vertex *rev_source = solver->rev_source;
-    uint8_t *outcome = s->outcome;
-    uint32_t *remoteness = s->remoteness;
+    loopy_vertex n = g->n;
 
-    while (head < tail) {
-        loopy_vertex v = queue[head++];
-        uint32_t next = remoteness[v] + 1;
-        bool v_loses = outcome[v] == LOOPY_LOSE;
-
-        for (loopy_edge e = rev_offset[v]; e < rev_offset[v + 1]; e++) {
-            loopy_vertex u = rev_source[e];
-            if (outcome[u] != LOOPY_DRAW)
-                continue;
-            if (v_loses || --undecided[u] == 0) {
-                outcome[u] = v_loses ? LOOPY_WIN : LOOPY_LOSE;
-                remoteness[u] = next;
-                queue[tail++] = u;
-            }
-        }
+#pragma omp parallel for num_threads(threads) schedule(static)
+    for (int64_t i = 0; i < (int64_t)n; i++) {
+        loopy_vertex v = (loopy_vertex)i;
+        /* Degrees fit: every builder refuses 2^32 - 1 moves or more. */
+        st->counter[v] = g->out_degree != NULL
+                             ? g->out_degree[v]
+                             : (uint32_t)(g->offset[v + 1] - g->offset[v]);
+        st->remoteness[v] = LOOPY_NONE;
     }
 }
 
-/* Whether the move u -> w proves u's value (see loopy_solve in loopy.h). */
-static bool proves(const uint8_t *outcome, const uint32_t *remoteness,
-                   loopy_vertex u, loopy_vertex w)
+static int check_options(const loopy_solve_options *options)
 {
-    switch (outcome[u]) {
-    case LOOPY_DRAW:
-        return outcome[w] == LOOPY_DRAW;
-    case LOOPY_WIN:
-        return outcome[w] == LOOPY_LOSE && remoteness[u] != 0 &&
-               remoteness[w] == remoteness[u] - 1;
-    default:
-        return outcome[w] == LOOPY_WIN && remoteness[u] != 0 &&
-               remoteness[w] == remoteness[u] - 1;
-    }
-}
-
-/* Chooses each position's best move: its least-numbered successor that
- * proves its value.  Walking the successors w in increasing order over the
- * reverse graph, the first w to claim a predecessor u is the least one, so
- * only the reverse graph is needed. */
-static void choose_best_moves(const loopy_solver *solver, loopy_solution *s)
-{
-    const uint8_t *outcome = s->outcome;
-    const uint32_t *remoteness = s->remoteness;
-    loopy_vertex *best = s->best_move;
-
-    for (loopy_vertex v = 0; v < s->n; v++)
-        best[v] = LOOPY_NONE;
-    for (loopy_vertex w = 0; w < s->n; w++) {
-        for (loopy_edge e = solver->rev_offset[w]; e < solver->rev_offset[w + 1];
-             e++) {
-            loopy_vertex u = solver->rev_source[e];
-            if (best[u] == LOOPY_NONE && proves(outcome, remoteness, u, w))
-                best[u] = w;
-        }
-    }
+    return (options->lose_at_count > 0 && options->lose_at == NULL) ||
+           (options->win_at_count > 0 && options->win_at == NULL) ||
+           options->threads < 0;
 }
 
 loopy_status loopy_solver_run(loopy_solver *solver,
@@ -192,11 +152,12 @@ loopy_status loopy_solver_run(loopy_solver *solver,
     static const loopy_solve_options defaults = LOOPY_SOLVE_OPTIONS_INIT;
     loopy_status status = LOOPY_OK;
     loopy_solution *s = NULL;
-    loopy_vertex *queue = NULL;
-    uint32_t *undecided = NULL;
-    loopy_vertex tail = 0;
+    level_state st;
+    uint32_t max_remoteness;
     const loopy_graph *g;
+    int threads;
 
+    memset(&st, 0, sizeof st);
     if (out == NULL)
         return LOOPY_EINVAL;
     *out = NULL;
@@ -204,44 +165,49 @@ loopy_status loopy_solver_run(loopy_solver *solver,
         return LOOPY_EINVAL;
     if (options == NULL)
         options = &defaults;
-    if ((options->lose_at_count > 0 && options->lose_at == NULL) ||
-        (options->win_at_count > 0 && options->win_at == NULL) ||
-        options->threads < 0)
+    if (check_options(options))
         return LOOPY_EINVAL;
     g = solver->graph;
+    if (options->progress != NULL)
+        options->progress(options->progress_ctx, "solve", 0, g->n);
+    threads = loopy_i_threads(options->threads, (uint64_t)g->n + g->m, 1 << 16);
+    if (threads > 65535)
+        threads = 65535; /* block owners are 16-bit */
 
     s = solution_alloc(g->n);
-    queue = loopy_i_malloc(g->n, sizeof *queue);
-    undecided = loopy_i_malloc(g->n, sizeof *undecided);
-    if (s == NULL || queue == NULL || undecided == NULL) {
+    st.counter = loopy_i_malloc(g->n, sizeof *st.counter);
+    if (s == NULL || st.counter == NULL) {
         status = LOOPY_ENOMEM;
         goto fail;
     }
-    CHECK_GOTO(seed_targets(options, s, queue, &tail));
+    CHECK_GOTO(loopy_i_levels_init(&st, g->n, threads));
+    st.rev_offset = solver->rev_offset;
+    st.rev_source = solver->rev_source;
+    st.outcome = s->outcome;
+    st.remoteness = s->remoteness;
+    st.queue = s->best_move; /* the levels live where the best moves go */
+    init_counters(g, &st, threads);
+    CHECK_GOTO(seed_targets(options, &st));
     for (loopy_vertex v = 0; v < g->n; v++) {
-        /* Degrees fit: loopy_graph_from_edges refuses 2^32 - 1 or more. */
-        undecided[v] = (uint32_t)(g->offset[v + 1] - g->offset[v]);
-        if (s->outcome[v] == LOOPY_DRAW && undecided[v] == 0) {
+        if (st.counter[v] == 0 && s->outcome[v] == LOOPY_DRAW) {
             s->outcome[v] = options->misere ? LOOPY_WIN : LOOPY_LOSE;
             s->remoteness[v] = 0;
-            queue[tail++] = v;
+            loopy_i_push(&st, v);
         }
     }
-    propagate(solver, s, queue, 0, tail, undecided);
-    for (loopy_vertex v = 0; v < g->n; v++) {
-        if (s->outcome[v] == LOOPY_DRAW)
-            s->remoteness[v] = LOOPY_NONE;
+    max_remoteness = loopy_i_propagate(&st, options);
+    loopy_i_levels_free(&st);
+    for (loopy_vertex v = 0; v < g->n; v++)
         s->count[s->outcome[v]]++;
-    }
-    choose_best_moves(solver, s);
-    loopy_i_free(queue);
-    loopy_i_free(undecided);
+    loopy_i_best_moves(solver->rev_offset, solver->rev_source, s, st.counter,
+                       max_remoteness, threads);
+    loopy_i_free(st.counter);
     *out = s;
     return LOOPY_OK;
 
 fail:
-    loopy_i_free(queue);
-    loopy_i_free(undecided);
+    loopy_i_levels_free(&st);
+    loopy_i_free(st.counter);
     loopy_solution_free(s);
     return status;
 }

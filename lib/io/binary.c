@@ -1,0 +1,429 @@
+/*
+ * binary.c - loopy's binary graph format (".lgr").
+ *
+ * Layout, every number little-endian:
+ *     0  magic "\x89LGR\r\n\x1a\n" (the high byte and the line ends catch
+ *        transfers that mangle binary files)
+ *     8  u32 format version (1)        12  u32 byte-order mark 0x01020304
+ *    16  u64 n                          24  u64 m
+ *    32  u64 flags (bit 0: successor lists present)
+ *    40  four sections, each u64 offset, u64 length, u64 checksum:
+ *        out-degrees (u32 x n), predecessor offsets (u64 x n+1),
+ *        predecessor lists (u32 x m), successor lists (u32 x m, or empty)
+ *   136  u64 checksum of bytes 0..135
+ *   144  padding; sections start at multiples of 64 bytes, in this order,
+ *        and the file ends where the last one does.
+ * Successor offsets are the prefix sums of the out-degrees, so they are not
+ * stored.  The loader checks the header, the checksums of the sections it
+ * uses and every value's range, then uses the arrays in place (on a
+ * little-endian machine; a big-endian one gets swapped copies).
+ */
+#include "../core/internal.h"
+
+#include <string.h>
+
+#define FORMAT_VERSION 1u
+#define HEADER_BYTES 144u
+#define SECTION_ALIGN 64u
+#define FLAG_SUCCESSORS 1u
+
+static const unsigned char magic[8] = {0x89, 'L', 'G', 'R', '\r', '\n', 0x1a, '\n'};
+
+enum { SEC_OUT_DEGREE, SEC_REV_OFFSET, SEC_REV_SOURCE, SEC_TARGET, SECTIONS };
+
+static const char *const section_name[SECTIONS] = {
+    "out-degrees", "predecessor offsets", "predecessor lists", "successor lists"};
+
+typedef struct section {
+    uint64_t offset, length, checksum;
+} section;
+
+static bool host_is_little_endian(void)
+{
+    const uint16_t probe = 1;
+    unsigned char first;
+
+    memcpy(&first, &probe, 1);
+    return first == 1;
+}
+
+static void put_le(unsigned char *p, uint64_t v, int bytes)
+{
+    for (int i = 0; i < bytes; i++)
+        p[i] = (unsigned char)(v >> (8 * i));
+}
+
+static uint64_t get_le(const unsigned char *p, int bytes)
+{
+    uint64_t v = 0;
+    for (int i = bytes - 1; i >= 0; i--)
+        v = (v << 8) | p[i];
+    return v;
+}
+
+bool loopy_i_is_binary(const void *bytes, size_t len)
+{
+    return len >= sizeof magic && memcmp(bytes, magic, sizeof magic) == 0;
+}
+
+/* ---- Writing ---- */
+
+/* Produces the little-endian bytes of a section in pieces: either a pointer
+ * into the graph (little-endian host, array present) or bytes converted into
+ * buf.  Element i of the section is read at `first`. */
+typedef struct section_source {
+    const loopy_graph *g;
+    const loopy_edge *rev_offset;
+    const loopy_vertex *rev_source;
+    int which;
+} section_source;
+
+#define CHUNK_ELEMS 8192u
+
+static int elem_bytes(int which)
+{
+    return which == SEC_REV_OFFSET ? 8 : 4;
+}
+
+static uint64_t elem_value(const section_source *s, uint64_t i)
+{
+    const loopy_graph *g = s->g;
+
+    switch (s->which) {
+    case SEC_OUT_DEGREE:
+        return g->out_degree ? g->out_degree[i] : g->offset[i + 1] - g->offset[i];
+    case SEC_REV_OFFSET:
+        return s->rev_offset[i];
+    case SEC_REV_SOURCE:
+        return s->rev_source[i];
+    default:
+        return g->target[i];
+    }
+}
+
+static const void *direct_array(const section_source *s)
+{
+    if (!host_is_little_endian())
+        return NULL;
+    switch (s->which) {
+    case SEC_OUT_DEGREE:
+        return s->g->out_degree;
+    case SEC_REV_OFFSET:
+        return s->rev_offset;
+    case SEC_REV_SOURCE:
+        return s->rev_source;
+    default:
+        return s->g->target;
+    }
+}
+
+/* Feeds the section's bytes to write, or (write NULL) returns its checksum
+ * through *checksum.  The checksum of converted bytes is computed on a copy
+ * of the whole section only when the bytes cannot be used in place, so the
+ * common case streams. */
+static loopy_status emit_section(const section_source *s, uint64_t count,
+                                 loopy_write_fn write, void *ctx)
+{
+    const void *direct = direct_array(s);
+    unsigned char buf[CHUNK_ELEMS * 8];
+    int size = elem_bytes(s->which);
+
+    if (direct != NULL)
+        return count == 0 || write(ctx, direct, (size_t)(count * (uint64_t)size)) == 0
+                   ? LOOPY_OK : LOOPY_EIO;
+    for (uint64_t i = 0; i < count; i += CHUNK_ELEMS) {
+        uint64_t k = count - i < CHUNK_ELEMS ? count - i : CHUNK_ELEMS;
+        for (uint64_t j = 0; j < k; j++)
+            put_le(buf + j * (uint64_t)size, elem_value(s, i + j), size);
+        if (write(ctx, buf, (size_t)(k * (uint64_t)size)) != 0)
+            return LOOPY_EIO;
+    }
+    return LOOPY_OK;
+}
+
+/* A write function that collects bytes into a growing array. */
+typedef struct collector {
+    unsigned char *data;
+    uint64_t len;
+} collector;
+
+static int collect(void *ctx, const void *bytes, size_t len)
+{
+    collector *c = ctx;
+    memcpy(c->data + c->len, bytes, len);
+    c->len += len;
+    return 0;
+}
+
+static loopy_status section_checksum(const section_source *s, uint64_t count,
+                                     uint64_t *checksum)
+{
+    const void *direct = direct_array(s);
+    uint64_t bytes = count * (uint64_t)elem_bytes(s->which);
+    collector c = {NULL, 0};
+    loopy_status status;
+
+    if (direct != NULL || count == 0) {
+        *checksum = loopy_i_checksum(direct, bytes, loopy_i_threads(0, bytes, 1 << 22));
+        return LOOPY_OK;
+    }
+    if (bytes > SIZE_MAX)
+        return LOOPY_ENOMEM;
+    c.data = loopy_i_malloc((size_t)bytes, 1);
+    if (c.data == NULL)
+        return LOOPY_ENOMEM;
+    status = emit_section(s, count, collect, &c);
+    *checksum = loopy_i_checksum(c.data, bytes, loopy_i_threads(0, bytes, 1 << 22));
+    loopy_i_free(c.data);
+    return status;
+}
+
+static uint64_t align_up(uint64_t x)
+{
+    return (x + SECTION_ALIGN - 1) / SECTION_ALIGN * SECTION_ALIGN;
+}
+
+loopy_status loopy_write_binary(const loopy_graph *graph, loopy_write_fn write,
+                                void *ctx)
+{
+    static const unsigned char zeros[SECTION_ALIGN] = {0};
+    loopy_status status = LOOPY_OK;
+    unsigned char header[HEADER_BYTES];
+    loopy_edge *own_offset = NULL;
+    loopy_vertex *own_source = NULL;
+    section_source src[SECTIONS];
+    uint64_t count[SECTIONS], pos = HEADER_BYTES;
+    bool has_target;
+
+    if (graph == NULL || write == NULL)
+        return LOOPY_EINVAL;
+    has_target = graph->target != NULL && graph->offset != NULL;
+    if (graph->rev_offset == NULL)
+        CHECK_GOTO(loopy_i_graph_reverse(graph, &own_offset, &own_source));
+    count[SEC_OUT_DEGREE] = graph->n;
+    count[SEC_REV_OFFSET] = (uint64_t)graph->n + 1;
+    count[SEC_REV_SOURCE] = graph->m;
+    count[SEC_TARGET] = has_target ? graph->m : 0;
+    memset(header, 0, sizeof header);
+    memcpy(header, magic, sizeof magic);
+    put_le(header + 8, FORMAT_VERSION, 4);
+    put_le(header + 12, 0x01020304u, 4);
+    put_le(header + 16, graph->n, 8);
+    put_le(header + 24, graph->m, 8);
+    put_le(header + 32, has_target ? FLAG_SUCCESSORS : 0, 8);
+    for (int s = 0; s < SECTIONS; s++) {
+        uint64_t checksum = 0, length = count[s] * (uint64_t)elem_bytes(s);
+        src[s].g = graph;
+        src[s].rev_offset = own_offset ? own_offset : graph->rev_offset;
+        src[s].rev_source = own_offset ? own_source : graph->rev_source;
+        src[s].which = s;
+        CHECK_GOTO(section_checksum(&src[s], count[s], &checksum));
+        pos = align_up(pos);
+        put_le(header + 40 + 24 * s, pos, 8);
+        put_le(header + 48 + 24 * s, length, 8);
+        put_le(header + 56 + 24 * s, checksum, 8);
+        pos += length;
+    }
+    put_le(header + 136, loopy_i_checksum(header, 136, 1), 8);
+    if (write(ctx, header, sizeof header) != 0) {
+        status = LOOPY_EIO;
+        goto fail;
+    }
+    pos = HEADER_BYTES;
+    for (int s = 0; s < SECTIONS; s++) {
+        uint64_t start = align_up(pos);
+        if (start > pos && write(ctx, zeros, (size_t)(start - pos)) != 0) {
+            status = LOOPY_EIO;
+            goto fail;
+        }
+        CHECK_GOTO(emit_section(&src[s], count[s], write, ctx));
+        pos = start + count[s] * (uint64_t)elem_bytes(s);
+    }
+
+fail:
+    loopy_i_free(own_offset);
+    loopy_i_free(own_source);
+    return status;
+}
+
+/* ---- Reading ---- */
+
+static loopy_status damaged(loopy_diag *diag, const char *what)
+{
+    loopy_i_diag(diag, 0, 0, "damaged loopy binary file: %s", what);
+    return LOOPY_EFORMAT;
+}
+
+/* Checks the header and fills n, m, flags and the section table. */
+static loopy_status read_header(const unsigned char *p, size_t len, uint64_t *n,
+                                uint64_t *m, uint64_t *flags, section *sec,
+                                loopy_diag *diag)
+{
+    uint64_t pos = HEADER_BYTES, version;
+
+    if (len < HEADER_BYTES) {
+        loopy_i_diag(diag, 0, 0, "truncated loopy binary file: %zu bytes, "
+                     "shorter than its %u-byte header", len, HEADER_BYTES);
+        return LOOPY_EFORMAT;
+    }
+    version = get_le(p + 8, 4);
+    if (version != FORMAT_VERSION) {
+        loopy_i_diag(diag, 0, 0, "loopy binary file of format version %" PRIu64
+                     "; this loopy reads version %u", version, FORMAT_VERSION);
+        return LOOPY_EFORMAT;
+    }
+    if (get_le(p + 12, 4) != 0x01020304u)
+        return damaged(diag, "bad byte-order mark (expected little-endian)");
+    if (get_le(p + 136, 8) != loopy_i_checksum(p, 136, 1))
+        return damaged(diag, "bad header checksum");
+    *n = get_le(p + 16, 8);
+    *m = get_le(p + 24, 8);
+    *flags = get_le(p + 32, 8);
+    if (*n > LOOPY_MAX_VERTICES || *m > UINT64_MAX / 8 || *flags > FLAG_SUCCESSORS)
+        return damaged(diag, "impossible sizes in the header");
+    for (int s = 0; s < SECTIONS; s++) {
+        uint64_t want = s == SEC_OUT_DEGREE   ? *n * 4
+                        : s == SEC_REV_OFFSET ? (*n + 1) * 8
+                        : s == SEC_REV_SOURCE ? *m * 4
+                        : (*flags & FLAG_SUCCESSORS) ? *m * 4 : 0;
+        sec[s].offset = get_le(p + 40 + 24 * s, 8);
+        sec[s].length = get_le(p + 48 + 24 * s, 8);
+        sec[s].checksum = get_le(p + 56 + 24 * s, 8);
+        if (sec[s].length != want || sec[s].offset % SECTION_ALIGN != 0 ||
+            sec[s].offset < pos || sec[s].offset > UINT64_MAX / 2)
+            return damaged(diag, "bad section table");
+        pos = sec[s].offset + sec[s].length;
+    }
+    if (pos != len) {
+        if (pos > len)
+            loopy_i_diag(diag, 0, 0, "truncated loopy binary file: %zu bytes, "
+                         "the header announces %" PRIu64, len, pos);
+        else
+            loopy_i_diag(diag, 0, 0, "damaged loopy binary file: %zu bytes, "
+                         "the header announces %" PRIu64, len, pos);
+        return LOOPY_EFORMAT;
+    }
+    return LOOPY_OK;
+}
+
+/* Checks that every value is in range: offsets run from 0 to m without
+ * going back, vertex ids are below n, degrees sum to m. */
+static bool values_valid(const loopy_graph *g, int threads)
+{
+    loopy_vertex n = g->n;
+    uint64_t degree_sum = 0, bad = 0;
+
+    if (g->rev_offset[0] != 0 || g->rev_offset[n] != g->m)
+        return false;
+#pragma omp parallel for num_threads(threads) reduction(+ : degree_sum, bad)
+    for (int64_t v = 0; v < (int64_t)n; v++) {
+        degree_sum += g->out_degree[v];
+        bad += g->out_degree[v] == UINT32_MAX;
+        bad += g->rev_offset[v] > g->rev_offset[v + 1];
+    }
+    if (bad != 0 || degree_sum != g->m)
+        return false;
+#pragma omp parallel for num_threads(threads) reduction(+ : bad)
+    for (int64_t e = 0; e < (int64_t)g->m; e++) {
+        bad += g->rev_source[e] >= n;
+        if (g->target != NULL)
+            bad += g->target[e] >= n;
+    }
+    return bad == 0;
+}
+
+/* Copies a section into an allocated array of host-order numbers (for
+ * big-endian machines). */
+static void *swapped_copy(const unsigned char *p, uint64_t count, int size)
+{
+    void *out = loopy_i_malloc((size_t)count, (size_t)size);
+
+    if (out == NULL)
+        return NULL;
+    for (uint64_t i = 0; i < count; i++) {
+        uint64_t v = get_le(p + i * (uint64_t)size, size);
+        if (size == 8)
+            ((uint64_t *)out)[i] = v;
+        else
+            ((uint32_t *)out)[i] = (uint32_t)v;
+    }
+    return out;
+}
+
+loopy_status loopy_i_read_binary(void *data, size_t len, bool is_heap,
+                                 const loopy_read_options *options,
+                                 loopy_graph **out, loopy_diag *diag)
+{
+    unsigned char *bytes = data;
+    const unsigned char *p = bytes;
+    loopy_status status;
+    section sec[SECTIONS];
+    uint64_t n, m, flags;
+    bool want_target;
+    loopy_graph *g = NULL;
+    int threads;
+
+    *out = NULL;
+    CHECK_GOTO(read_header(p, len, &n, &m, &flags, sec, diag));
+    want_target = (flags & FLAG_SUCCESSORS) && !options->skip_successors;
+    threads = loopy_i_threads(options->threads, m + n, (uint64_t)1 << 20);
+    for (int s = 0; s < SECTIONS; s++) {
+        if (s == SEC_TARGET && !want_target)
+            continue;
+        if (loopy_i_checksum(p + sec[s].offset, sec[s].length, threads) !=
+            sec[s].checksum) {
+            loopy_i_diag(diag, 0, 0, "damaged loopy binary file: bad checksum"
+                         " of the %s", section_name[s]);
+            status = LOOPY_EFORMAT;
+            goto fail;
+        }
+    }
+    g = loopy_i_graph_shell((loopy_vertex)n, m);
+    if (g == NULL)
+        goto no_memory;
+    if (host_is_little_endian()) {
+        g->out_degree = (uint32_t *)(void *)(bytes + sec[SEC_OUT_DEGREE].offset);
+        g->rev_offset = (loopy_edge *)(void *)(bytes + sec[SEC_REV_OFFSET].offset);
+        g->rev_source = (loopy_vertex *)(void *)(bytes + sec[SEC_REV_SOURCE].offset);
+        if (want_target)
+            g->target = (loopy_vertex *)(void *)(bytes + sec[SEC_TARGET].offset);
+    } else {
+        g->out_degree = swapped_copy(p + sec[SEC_OUT_DEGREE].offset, n, 4);
+        g->rev_offset = swapped_copy(p + sec[SEC_REV_OFFSET].offset, n + 1, 8);
+        g->rev_source = swapped_copy(p + sec[SEC_REV_SOURCE].offset, m, 4);
+        g->owned = GRAPH_OWNS_OUT_DEGREE | GRAPH_OWNS_REV_OFFSET |
+                   GRAPH_OWNS_REV_SOURCE;
+        if (want_target) {
+            g->target = swapped_copy(p + sec[SEC_TARGET].offset, m, 4);
+            g->owned |= GRAPH_OWNS_TARGET;
+        }
+        if (g->out_degree == NULL || g->rev_offset == NULL ||
+            g->rev_source == NULL || (want_target && g->target == NULL))
+            goto no_memory;
+    }
+    if (!values_valid(g, threads)) {
+        status = damaged(diag, "a value out of range");
+        goto fail;
+    }
+    if (want_target) {
+        g->offset = loopy_i_malloc((size_t)n + 1, sizeof *g->offset);
+        if (g->offset == NULL)
+            goto no_memory;
+        g->owned |= GRAPH_OWNS_OFFSET;
+        g->offset[0] = 0;
+        for (uint64_t v = 0; v < n; v++)
+            g->offset[v + 1] = g->offset[v] + g->out_degree[v];
+    }
+    g->mapping = data;
+    g->mapping_len = len;
+    g->mapping_is_heap = is_heap;
+    *out = g;
+    return LOOPY_OK;
+
+no_memory:
+    loopy_i_diag(diag, 0, 0, "out of memory");
+    status = LOOPY_ENOMEM;
+fail:
+    loopy_graph_free(g);
+    return status;
+}

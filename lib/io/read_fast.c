@@ -1,0 +1,524 @@
+/*
+ * read_fast.c - the fast reader of plain edge lists.
+ *
+ * Two passes over the text, each split into one piece per thread at line
+ * boundaries:
+ *   1. check the syntax and the ranges, and count each vertex's out- and
+ *      in-degree per thread (no edge is stored);
+ *   2. parse again and drop every edge straight into its place in the
+ *      predecessor lists (and the successor lists when they are wanted).
+ * Per-thread counts make each thread's slots in a vertex's list disjoint, so
+ * pass 2 needs no atomics, and the lists keep the text's order whatever the
+ * thread count.  Memory: the graph plus 8n bytes per thread; the text itself
+ * is never copied.
+ *
+ * The reader handles the plain form only.  At the first thing it does not
+ * like (a syntax error, a number out of range, a rare blank such as '\v',
+ * a wrong edge count) it gives up with LOOPY_EPARSE and no diagnostic; the
+ * caller then runs the careful reader, which finds the same problem and
+ * reports its line and column.  So positions are only computed on error.
+ */
+/* madvise (MADV_DONTNEED really drops pages; posix_madvise does not). */
+#define _DEFAULT_SOURCE
+
+#include "scan.h"
+
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+/* Pages already parsed are handed back to the system every this many bytes,
+ * so a mapped file does not count fully in the resident set. */
+#define RELEASE_STEP ((size_t)32 << 20)
+
+typedef struct piece {
+    const char *begin, *end; /* whole lines; end is after a '\n' or the text's */
+    uint64_t edges;          /* counted by pass 1 */
+    uint32_t *out_count;     /* n: per vertex, this piece's edges u -> . */
+    uint32_t *in_count;      /* n: per vertex, this piece's edges . -> v */
+    bool failed;
+} piece;
+
+typedef struct fast_reader {
+    const loopy_read_options *opt;
+    loopy_vertex n;
+    loopy_edge m;
+    uint32_t base;
+    bool release_pages;
+    bool successors;
+    int threads;
+    piece *pieces;
+    loopy_graph *graph;
+    uint64_t total_bytes;
+} fast_reader;
+
+static bool is_space(char c)
+{
+    return c == ' ' || c == '\t' || c == '\r';
+}
+
+static bool is_digit(char c)
+{
+    return (unsigned)(c - '0') < 10u;
+}
+
+/* Parses digits at *pp; at most 10 (ids fit in 32 bits).  The caller
+ * guarantees a non-digit before the end of the buffer. */
+static bool parse_id(const char **pp, uint64_t *value)
+{
+    const char *p = *pp;
+    uint64_t v = 0;
+    unsigned digit;
+
+    while ((digit = (unsigned)(*p - '0')) < 10u) {
+        v = v * 10 + digit;
+        p++;
+    }
+    if (p == *pp || p - *pp > 10)
+        return false;
+    *pp = p;
+    *value = v;
+    return true;
+}
+
+/* Hands back the whole pages of [from, to) when the text is a mapping. */
+static void release(const fast_reader *r, const char *from, const char *to)
+{
+    long page_size = sysconf(_SC_PAGESIZE);
+    uintptr_t a, b;
+
+    if (!r->release_pages || page_size <= 0 || to <= from)
+        return;
+    a = ((uintptr_t)from + (uintptr_t)page_size - 1) &
+        ~((uintptr_t)page_size - 1);
+    b = (uintptr_t)to & ~((uintptr_t)page_size - 1);
+    if (b > a)
+        madvise((void *)a, b - a, MADV_DONTNEED);
+}
+
+static void report(const fast_reader *r, const char *phase, uint64_t done)
+{
+    if (r->opt->progress != NULL && loopy_i_thread_num() == 0)
+        r->opt->progress(r->opt->progress_ctx, phase, done, r->total_bytes);
+}
+
+/* Edges are parsed into batches of this many before their counts are
+ * updated: the updates are random accesses, and a separate loop over a batch
+ * lets the processor overlap their cache misses (with prefetching), which
+ * the parsing loop's dependencies would prevent. */
+#define BATCH 256u
+#define AHEAD 16u
+
+#if defined(__GNUC__)
+#define PREFETCH(addr) __builtin_prefetch(addr)
+#define PREFETCH_WRITE(addr) __builtin_prefetch(addr, 1)
+#else
+#define PREFETCH(addr) ((void)0)
+#define PREFETCH_WRITE(addr) ((void)0)
+#endif
+
+typedef struct batch {
+    uint32_t tail[BATCH], head[BATCH]; /* 0-based */
+    unsigned len;
+} batch;
+
+static void count_batch(piece *pc, batch *b)
+{
+    uint32_t *out_count = pc->out_count, *in_count = pc->in_count;
+
+    for (unsigned i = 0; i < b->len; i++) {
+        if (i + AHEAD < b->len) {
+            PREFETCH_WRITE(&out_count[b->tail[i + AHEAD]]);
+            PREFETCH_WRITE(&in_count[b->head[i + AHEAD]]);
+        }
+        out_count[b->tail[i]]++;
+        in_count[b->head[i]]++;
+    }
+    pc->edges += b->len;
+    b->len = 0;
+}
+
+/*
+ * Checks and counts the lines of p[0..end), all of which end with '\n'.
+ * Returns false at anything but "u v" lines, blank lines and comments.
+ */
+static bool count_lines(const fast_reader *r, piece *pc, const char *p,
+                        const char *end)
+{
+    uint64_t limit = (uint64_t)r->n + r->base, base = r->base;
+    batch b;
+
+    b.len = 0;
+    while (p < end) {
+        uint64_t u, v;
+
+        while (is_space(*p))
+            p++;
+        if (*p == '\n') {
+            p++;
+            continue;
+        }
+        if (*p == '#') {
+            p = memchr(p, '\n', (size_t)(end - p));
+            p++;
+            continue;
+        }
+        if (!parse_id(&p, &u) || !is_space(*p))
+            return false;
+        while (is_space(*p))
+            p++;
+        if (!parse_id(&p, &v))
+            return false;
+        while (is_space(*p))
+            p++;
+        if (*p == '#')
+            p = memchr(p, '\n', (size_t)(end - p));
+        if (*p != '\n' || u < base || v < base || u >= limit || v >= limit)
+            return false;
+        p++;
+        b.tail[b.len] = (uint32_t)(u - base);
+        b.head[b.len] = (uint32_t)(v - base);
+        if (++b.len == BATCH)
+            count_batch(pc, &b);
+    }
+    count_batch(pc, &b);
+    return true;
+}
+
+/* Drops a batch of edges into their slots: in_count (now each vertex's next
+ * slot relative to the start of its list) is advanced in order, so repeated
+ * heads within a batch get successive slots.  Checks that the text did not
+ * change since pass 1, which a mapped file could. */
+static bool fill_batch(const fast_reader *r, piece *pc, batch *b)
+{
+    loopy_graph *g = r->graph;
+    const loopy_edge *rev_offset = g->rev_offset;
+    loopy_vertex *rev_source = g->rev_source;
+    const loopy_edge *offset = g->offset;
+    loopy_vertex *target = g->target;
+    uint32_t *in_next = pc->in_count, *out_next = pc->out_count;
+    loopy_vertex n = r->n;
+
+    for (unsigned i = 0; i < b->len; i++) {
+        if (b->tail[i] >= n || b->head[i] >= n)
+            return false;
+    }
+    for (unsigned i = 0; i < b->len; i++) {
+        loopy_vertex u = b->tail[i], v = b->head[i];
+        loopy_edge slot;
+
+        if (i + 2 * AHEAD < b->len) {
+            PREFETCH_WRITE(&in_next[b->head[i + 2 * AHEAD]]);
+            PREFETCH(&rev_offset[b->head[i + 2 * AHEAD]]);
+        }
+        if (i + AHEAD < b->len) {
+            loopy_vertex w = b->head[i + AHEAD];
+            PREFETCH_WRITE(&rev_source[rev_offset[w] + in_next[w]]);
+        }
+        slot = rev_offset[v] + in_next[v]++;
+        if (slot >= rev_offset[v + 1])
+            return false;
+        rev_source[slot] = u;
+        if (target != NULL) {
+            slot = offset[u] + out_next[u]++;
+            if (slot >= offset[u + 1])
+                return false;
+            target[slot] = v;
+        }
+    }
+    b->len = 0;
+    return true;
+}
+
+/* Pass 2 over lines that pass 1 accepted: numbers come in pairs, comments
+ * are skipped. */
+static bool fill_lines(const fast_reader *r, piece *pc, const char *p,
+                       const char *end)
+{
+    uint64_t base = r->base;
+    batch b;
+
+    b.len = 0;
+    while (p < end) {
+        uint64_t u, v;
+
+        while (!is_digit(*p)) {
+            if (*p == '#')
+                p = memchr(p, '\n', (size_t)(end - p));
+            p++;
+            if (p >= end)
+                return fill_batch(r, pc, &b);
+        }
+        if (!parse_id(&p, &u))
+            return false;
+        while (is_space(*p))
+            p++;
+        if (!parse_id(&p, &v) || u < base || v < base ||
+            u - base > UINT32_MAX || v - base > UINT32_MAX)
+            return false;
+        b.tail[b.len] = (uint32_t)(u - base);
+        b.head[b.len] = (uint32_t)(v - base);
+        if (++b.len == BATCH && !fill_batch(r, pc, &b))
+            return false;
+    }
+    return fill_batch(r, pc, &b);
+}
+
+/* Runs pass 1 (fill false) or 2 over one piece in steps, handing pages back
+ * after each step.  The last line of the text may lack its '\n': it is
+ * copied to a small buffer that has one. */
+static bool run_piece(const fast_reader *r, piece *pc, bool fill)
+{
+    const char *p = pc->begin, *end = pc->end, *last_nl = end;
+    char tail[256];
+    size_t tail_len;
+
+    while (last_nl > p && last_nl[-1] != '\n')
+        last_nl--;
+    while (p < last_nl) {
+        const char *stop = (size_t)(last_nl - p) > RELEASE_STEP
+                               ? p + RELEASE_STEP : last_nl;
+        bool ok;
+
+        /* Steps end after a '\n'. */
+        while (stop < last_nl && stop[-1] != '\n')
+            stop++;
+        ok = fill ? fill_lines(r, pc, p, stop) : count_lines(r, pc, p, stop);
+        if (!ok)
+            return false;
+        release(r, p, stop);
+        p = stop;
+        report(r, fill ? "build" : "read",
+               (uint64_t)(p - pc->begin) * (uint64_t)r->threads);
+    }
+    tail_len = (size_t)(end - last_nl);
+    if (tail_len == 0)
+        return true;
+    if (tail_len >= sizeof tail)
+        return false; /* a long last line without '\n': the careful reader */
+    memcpy(tail, last_nl, tail_len);
+    tail[tail_len] = '\n';
+    return fill ? fill_lines(r, pc, tail, tail + tail_len + 1)
+                : count_lines(r, pc, tail, tail + tail_len + 1);
+}
+
+/* Reads the first line "n m" with the careful scanner; returns where the
+ * edges start, or NULL when the line is not plain. */
+static const char *read_header(fast_reader *r, const char *text, size_t len)
+{
+    loopy_i_scan s;
+    uint64_t n = 0, m = 0;
+
+    loopy_i_scan_init(&s, text, len, true);
+    if (!loopy_i_scan_skip_space(&s) ||
+        loopy_i_scan_uint(&s, LOOPY_MAX_VERTICES, &n, "", NULL) != LOOPY_OK)
+        return NULL;
+    loopy_i_scan_blanks(&s);
+    /* Per-thread counts are 32 bits: larger m goes the careful way. */
+    if (loopy_i_scan_uint(&s, UINT32_MAX - 1, &m, "", NULL) != LOOPY_OK ||
+        !loopy_i_scan_end_of_line(&s) || !loopy_i_size_fits(n, m, r->opt))
+        return NULL;
+    r->n = (loopy_vertex)n;
+    r->m = m;
+    return s.p;
+}
+
+/* Splits body[0..len) into r->threads pieces of whole lines. */
+static void split(fast_reader *r, const char *body, size_t len)
+{
+    const char *end = body + len, *p = body;
+
+    for (int t = 0; t < r->threads; t++) {
+        const char *stop = t + 1 == r->threads
+                               ? end : body + len / (size_t)r->threads * (size_t)(t + 1);
+        if (stop < p)
+            stop = p;
+        while (stop < end && stop > body && stop[-1] != '\n')
+            stop++;
+        r->pieces[t].begin = p;
+        r->pieces[t].end = stop;
+        p = stop;
+    }
+}
+
+/* Turns the per-piece counts of vertices [lo, hi) into start positions of
+ * each piece inside the vertex's list, and writes the vertices' totals to
+ * total[] (may be NULL). */
+static void counts_to_starts(fast_reader *r, bool in, loopy_vertex lo,
+                             loopy_vertex hi, loopy_edge *total)
+{
+    for (loopy_vertex v = lo; v < hi; v++) {
+        loopy_edge sum = 0;
+        for (int t = 0; t < r->threads; t++) {
+            uint32_t *count = in ? r->pieces[t].in_count : r->pieces[t].out_count;
+            uint32_t c = count[v];
+            count[v] = (uint32_t)sum; /* < m < 2^32 */
+            sum += c;
+        }
+        if (total != NULL)
+            total[v] = sum;
+    }
+}
+
+/* offset[0..n] = exclusive prefix sums of offset[0..n) (the totals). */
+static void prefix_sums(loopy_edge *offset, loopy_vertex n)
+{
+    loopy_edge sum = 0;
+
+    for (loopy_vertex v = 0; v < n; v++) {
+        loopy_edge d = offset[v];
+        offset[v] = sum;
+        sum += d;
+    }
+    offset[n] = sum;
+}
+
+static loopy_status allocate_graph(fast_reader *r)
+{
+    loopy_graph *g = loopy_i_graph_shell(r->n, r->m);
+
+    if (g == NULL)
+        return LOOPY_ENOMEM;
+    r->graph = g;
+    g->rev_offset = loopy_i_malloc((size_t)r->n + 1, sizeof *g->rev_offset);
+    g->rev_source = loopy_i_malloc((size_t)r->m, sizeof *g->rev_source);
+    g->owned = GRAPH_OWNS_REV_OFFSET | GRAPH_OWNS_REV_SOURCE;
+    if (r->successors) {
+        g->offset = loopy_i_malloc((size_t)r->n + 1, sizeof *g->offset);
+        g->target = loopy_i_malloc((size_t)r->m, sizeof *g->target);
+        g->owned |= GRAPH_OWNS_OFFSET | GRAPH_OWNS_TARGET;
+        if (g->offset == NULL || g->target == NULL)
+            return LOOPY_ENOMEM;
+    } else {
+        g->out_degree = loopy_i_malloc(r->n, sizeof *g->out_degree);
+        g->owned |= GRAPH_OWNS_OUT_DEGREE;
+        if (g->out_degree == NULL)
+            return LOOPY_ENOMEM;
+    }
+    if (g->rev_offset == NULL || g->rev_source == NULL)
+        return LOOPY_ENOMEM;
+    return LOOPY_OK;
+}
+
+/* Between the passes: sums the counts into the graph's offsets. */
+static void prepare_fill(fast_reader *r)
+{
+    loopy_graph *g = r->graph;
+    int threads = r->threads;
+
+#pragma omp parallel for num_threads(threads) schedule(static)
+    for (int64_t chunk = 0; chunk < threads * 8; chunk++) {
+        loopy_vertex lo = (loopy_vertex)((uint64_t)r->n * (uint64_t)chunk /
+                                         (uint64_t)(threads * 8));
+        loopy_vertex hi = (loopy_vertex)((uint64_t)r->n * (uint64_t)(chunk + 1) /
+                                         (uint64_t)(threads * 8));
+        counts_to_starts(r, true, lo, hi, g->rev_offset);
+        if (r->successors) {
+            counts_to_starts(r, false, lo, hi, g->offset);
+        } else {
+            for (loopy_vertex v = lo; v < hi; v++) {
+                uint32_t d = 0;
+                for (int t = 0; t < threads; t++)
+                    d += r->pieces[t].out_count[v]; /* <= m < 2^32 - 1 */
+                g->out_degree[v] = d;
+            }
+        }
+    }
+    prefix_sums(g->rev_offset, r->n);
+    if (r->successors)
+        prefix_sums(g->offset, r->n);
+}
+
+static void free_counts(fast_reader *r, bool out)
+{
+    for (int t = 0; t < r->threads; t++) {
+        if (out) {
+            loopy_i_free(r->pieces[t].out_count);
+            r->pieces[t].out_count = NULL;
+        } else {
+            loopy_i_free(r->pieces[t].in_count);
+            r->pieces[t].in_count = NULL;
+        }
+    }
+}
+
+static bool run_pass(fast_reader *r, bool fill)
+{
+    bool ok = true;
+
+#pragma omp parallel for num_threads(r->threads) schedule(static, 1)
+    for (int t = 0; t < r->threads; t++)
+        r->pieces[t].failed = !run_piece(r, &r->pieces[t], fill);
+    for (int t = 0; t < r->threads; t++)
+        ok = ok && !r->pieces[t].failed;
+    return ok;
+}
+
+loopy_status loopy_i_read_edges_fast(const char *text, size_t len,
+                                     const loopy_read_options *options,
+                                     bool release_pages, loopy_graph **out,
+                                     loopy_diag *diag)
+{
+    fast_reader r = {0};
+    loopy_status status = LOOPY_EPARSE;
+    const char *body;
+    uint64_t edges = 0;
+
+    *out = NULL;
+    r.opt = options;
+    r.base = options->base;
+    r.release_pages = release_pages;
+    r.successors = !options->skip_successors;
+    r.total_bytes = len;
+    body = read_header(&r, text, len);
+    if (body == NULL)
+        return LOOPY_EPARSE;
+    r.threads = loopy_i_threads(options->threads,
+                                (uint64_t)(text + len - body), (uint64_t)1 << 22);
+    r.pieces = loopy_i_calloc((size_t)r.threads, sizeof *r.pieces);
+    if (r.pieces == NULL)
+        goto no_memory;
+    for (int t = 0; t < r.threads; t++) {
+        r.pieces[t].out_count = loopy_i_calloc(r.n, sizeof(uint32_t));
+        r.pieces[t].in_count = loopy_i_calloc(r.n, sizeof(uint32_t));
+        if (r.pieces[t].out_count == NULL || r.pieces[t].in_count == NULL)
+            goto no_memory;
+    }
+    split(&r, body, (size_t)(text + len - body));
+    report(&r, "read", 0);
+    if (!run_pass(&r, false))
+        goto fail;
+    for (int t = 0; t < r.threads; t++)
+        edges += r.pieces[t].edges;
+    if (edges != r.m)
+        goto fail;
+    report(&r, "build", 0);
+    if (allocate_graph(&r) != LOOPY_OK)
+        goto no_memory;
+    prepare_fill(&r);
+    if (!r.successors)
+        free_counts(&r, true);
+    if (!run_pass(&r, true)) {
+        loopy_i_diag(diag, 0, 0, "the text changed while it was read");
+        status = LOOPY_EIO;
+        goto fail;
+    }
+    free_counts(&r, true);
+    free_counts(&r, false);
+    loopy_i_free(r.pieces);
+    *out = r.graph;
+    return LOOPY_OK;
+
+no_memory:
+    loopy_i_diag(diag, 0, 0, "out of memory for n = %" PRIu32 " and m = %"
+                 PRIu64, r.n, r.m);
+    status = LOOPY_ENOMEM;
+fail:
+    if (r.pieces != NULL) {
+        free_counts(&r, true);
+        free_counts(&r, false);
+    }
+    loopy_i_free(r.pieces);
+    loopy_graph_free(r.graph);
+    return status;
+}
