@@ -207,9 +207,13 @@ typedef struct loopy_solve_options {
     /* Optional progress reports (phase "solve"); NULL: none. */
     loopy_progress_fn progress;
     void *progress_ctx;
+    /* Tuning: levels (positions of equal remoteness) with fewer positions
+     * than this run on one thread; 0: the default, 4096.  Tests set 1 to
+     * exercise the parallel code on small graphs. */
+    uint32_t parallel_min_level;
 } loopy_solve_options;
 
-#define LOOPY_SOLVE_OPTIONS_INIT {0, NULL, 0, NULL, 0, 0, NULL, NULL}
+#define LOOPY_SOLVE_OPTIONS_INIT {0, NULL, 0, NULL, 0, 0, NULL, NULL, 0}
 
 /* The value of every position of a graph. */
 typedef struct loopy_solution loopy_solution;

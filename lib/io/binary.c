@@ -63,7 +63,12 @@ static uint64_t get_le(const unsigned char *p, int bytes)
 
 bool loopy_i_is_binary(const void *bytes, size_t len)
 {
-    return len >= sizeof magic && memcmp(bytes, magic, sizeof magic) == 0;
+    const unsigned char *p = bytes;
+
+    /* Text never starts with byte 0x89 or with "?LGR": such a file is a
+     * binary one, perhaps with damaged magic, and read_header says so. */
+    return len > 0 && (p[0] == magic[0] ||
+                       (len >= 4 && memcmp(p + 1, magic + 1, 3) == 0));
 }
 
 /* ---- Writing ---- */
@@ -261,6 +266,8 @@ static loopy_status read_header(const unsigned char *p, size_t len, uint64_t *n,
 {
     uint64_t pos = HEADER_BYTES, version;
 
+    if (len < sizeof magic || memcmp(p, magic, sizeof magic) != 0)
+        return damaged(diag, "bad magic bytes (expected \\x89LGR\\r\\n\\x1a\\n)");
     if (len < HEADER_BYTES) {
         loopy_i_diag(diag, 0, 0, "truncated loopy binary file: %zu bytes, "
                      "shorter than its %u-byte header", len, HEADER_BYTES);

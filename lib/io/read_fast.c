@@ -31,11 +31,23 @@
  * so a mapped file does not count fully in the resident set. */
 #define RELEASE_STEP ((size_t)32 << 20)
 
+#define BINS_LOG2 8u
+#define BIN_CAP 1024u
+
+typedef struct binner {
+    unsigned shift;   /* vertex >> shift is the bin */
+    unsigned bins;
+    uint32_t *key;    /* bins * BIN_CAP: the vertex updated */
+    uint32_t *value;  /* bins * BIN_CAP: the other end (pass 2), or NULL */
+    uint32_t *fill;   /* bins */
+} binner;
+
 typedef struct piece {
     const char *begin, *end; /* whole lines; end is after a '\n' or the text's */
     uint64_t edges;          /* counted by pass 1 */
     uint32_t *out_count;     /* n: per vertex, this piece's edges u -> . */
     uint32_t *in_count;      /* n: per vertex, this piece's edges . -> v */
+    binner in_bins, out_bins;
     bool failed;
 } piece;
 
@@ -50,6 +62,7 @@ typedef struct fast_reader {
     piece *pieces;
     loopy_graph *graph;
     uint64_t total_bytes;
+    const char *text_end;
 } fast_reader;
 
 static bool is_space(char c)
@@ -62,9 +75,9 @@ static bool is_digit(char c)
     return (unsigned)(c - '0') < 10u;
 }
 
-/* Parses digits at *pp; at most 10 (ids fit in 32 bits).  The caller
- * guarantees a non-digit before the end of the buffer. */
-static bool parse_id(const char **pp, uint64_t *value)
+/* Parses digits at *pp, byte by byte; at most 10 (ids fit in 32 bits).
+ * The caller guarantees a non-digit before the end of the buffer. */
+static bool parse_id_slow(const char **pp, uint64_t *value)
 {
     const char *p = *pp;
     uint64_t v = 0;
@@ -79,6 +92,40 @@ static bool parse_id(const char **pp, uint64_t *value)
     *pp = p;
     *value = v;
     return true;
+}
+
+/* The same, eight bytes at a time on little-endian machines (the caller
+ * guarantees 8 readable bytes at *pp).  A byte b is a digit when b ^ '0' is
+ * at most 9, that is when neither it nor it + 6 has a high nibble; the first
+ * non-digit's byte is found with a count of trailing zeros.  The digits are
+ * then shifted to the top of the word (the bytes below act as leading
+ * zeros) and combined pairwise: 2 digits, 4, then 8. */
+static inline bool parse_id(const char **pp, uint64_t *value)
+{
+#if defined(__GNUC__) && defined(__BYTE_ORDER__) &&                            \
+    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    uint64_t x, t, non_digit;
+    unsigned len;
+
+    memcpy(&x, *pp, sizeof x);
+    t = x ^ UINT64_C(0x3030303030303030);
+    non_digit = (t | (t + UINT64_C(0x0606060606060606))) &
+                UINT64_C(0xF0F0F0F0F0F0F0F0);
+    if (non_digit == 0)
+        return parse_id_slow(pp, value); /* 8 digits or more */
+    len = (unsigned)__builtin_ctzll(non_digit) >> 3;
+    if (len == 0)
+        return false;
+    t <<= 8 * (8 - len);
+    t = (t * 10 + (t >> 8)) & UINT64_C(0x00FF00FF00FF00FF);
+    t = (t * 100 + (t >> 16)) & UINT64_C(0x0000FFFF0000FFFF);
+    t = (t * 10000 + (t >> 32)) & UINT64_C(0xFFFFFFFF);
+    *pp += len;
+    *value = t;
+    return true;
+#else
+    return parse_id_slow(pp, value);
+#endif
 }
 
 /* Hands back the whole pages of [from, to) when the text is a mapping. */
@@ -102,40 +149,84 @@ static void report(const fast_reader *r, const char *phase, uint64_t done)
         r->opt->progress(r->opt->progress_ctx, phase, done, r->total_bytes);
 }
 
-/* Edges are parsed into batches of this many before their counts are
- * updated: the updates are random accesses, and a separate loop over a batch
- * lets the processor overlap their cache misses (with prefetching), which
- * the parsing loop's dependencies would prevent. */
-#define BATCH 256u
-#define AHEAD 16u
-
-#if defined(__GNUC__)
-#define PREFETCH(addr) __builtin_prefetch(addr)
-#define PREFETCH_WRITE(addr) __builtin_prefetch(addr, 1)
-#else
-#define PREFETCH(addr) ((void)0)
-#define PREFETCH_WRITE(addr) ((void)0)
-#endif
-
-typedef struct batch {
-    uint32_t tail[BATCH], head[BATCH]; /* 0-based */
-    unsigned len;
-} batch;
-
-static void count_batch(piece *pc, batch *b)
+/*
+ * Updating a count or a list slot per edge is a random access into arrays
+ * of n or m entries, far larger than the caches.  So edges are first sorted
+ * into bins by the high bits of the vertex they update (a bin covers n/256
+ * vertices), and a full bin is applied at once: its updates then fall in a
+ * small range of the arrays that stays in cache.  Bins are per thread.
+ */
+static loopy_status binner_init(binner *b, loopy_vertex n, bool pairs)
 {
-    uint32_t *out_count = pc->out_count, *in_count = pc->in_count;
+    b->shift = 0;
+    while (((uint64_t)n >> b->shift) >= ((uint64_t)1 << BINS_LOG2))
+        b->shift++;
+    b->bins = (unsigned)((n >> b->shift) + 1);
+    b->key = loopy_i_malloc((size_t)b->bins * BIN_CAP, sizeof *b->key);
+    b->value = pairs ? loopy_i_malloc((size_t)b->bins * BIN_CAP, sizeof *b->value)
+                     : NULL;
+    b->fill = loopy_i_calloc(b->bins, sizeof *b->fill);
+    if (b->key == NULL || (pairs && b->value == NULL) || b->fill == NULL)
+        return LOOPY_ENOMEM;
+    return LOOPY_OK;
+}
 
-    for (unsigned i = 0; i < b->len; i++) {
-        if (i + AHEAD < b->len) {
-            PREFETCH_WRITE(&out_count[b->tail[i + AHEAD]]);
-            PREFETCH_WRITE(&in_count[b->head[i + AHEAD]]);
-        }
-        out_count[b->tail[i]]++;
-        in_count[b->head[i]]++;
+static void binner_free(binner *b)
+{
+    loopy_i_free(b->key);
+    loopy_i_free(b->value);
+    loopy_i_free(b->fill);
+    b->key = b->value = b->fill = NULL;
+}
+
+/* Counting: bin i's vertices get one more edge each. */
+static void count_bin(binner *b, unsigned i, uint32_t *count)
+{
+    const uint32_t *key = b->key + (size_t)i * BIN_CAP;
+
+    for (uint32_t k = 0; k < b->fill[i]; k++)
+        count[key[k]]++;
+    b->fill[i] = 0;
+}
+
+static inline void count_edge(binner *b, uint32_t v, uint32_t *count)
+{
+    unsigned i = v >> b->shift;
+
+    b->key[(size_t)i * BIN_CAP + b->fill[i]++] = v;
+    if (b->fill[i] == BIN_CAP)
+        count_bin(b, i, count);
+}
+
+/* Filling: next[v] is the next free slot of v's list (absolute: m < 2^32
+ * here) and is advanced; slots beyond m mean the text changed under us. */
+static bool fill_bin(binner *b, unsigned i, uint32_t *next, loopy_vertex *list,
+                     uint64_t m)
+{
+    const uint32_t *key = b->key + (size_t)i * BIN_CAP;
+    const uint32_t *value = b->value + (size_t)i * BIN_CAP;
+    bool ok = true;
+
+    for (uint32_t k = 0; k < b->fill[i]; k++) {
+        uint32_t slot = next[key[k]]++;
+        if (slot < m)
+            list[slot] = value[k];
+        else
+            ok = false;
     }
-    pc->edges += b->len;
-    b->len = 0;
+    b->fill[i] = 0;
+    return ok;
+}
+
+static inline bool fill_edge(binner *b, uint32_t v, uint32_t u, uint32_t *next,
+                             loopy_vertex *list, uint64_t m)
+{
+    unsigned i = v >> b->shift;
+    size_t at = (size_t)i * BIN_CAP + b->fill[i]++;
+
+    b->key[at] = v;
+    b->value[at] = u;
+    return b->fill[i] < BIN_CAP || fill_bin(b, i, next, list, m);
 }
 
 /*
@@ -146,9 +237,8 @@ static bool count_lines(const fast_reader *r, piece *pc, const char *p,
                         const char *end)
 {
     uint64_t limit = (uint64_t)r->n + r->base, base = r->base;
-    batch b;
+    uint64_t edges = 0;
 
-    b.len = 0;
     while (p < end) {
         uint64_t u, v;
 
@@ -176,69 +266,23 @@ static bool count_lines(const fast_reader *r, piece *pc, const char *p,
         if (*p != '\n' || u < base || v < base || u >= limit || v >= limit)
             return false;
         p++;
-        b.tail[b.len] = (uint32_t)(u - base);
-        b.head[b.len] = (uint32_t)(v - base);
-        if (++b.len == BATCH)
-            count_batch(pc, &b);
+        count_edge(&pc->out_bins, (uint32_t)(u - base), pc->out_count);
+        count_edge(&pc->in_bins, (uint32_t)(v - base), pc->in_count);
+        edges++;
     }
-    count_batch(pc, &b);
-    return true;
-}
-
-/* Drops a batch of edges into their slots: in_count (now each vertex's next
- * slot relative to the start of its list) is advanced in order, so repeated
- * heads within a batch get successive slots.  Checks that the text did not
- * change since pass 1, which a mapped file could. */
-static bool fill_batch(const fast_reader *r, piece *pc, batch *b)
-{
-    loopy_graph *g = r->graph;
-    const loopy_edge *rev_offset = g->rev_offset;
-    loopy_vertex *rev_source = g->rev_source;
-    const loopy_edge *offset = g->offset;
-    loopy_vertex *target = g->target;
-    uint32_t *in_next = pc->in_count, *out_next = pc->out_count;
-    loopy_vertex n = r->n;
-
-    for (unsigned i = 0; i < b->len; i++) {
-        if (b->tail[i] >= n || b->head[i] >= n)
-            return false;
-    }
-    for (unsigned i = 0; i < b->len; i++) {
-        loopy_vertex u = b->tail[i], v = b->head[i];
-        loopy_edge slot;
-
-        if (i + 2 * AHEAD < b->len) {
-            PREFETCH_WRITE(&in_next[b->head[i + 2 * AHEAD]]);
-            PREFETCH(&rev_offset[b->head[i + 2 * AHEAD]]);
-        }
-        if (i + AHEAD < b->len) {
-            loopy_vertex w = b->head[i + AHEAD];
-            PREFETCH_WRITE(&rev_source[rev_offset[w] + in_next[w]]);
-        }
-        slot = rev_offset[v] + in_next[v]++;
-        if (slot >= rev_offset[v + 1])
-            return false;
-        rev_source[slot] = u;
-        if (target != NULL) {
-            slot = offset[u] + out_next[u]++;
-            if (slot >= offset[u + 1])
-                return false;
-            target[slot] = v;
-        }
-    }
-    b->len = 0;
+    pc->edges += edges;
     return true;
 }
 
 /* Pass 2 over lines that pass 1 accepted: numbers come in pairs, comments
- * are skipped. */
+ * are skipped.  in_count / out_count now hold each vertex's next slot. */
 static bool fill_lines(const fast_reader *r, piece *pc, const char *p,
                        const char *end)
 {
-    uint64_t base = r->base;
-    batch b;
+    loopy_graph *g = r->graph;
+    uint64_t base = r->base, n = r->n, m = r->m;
+    bool ok = true;
 
-    b.len = 0;
     while (p < end) {
         uint64_t u, v;
 
@@ -247,21 +291,43 @@ static bool fill_lines(const fast_reader *r, piece *pc, const char *p,
                 p = memchr(p, '\n', (size_t)(end - p));
             p++;
             if (p >= end)
-                return fill_batch(r, pc, &b);
+                return ok;
         }
         if (!parse_id(&p, &u))
             return false;
         while (is_space(*p))
             p++;
-        if (!parse_id(&p, &v) || u < base || v < base ||
-            u - base > UINT32_MAX || v - base > UINT32_MAX)
+        if (!parse_id(&p, &v) || u < base || v < base || u - base >= n ||
+            v - base >= n)
             return false;
-        b.tail[b.len] = (uint32_t)(u - base);
-        b.head[b.len] = (uint32_t)(v - base);
-        if (++b.len == BATCH && !fill_batch(r, pc, &b))
-            return false;
+        u -= base;
+        v -= base;
+        ok &= fill_edge(&pc->in_bins, (uint32_t)v, (uint32_t)u, pc->in_count,
+                        g->rev_source, m);
+        if (g->target != NULL)
+            ok &= fill_edge(&pc->out_bins, (uint32_t)u, (uint32_t)v,
+                            pc->out_count, g->target, m);
     }
-    return fill_batch(r, pc, &b);
+    return ok;
+}
+
+/* Applies what is left in a piece's bins after a pass. */
+static bool flush_bins(const fast_reader *r, piece *pc, bool fill)
+{
+    bool ok = true;
+
+    for (unsigned i = 0; i < pc->in_bins.bins; i++) {
+        if (!fill) {
+            count_bin(&pc->in_bins, i, pc->in_count);
+            count_bin(&pc->out_bins, i, pc->out_count);
+            continue;
+        }
+        ok &= fill_bin(&pc->in_bins, i, pc->in_count, r->graph->rev_source, r->m);
+        if (r->graph->target != NULL)
+            ok &= fill_bin(&pc->out_bins, i, pc->out_count, r->graph->target,
+                           r->m);
+    }
+    return ok;
 }
 
 /* Runs pass 1 (fill false) or 2 over one piece in steps, handing pages back
@@ -269,19 +335,26 @@ static bool fill_lines(const fast_reader *r, piece *pc, const char *p,
  * copied to a small buffer that has one. */
 static bool run_piece(const fast_reader *r, piece *pc, bool fill)
 {
-    const char *p = pc->begin, *end = pc->end, *last_nl = end;
-    char tail[256];
+    const char *p = pc->begin, *end = pc->end, *safe_end = end;
+    char tail[512 + 16];
     size_t tail_len;
 
-    while (last_nl > p && last_nl[-1] != '\n')
-        last_nl--;
-    while (p < last_nl) {
-        const char *stop = (size_t)(last_nl - p) > RELEASE_STEP
-                               ? p + RELEASE_STEP : last_nl;
+    /* The main loop may read 8 bytes past a number, so it stops at a line
+     * end at least 8 bytes before the end of the text; the rest (and a last
+     * line without '\n') is parsed from a padded copy. */
+    if (safe_end > r->text_end - 8)
+        safe_end = r->text_end - 8;
+    while (safe_end > p && safe_end[-1] != '\n')
+        safe_end--;
+    if (safe_end < p)
+        safe_end = p;
+    while (p < safe_end) {
+        const char *stop = (size_t)(safe_end - p) > RELEASE_STEP
+                               ? p + RELEASE_STEP : safe_end;
         bool ok;
 
         /* Steps end after a '\n'. */
-        while (stop < last_nl && stop[-1] != '\n')
+        while (stop < safe_end && stop[-1] != '\n')
             stop++;
         ok = fill ? fill_lines(r, pc, p, stop) : count_lines(r, pc, p, stop);
         if (!ok)
@@ -291,15 +364,21 @@ static bool run_piece(const fast_reader *r, piece *pc, bool fill)
         report(r, fill ? "build" : "read",
                (uint64_t)(p - pc->begin) * (uint64_t)r->threads);
     }
-    tail_len = (size_t)(end - last_nl);
-    if (tail_len == 0)
-        return true;
-    if (tail_len >= sizeof tail)
-        return false; /* a long last line without '\n': the careful reader */
-    memcpy(tail, last_nl, tail_len);
-    tail[tail_len] = '\n';
-    return fill ? fill_lines(r, pc, tail, tail + tail_len + 1)
-                : count_lines(r, pc, tail, tail + tail_len + 1);
+    tail_len = (size_t)(end - p);
+    if (tail_len > 512)
+        return false; /* a long last line: the careful reader */
+    if (tail_len > 0) {
+        bool ok;
+        memcpy(tail, p, tail_len);
+        if (tail[tail_len - 1] != '\n')
+            tail[tail_len++] = '\n';
+        memset(tail + tail_len, 0, 8);
+        ok = fill ? fill_lines(r, pc, tail, tail + tail_len)
+                  : count_lines(r, pc, tail, tail + tail_len);
+        if (!ok)
+            return false;
+    }
+    return flush_bins(r, pc, fill);
 }
 
 /* Reads the first line "n m" with the careful scanner; returns where the
@@ -427,19 +506,43 @@ static void prepare_fill(fast_reader *r)
     prefix_sums(g->rev_offset, r->n);
     if (r->successors)
         prefix_sums(g->offset, r->n);
-}
-
-static void free_counts(fast_reader *r, bool out)
-{
-    for (int t = 0; t < r->threads; t++) {
-        if (out) {
-            loopy_i_free(r->pieces[t].out_count);
-            r->pieces[t].out_count = NULL;
-        } else {
-            loopy_i_free(r->pieces[t].in_count);
-            r->pieces[t].in_count = NULL;
+    /* Relative starts become absolute slots: m < 2^32 on this path. */
+#pragma omp parallel for num_threads(threads) schedule(static)
+    for (int64_t i = 0; i < (int64_t)r->n; i++) {
+        for (int t = 0; t < threads; t++) {
+            r->pieces[t].in_count[i] += (uint32_t)g->rev_offset[i];
+            if (r->successors)
+                r->pieces[t].out_count[i] += (uint32_t)g->offset[i];
         }
     }
+}
+
+/* After pass 2: every list entry must be a vertex.  Only a text that changed
+ * between the passes could leave a slot unwritten. */
+static bool lists_valid(const fast_reader *r)
+{
+    const loopy_graph *g = r->graph;
+    uint64_t bad = 0;
+
+#pragma omp parallel for num_threads(r->threads) reduction(+ : bad)
+    for (int64_t e = 0; e < (int64_t)r->m; e++) {
+        bad += g->rev_source[e] >= r->n;
+        if (g->target != NULL)
+            bad += g->target[e] >= r->n;
+    }
+    return bad == 0;
+}
+
+static void free_pieces(fast_reader *r)
+{
+    for (int t = 0; r->pieces != NULL && t < r->threads; t++) {
+        binner_free(&r->pieces[t].in_bins);
+        binner_free(&r->pieces[t].out_bins);
+        loopy_i_free(r->pieces[t].out_count);
+        loopy_i_free(r->pieces[t].in_count);
+    }
+    loopy_i_free(r->pieces);
+    r->pieces = NULL;
 }
 
 static bool run_pass(fast_reader *r, bool fill)
@@ -470,6 +573,7 @@ loopy_status loopy_i_read_edges_fast(const char *text, size_t len,
     r.release_pages = release_pages;
     r.successors = !options->skip_successors;
     r.total_bytes = len;
+    r.text_end = text + len;
     body = read_header(&r, text, len);
     if (body == NULL)
         return LOOPY_EPARSE;
@@ -481,7 +585,9 @@ loopy_status loopy_i_read_edges_fast(const char *text, size_t len,
     for (int t = 0; t < r.threads; t++) {
         r.pieces[t].out_count = loopy_i_calloc(r.n, sizeof(uint32_t));
         r.pieces[t].in_count = loopy_i_calloc(r.n, sizeof(uint32_t));
-        if (r.pieces[t].out_count == NULL || r.pieces[t].in_count == NULL)
+        if (r.pieces[t].out_count == NULL || r.pieces[t].in_count == NULL ||
+            binner_init(&r.pieces[t].in_bins, r.n, true) != LOOPY_OK ||
+            binner_init(&r.pieces[t].out_bins, r.n, true) != LOOPY_OK)
             goto no_memory;
     }
     split(&r, body, (size_t)(text + len - body));
@@ -496,16 +602,18 @@ loopy_status loopy_i_read_edges_fast(const char *text, size_t len,
     if (allocate_graph(&r) != LOOPY_OK)
         goto no_memory;
     prepare_fill(&r);
-    if (!r.successors)
-        free_counts(&r, true);
-    if (!run_pass(&r, true)) {
+    if (!r.successors) {
+        for (int t = 0; t < r.threads; t++) {
+            loopy_i_free(r.pieces[t].out_count);
+            r.pieces[t].out_count = NULL;
+        }
+    }
+    if (!run_pass(&r, true) || !lists_valid(&r)) {
         loopy_i_diag(diag, 0, 0, "the text changed while it was read");
         status = LOOPY_EIO;
         goto fail;
     }
-    free_counts(&r, true);
-    free_counts(&r, false);
-    loopy_i_free(r.pieces);
+    free_pieces(&r);
     *out = r.graph;
     return LOOPY_OK;
 
@@ -514,11 +622,7 @@ no_memory:
                  PRIu64, r.n, r.m);
     status = LOOPY_ENOMEM;
 fail:
-    if (r.pieces != NULL) {
-        free_counts(&r, true);
-        free_counts(&r, false);
-    }
-    loopy_i_free(r.pieces);
+    free_pieces(&r);
     loopy_graph_free(r.graph);
     return status;
 }

@@ -24,9 +24,9 @@
 #include <omp.h>
 #endif
 
-/* Levels of fewer positions run on one thread. */
+/* Levels of fewer positions run on one thread, by default. */
 #define PARALLEL_MIN_LEVEL 4096u
-/* Entries per bin. */
+/* Entries per bin, at most. */
 #define BIN_CAP 1024u
 /* Prefetch distance, in queued positions. */
 #define AHEAD 8u
@@ -38,12 +38,13 @@ loopy_status loopy_i_levels_init(level_state *st, loopy_vertex n, int threads)
     st->n = n;
     st->threads = threads;
     /* Blocks of counters small enough for a core's cache, few enough that
-     * every thread's bins stay small. */
-    st->block_shift = 12;
+     * every thread's bins stay small; small graphs get small blocks and bins
+     * too, so that every thread owns some. */
+    st->block_shift = 4;
     while (((uint64_t)n >> st->block_shift) > 512)
         st->block_shift++;
     st->blocks = (uint32_t)(((uint64_t)n >> st->block_shift) + 1);
-    st->bin_cap = BIN_CAP;
+    st->bin_cap = n / 8 < 16 ? 16 : n / 8 > BIN_CAP ? BIN_CAP : n / 8;
     st->block_owner = loopy_i_malloc(st->blocks, sizeof *st->block_owner);
     st->first_block = loopy_i_malloc((size_t)threads + 1, sizeof *st->first_block);
     st->region_lo = loopy_i_malloc((size_t)threads + 1, sizeof *st->region_lo);
@@ -73,7 +74,7 @@ loopy_status loopy_i_levels_init(level_state *st, loopy_vertex n, int threads)
             st->block_owner[b] = (uint16_t)t;
         st->head[t] = st->tail[t] = st->cursor[t] = st->region_lo[t];
     }
-    if (threads > 1 || n >= PARALLEL_MIN_LEVEL) {
+    {
         for (int t = 0; t < threads; t++) {
             st->bins[t] = loopy_i_malloc((size_t)st->blocks * 2 * st->bin_cap,
                                          sizeof(loopy_vertex));
@@ -278,6 +279,8 @@ static void level_parallel(level_state *st, uint32_t next)
 
 uint32_t loopy_i_propagate(level_state *st, const loopy_solve_options *opt)
 {
+    uint32_t min_level = opt->parallel_min_level ? opt->parallel_min_level
+                                                 : PARALLEL_MIN_LEVEL;
     uint32_t r = 0;
     uint64_t decided = 0, next_report = (uint64_t)st->n / 64 + 1;
 
@@ -292,7 +295,7 @@ uint32_t loopy_i_propagate(level_state *st, const loopy_solve_options *opt)
         if (size == 0)
             break;
         /* A level's positions are all decided: r < n <= 2^32 - 2. */
-        if (size < PARALLEL_MIN_LEVEL || st->bins[0] == NULL)
+        if (size < min_level)
             level_direct(st, r + 1);
         else
             level_parallel(st, r + 1);
