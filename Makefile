@@ -3,6 +3,9 @@
 #   make                 build build/libloopy.a and build/loopy
 #   make check           build and run every test
 #   make asan | ubsan    the same tests under sanitizers, in build/asan ...
+#   make tsan            the tests under ThreadSanitizer, built with clang and
+#                        LLVM's libomp (GCC's libgomp is not instrumented, so
+#                        its barriers look like races to TSan)
 #   make CC=clang WERROR=1 check
 #
 # Variables: CC, BUILD (output folder), OPENMP (1/0), WERROR (1/0),
@@ -47,7 +50,7 @@ TEST_BIN := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 LIBRARY := $(BUILD)/libloopy.a
 PROGRAM := $(BUILD)/loopy
 
-.PHONY: all check asan ubsan clean example
+.PHONY: all check asan ubsan tsan clean example
 all: $(LIBRARY) $(PROGRAM)
 
 $(BUILD)/obj/%.o: %.c
@@ -81,6 +84,12 @@ asan:
 
 ubsan:
 	$(MAKE) check BUILD=build/ubsan SAN=undefined OPT=-O2
+
+# TSAN_OPTIONS makes a report fail the run; libomp's own threads are known
+# to TSan through its annotations.
+tsan:
+	TSAN_OPTIONS="halt_on_error=1 exitcode=66 ignore_noninstrumented_modules=1" \
+	    $(MAKE) check CC=clang BUILD=build/tsan SAN=thread OPT=-O1
 
 clean:
 	rm -rf build

@@ -208,8 +208,10 @@ typedef struct loopy_solve_options {
     loopy_progress_fn progress;
     void *progress_ctx;
     /* Tuning: levels (positions of equal remoteness) with fewer positions
-     * than this run on one thread; 0: the default, 4096.  Tests set 1 to
-     * exercise the parallel code on small graphs. */
+     * than this run on one thread; 0: the default, 4096, and graphs of
+     * fewer than 65536 vertices and edges use one thread.  Nonzero also
+     * lifts that limit: tests set 1 to run the parallel code on small
+     * graphs. */
     uint32_t parallel_min_level;
 } loopy_solve_options;
 

@@ -170,7 +170,9 @@ loopy_status loopy_solver_run(loopy_solver *solver,
     g = solver->graph;
     if (options->progress != NULL)
         options->progress(options->progress_ctx, "solve", 0, g->n);
-    threads = loopy_i_threads(options->threads, (uint64_t)g->n + g->m, 1 << 16);
+    /* Small graphs are not worth a second thread, unless a test asks. */
+    threads = loopy_i_threads(options->threads, (uint64_t)g->n + g->m,
+                              options->parallel_min_level ? 1 : 1 << 16);
     if (threads > 65535)
         threads = 65535; /* block owners are 16-bit */
 

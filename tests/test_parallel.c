@@ -1,0 +1,264 @@
+/*
+ * test_parallel.c - the level-synchronous solver, serial and parallel, and
+ * the graphs of every reader give the same answers as an independent oracle.
+ *
+ * For every random graph shape of gen.h, with random targets and both plays:
+ * the solution of the graph built from edges on 1 thread, on 2 and 3
+ * threads with every level forced onto the parallel path (small bins, many
+ * exchange rounds), of the graph read back from text through the fast reader
+ * and of the graph read back from the binary format must all equal the
+ * oracle's.  The oracle decides positions round by round over the successor
+ * lists (a Win at round r has a Lose successor of round r-1, a Lose at
+ * round r has only Win successors, all from earlier rounds) and picks best
+ * moves from the successor lists: a different algorithm on the other side
+ * of the graph.
+ */
+#include "check.h"
+#include "gen.h"
+#include "loopy.h"
+
+#include <stdbool.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+typedef struct answer {
+    uint8_t *outcome;
+    uint32_t *remoteness;
+    uint32_t *best;
+} answer;
+
+static void answer_free(answer *a)
+{
+    free(a->outcome);
+    free(a->remoteness);
+    free(a->best);
+}
+
+/* The oracle: rounds of sweeps over the successor lists. */
+static answer oracle(const gen_edges *g, const gen_targets *t, int misere)
+{
+    uint32_t n = g->n;
+    answer a;
+    uint64_t *start = calloc((size_t)n + 2, sizeof *start);
+    uint32_t *succ = malloc((g->m ? g->m : 1) * sizeof *succ);
+    uint32_t *newly = malloc((n ? n : 1) * sizeof *newly);
+    uint8_t *new_outcome = malloc(n ? n : 1);
+    bool changed = true;
+
+    a.outcome = calloc(n ? n : 1, 1);
+    a.remoteness = malloc((n ? n : 1) * sizeof *a.remoteness);
+    a.best = malloc((n ? n : 1) * sizeof *a.best);
+    if (!start || !succ || !newly || !new_outcome || !a.outcome ||
+        !a.remoteness || !a.best) {
+        fputs("test_parallel: out of memory\n", stderr);
+        exit(1);
+    }
+    for (uint64_t e = 0; e < g->m; e++)
+        start[g->tail[e] + 2]++;
+    for (uint32_t v = 0; v < n; v++)
+        start[v + 2] += start[v + 1];
+    for (uint64_t e = 0; e < g->m; e++)
+        succ[start[g->tail[e] + 1]++] = g->head[e];
+    for (uint32_t v = 0; v < n; v++)
+        a.remoteness[v] = LOOPY_NONE;
+    for (size_t i = 0; i < t->lose_count; i++) {
+        a.outcome[t->lose_at[i]] = LOOPY_LOSE;
+        a.remoteness[t->lose_at[i]] = 0;
+    }
+    for (size_t i = 0; i < t->win_count; i++) {
+        a.outcome[t->win_at[i]] = LOOPY_WIN;
+        a.remoteness[t->win_at[i]] = 0;
+    }
+    for (uint32_t v = 0; v < n; v++)
+        if (a.remoteness[v] == LOOPY_NONE && start[v] == start[v + 1]) {
+            a.outcome[v] = misere ? LOOPY_WIN : LOOPY_LOSE;
+            a.remoteness[v] = 0;
+        }
+    for (uint32_t r = 1; changed; r++) {
+        uint32_t count = 0;
+        changed = false;
+        for (uint32_t u = 0; u < n; u++) {
+            bool lose_seen = false, all_win = true;
+            if (a.remoteness[u] != LOOPY_NONE)
+                continue;
+            for (uint64_t e = start[u]; e < start[u + 1]; e++) {
+                uint32_t w = succ[e];
+                bool old = a.remoteness[w] != LOOPY_NONE && a.remoteness[w] < r;
+                lose_seen |= old && a.outcome[w] == LOOPY_LOSE;
+                all_win &= old && a.outcome[w] == LOOPY_WIN;
+            }
+            if (lose_seen || all_win) {
+                newly[count] = u;
+                new_outcome[count++] = lose_seen ? LOOPY_WIN : LOOPY_LOSE;
+            }
+        }
+        for (uint32_t i = 0; i < count; i++) {
+            a.outcome[newly[i]] = new_outcome[i];
+            a.remoteness[newly[i]] = r;
+            changed = true;
+        }
+    }
+    for (uint32_t u = 0; u < n; u++) {
+        a.best[u] = LOOPY_NONE;
+        if (a.remoteness[u] == 0)
+            continue;
+        for (uint64_t e = start[u]; e < start[u + 1]; e++) {
+            uint32_t w = succ[e];
+            bool proves = a.outcome[u] == LOOPY_DRAW
+                              ? a.outcome[w] == LOOPY_DRAW
+                              : a.outcome[w] == 3 - a.outcome[u] &&
+                                    a.remoteness[w] + 1 == a.remoteness[u];
+            if (proves && w < a.best[u])
+                a.best[u] = w;
+        }
+    }
+    free(start);
+    free(succ);
+    free(newly);
+    free(new_outcome);
+    return a;
+}
+
+/* Compares a solution with the oracle; returns whether they agree. */
+static bool same(const loopy_solution *s, const answer *want, uint32_t n,
+                 const char *how, uint64_t seed, int shape)
+{
+    const uint8_t *o = loopy_solution_outcomes(s);
+    const uint32_t *r = loopy_solution_remoteness(s);
+    const uint32_t *b = loopy_solution_best_moves(s);
+
+    CHECK(loopy_solution_vertex_count(s) == n);
+    for (uint32_t v = 0; v < n; v++) {
+        if (o[v] != want->outcome[v] || r[v] != want->remoteness[v] ||
+            b[v] != want->best[v]) {
+            CHECK_MSG(false, "%s, shape %s, seed %" PRIu64 ": vertex %" PRIu32
+                      " is %d/%" PRIu32 "/%" PRIu32 ", expected %d/%" PRIu32
+                      "/%" PRIu32, how, gen_shape_name(shape), seed, v, o[v],
+                      r[v], b[v], want->outcome[v], want->remoteness[v],
+                      want->best[v]);
+            return false;
+        }
+    }
+    return true;
+}
+
+static void solve_and_compare(const loopy_graph *g, const gen_targets *t,
+                              int misere, int threads, uint32_t min_level,
+                              const answer *want, const char *how,
+                              uint64_t seed, int shape)
+{
+    loopy_solve_options opt = LOOPY_SOLVE_OPTIONS_INIT;
+    loopy_solution *s = NULL;
+
+    opt.misere = misere;
+    opt.lose_at = t->lose_at;
+    opt.lose_at_count = t->lose_count;
+    opt.win_at = t->win_at;
+    opt.win_at_count = t->win_count;
+    opt.threads = threads;
+    opt.parallel_min_level = min_level;
+    CHECK(loopy_solve(g, &opt, &s) == LOOPY_OK);
+    if (s != NULL)
+        same(s, want, loopy_graph_vertex_count(g), how, seed, shape);
+    loopy_solution_free(s);
+}
+
+/* The graph as 1-based edge-list text. */
+static char *to_text(const gen_edges *g, size_t *len)
+{
+    size_t cap = 32 + (size_t)g->m * 24;
+    char *text = malloc(cap);
+    size_t at;
+
+    if (text == NULL)
+        exit(1);
+    at = (size_t)snprintf(text, cap, "%" PRIu32 " %" PRIu64 "\n", g->n, g->m);
+    for (uint64_t e = 0; e < g->m; e++)
+        at += (size_t)snprintf(text + at, cap - at, "%" PRIu32 " %" PRIu32 "\n",
+                               g->tail[e] + 1, g->head[e] + 1);
+    *len = at;
+    return text;
+}
+
+static int collect(void *ctx, const void *bytes, size_t len)
+{
+    FILE *f = ctx;
+    return fwrite(bytes, 1, len, f) == len ? 0 : 1;
+}
+
+/* Writes g in the binary format to a temporary file and reads it back. */
+static loopy_graph *binary_round_trip(const loopy_graph *g)
+{
+    char path[] = "/tmp/loopy_test_parallel_XXXXXX";
+    loopy_read_options ro = LOOPY_READ_OPTIONS_INIT;
+    loopy_graph *back = NULL;
+    loopy_diag diag;
+    int fd = mkstemp(path);
+    FILE *f = fd >= 0 ? fdopen(fd, "wb") : NULL;
+
+    CHECK(f != NULL);
+    if (f == NULL)
+        return NULL;
+    CHECK(loopy_write_binary(g, collect, f) == LOOPY_OK);
+    CHECK(fclose(f) == 0);
+    ro.threads = 2;
+    CHECK(loopy_read_file(path, &ro, &back, &diag) == LOOPY_OK);
+    unlink(path);
+    return back;
+}
+
+static void run_case(uint64_t seed, int shape)
+{
+    gen_edges e = GEN_EDGES_INIT;
+    gen_targets t = GEN_TARGETS_INIT;
+    loopy_read_options ro = LOOPY_READ_OPTIONS_INIT;
+    loopy_graph *g = NULL, *from_text = NULL, *from_binary = NULL;
+    int misere = (int)(seed & 1);
+    loopy_diag diag;
+    answer want;
+    size_t len;
+    char *text;
+
+    if (gen_graph(seed, shape, &e) != 0 || gen_make_targets(seed, e.n, &t) != 0) {
+        fputs("test_parallel: out of memory\n", stderr);
+        exit(1);
+    }
+    want = oracle(&e, &t, misere);
+    CHECK(loopy_graph_from_edges(e.n, e.m, e.tail, e.head, &g) == LOOPY_OK);
+    solve_and_compare(g, &t, misere, 1, 0, &want, "serial", seed, shape);
+    solve_and_compare(g, &t, misere, 1, 1, &want, "1 thread, binned", seed, shape);
+    solve_and_compare(g, &t, misere, 2, 1, &want, "2 threads", seed, shape);
+    solve_and_compare(g, &t, misere, 3, 1, &want, "3 threads", seed, shape);
+    text = to_text(&e, &len);
+    ro.skip_successors = (int)(seed >> 1 & 1);
+    CHECK(loopy_read_text(text, len, &ro, &from_text, NULL, &diag) == LOOPY_OK);
+    if (from_text != NULL) {
+        CHECK(loopy_graph_has_successors(from_text) == !ro.skip_successors);
+        solve_and_compare(from_text, &t, misere, 2, 1, &want, "text", seed,
+                          shape);
+        from_binary = binary_round_trip(from_text);
+    }
+    if (from_binary != NULL)
+        solve_and_compare(from_binary, &t, misere, 2, 1, &want, "binary", seed,
+                          shape);
+    check_case_end();
+    free(text);
+    loopy_graph_free(g);
+    loopy_graph_free(from_text);
+    loopy_graph_free(from_binary);
+    answer_free(&want);
+    gen_edges_free(&e);
+    gen_targets_free(&t);
+}
+
+int main(void)
+{
+    for (int shape = 0; shape < GEN_SHAPE_COUNT; shape++)
+        for (uint64_t seed = 0; seed < 40; seed++)
+            run_case(gen_mix_seed(0x70a11e1, seed * GEN_SHAPE_COUNT +
+                                                  (uint64_t)shape), shape);
+    return check_finish("test_parallel");
+}
