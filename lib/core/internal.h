@@ -87,6 +87,11 @@ loopy_status loopy_i_graph_from_degrees(loopy_vertex n, loopy_edge m,
 loopy_status loopy_i_graph_reverse(const loopy_graph *g, loopy_edge **rev_offset,
                                    loopy_vertex **rev_source);
 
+/* Adds predecessor lists in edge order (the order of the text) to g, from
+ * its m edges tail[i] -> head[i]. */
+loopy_status loopy_i_graph_add_reverse(loopy_graph *g, const loopy_vertex *tail,
+                                       const loopy_vertex *head);
+
 /* An empty graph shell with n and m set and every array NULL. */
 loopy_graph *loopy_i_graph_shell(loopy_vertex n, loopy_edge m);
 

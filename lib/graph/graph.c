@@ -204,6 +204,38 @@ loopy_status loopy_i_graph_reverse(const loopy_graph *g, loopy_edge **rev_offset
     return LOOPY_OK;
 }
 
+loopy_status loopy_i_graph_add_reverse(loopy_graph *g, const loopy_vertex *tail,
+                                       const loopy_vertex *head)
+{
+    loopy_edge *offset = loopy_i_calloc((size_t)g->n + 1, sizeof *offset);
+    loopy_vertex *source = loopy_i_malloc((size_t)g->m, sizeof *source);
+    loopy_edge sum = 0;
+
+    if (offset == NULL || source == NULL) {
+        loopy_i_free(offset);
+        loopy_i_free(source);
+        return LOOPY_ENOMEM;
+    }
+    for (loopy_edge e = 0; e < g->m; e++)
+        offset[head[e]]++;
+    for (loopy_vertex v = 0; v < g->n; v++) {
+        loopy_edge d = offset[v];
+        offset[v] = sum;
+        sum += d;
+    }
+    offset[g->n] = sum;
+    for (loopy_edge e = 0; e < g->m; e++)
+        source[offset[head[e]]++] = tail[e];
+    /* Same shift as in loopy_i_graph_from_degrees. */
+    for (loopy_vertex v = g->n; v > 0; v--)
+        offset[v] = offset[v - 1];
+    offset[0] = 0;
+    g->rev_offset = offset;
+    g->rev_source = source;
+    g->owned |= GRAPH_OWNS_REV_OFFSET | GRAPH_OWNS_REV_SOURCE;
+    return LOOPY_OK;
+}
+
 loopy_status loopy_i_graph_complete(loopy_graph *g, bool keep_successors)
 {
     loopy_status status = LOOPY_OK;

@@ -577,8 +577,9 @@ loopy_status loopy_i_read_edges_fast(const char *text, size_t len,
     body = read_header(&r, text, len);
     if (body == NULL)
         return LOOPY_EPARSE;
-    r.threads = loopy_i_threads(options->threads,
-                                (uint64_t)(text + len - body), (uint64_t)1 << 22);
+    /* Pieces of 4 MiB at least, unless the caller asked for threads. */
+    r.threads = loopy_i_threads(options->threads, (uint64_t)(text + len - body),
+                                options->threads > 0 ? 4096 : (uint64_t)1 << 22);
     r.pieces = loopy_i_calloc((size_t)r.threads, sizeof *r.pieces);
     if (r.pieces == NULL)
         goto no_memory;

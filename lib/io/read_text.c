@@ -287,12 +287,9 @@ loopy_status loopy_i_read_text_careful(const char *text, size_t len,
     status = loopy_i_graph_from_degrees(r.n, r.m, r.degree, r.tail, r.head, out);
     r.degree = NULL; /* taken over, even on failure */
     if (status == LOOPY_OK) {
-        /* The edge arrays are not needed any more: free them before the
-         * predecessor lists are built. */
-        loopy_i_free(r.tail);
-        loopy_i_free(r.head);
-        r.tail = r.head = NULL;
-        status = loopy_i_graph_complete(*out, !options->skip_successors);
+        status = loopy_i_graph_add_reverse(*out, r.tail, r.head);
+        if (status == LOOPY_OK)
+            status = loopy_i_graph_complete(*out, !options->skip_successors);
         if (status != LOOPY_OK) {
             loopy_graph_free(*out);
             *out = NULL;

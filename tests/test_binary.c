@@ -1,0 +1,242 @@
+/*
+ * test_binary.c - the binary graph format: round trips keep every list and
+ * degree, and damaged files are refused with a message that says what is
+ * wrong (bad magic, version, header or section checksum, truncation, values
+ * out of range even under a correct checksum).
+ */
+#include "check.h"
+#include "gen.h"
+#include "internal.h"
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+typedef struct bytes {
+    unsigned char *data;
+    size_t len, cap;
+} bytes;
+
+static int append(void *ctx, const void *p, size_t len)
+{
+    bytes *b = ctx;
+    if (b->len + len > b->cap) {
+        size_t cap = (b->len + len) * 2;
+        unsigned char *grown = realloc(b->data, cap);
+        if (grown == NULL)
+            return 1;
+        b->data = grown;
+        b->cap = cap;
+    }
+    memcpy(b->data + b->len, p, len);
+    b->len += len;
+    return 0;
+}
+
+/* Writes data to a temporary file, reads it with loopy_read_file. */
+static loopy_status load(const unsigned char *data, size_t len, int skip,
+                         loopy_graph **out, loopy_diag *diag)
+{
+    char path[] = "/tmp/loopy_test_binary_XXXXXX";
+    loopy_read_options ro = LOOPY_READ_OPTIONS_INIT;
+    int fd = mkstemp(path);
+    loopy_status status;
+
+    if (fd < 0 || write(fd, data, len) != (ssize_t)len) {
+        fputs("test_binary: cannot write a temporary file\n", stderr);
+        exit(1);
+    }
+    close(fd);
+    ro.skip_successors = skip;
+    memset(diag, 0, sizeof *diag);
+    status = loopy_read_file(path, &ro, out, diag);
+    unlink(path);
+    return status;
+}
+
+static bool same_lists(const loopy_graph *a, const loopy_graph *b, bool succ)
+{
+    if (loopy_graph_vertex_count(a) != loopy_graph_vertex_count(b) ||
+        loopy_graph_edge_count(a) != loopy_graph_edge_count(b))
+        return false;
+    for (loopy_vertex v = 0; v < loopy_graph_vertex_count(a); v++) {
+        loopy_edge ka, kb;
+        const loopy_vertex *la = succ ? loopy_graph_successors(a, v, &ka)
+                                      : loopy_graph_predecessors(a, v, &ka);
+        const loopy_vertex *lb = succ ? loopy_graph_successors(b, v, &kb)
+                                      : loopy_graph_predecessors(b, v, &kb);
+        if (ka != kb || (ka > 0 && memcmp(la, lb, ka * sizeof *la) != 0) ||
+            loopy_graph_out_degree(a, v) != loopy_graph_out_degree(b, v))
+            return false;
+    }
+    return true;
+}
+
+static void round_trips(void)
+{
+    gen_edges e = GEN_EDGES_INIT;
+
+    for (uint64_t seed = 0; seed < 60; seed++) {
+        int shape = (int)(seed % GEN_SHAPE_COUNT);
+        loopy_graph *g = NULL, *back = NULL, *slim = NULL;
+        bytes b = {NULL, 0, 0};
+        loopy_diag diag;
+
+        if (gen_graph(seed, shape, &e) != 0)
+            exit(1);
+        CHECK(loopy_graph_from_edges(e.n, e.m, e.tail, e.head, &g) == LOOPY_OK);
+        CHECK(loopy_write_binary(g, append, &b) == LOOPY_OK);
+        CHECK(load(b.data, b.len, 0, &back, &diag) == LOOPY_OK);
+        CHECK(load(b.data, b.len, 1, &slim, &diag) == LOOPY_OK);
+        if (back != NULL && slim != NULL) {
+            CHECK(same_lists(g, back, true));
+            CHECK(loopy_graph_has_successors(back));
+            CHECK(!loopy_graph_has_successors(slim));
+            CHECK(same_lists(back, slim, false));
+            /* The predecessor lists the loader found equal those of a graph
+             * whose reverse is built in memory. */
+            for (loopy_vertex v = 0; v < e.n; v++) {
+                loopy_edge k;
+                const loopy_vertex *p = loopy_graph_predecessors(back, v, &k);
+                for (loopy_edge i = 0; i < k; i++) {
+                    loopy_edge ks;
+                    const loopy_vertex *s = loopy_graph_successors(g, p[i], &ks);
+                    bool found = false;
+                    for (loopy_edge j = 0; j < ks; j++)
+                        found |= s[j] == v;
+                    CHECK(found);
+                }
+            }
+        }
+        check_case_end();
+        free(b.data);
+        loopy_graph_free(g);
+        loopy_graph_free(back);
+        loopy_graph_free(slim);
+    }
+    gen_edges_free(&e);
+}
+
+/* Loads a damaged copy; the load must fail with `status` and a message
+ * containing `words`. */
+static void expect_refused(const unsigned char *data, size_t len,
+                           loopy_status status, const char *words)
+{
+    loopy_graph *g = NULL;
+    loopy_diag diag;
+    loopy_status got = load(data, len, 0, &g, &diag);
+
+    CHECK_MSG(got == status, "status %d (%s), expected %d for '%s'", got,
+              diag.message, status, words);
+    CHECK_MSG(strstr(diag.message, words) != NULL, "message '%s' lacks '%s'",
+              diag.message, words);
+    CHECK(g == NULL);
+    loopy_graph_free(g);
+    check_case_end();
+}
+
+static uint64_t get64(const unsigned char *p)
+{
+    uint64_t v = 0;
+    for (int i = 7; i >= 0; i--)
+        v = (v << 8) | p[i];
+    return v;
+}
+
+static void put64(unsigned char *p, uint64_t v)
+{
+    for (int i = 0; i < 8; i++)
+        p[i] = (unsigned char)(v >> (8 * i));
+}
+
+static void damaged_files(void)
+{
+    static const loopy_vertex tail[] = {0, 1, 2, 2, 3};
+    static const loopy_vertex head[] = {1, 2, 0, 3, 3};
+    loopy_graph *g = NULL;
+    bytes b = {NULL, 0, 0};
+    unsigned char *copy;
+    uint64_t rev_source_at;
+
+    CHECK(loopy_graph_from_edges(4, 5, tail, head, &g) == LOOPY_OK);
+    CHECK(loopy_write_binary(g, append, &b) == LOOPY_OK);
+    loopy_graph_free(g);
+    copy = malloc(b.len + 1);
+    if (copy == NULL)
+        exit(1);
+
+#define FRESH() memcpy(copy, b.data, b.len)
+    FRESH();
+    copy[0] ^= 1;
+    expect_refused(copy, b.len, LOOPY_EFORMAT, "bad magic");
+    FRESH();
+    copy[6] = '\n';
+    expect_refused(copy, b.len, LOOPY_EFORMAT, "bad magic");
+    FRESH();
+    copy[8] = 9;
+    expect_refused(copy, b.len, LOOPY_EFORMAT, "format version 9");
+    FRESH();
+    copy[12] = 1; /* big-endian byte-order mark */
+    expect_refused(copy, b.len, LOOPY_EFORMAT, "byte-order");
+    FRESH();
+    copy[16] ^= 2; /* n, under the header checksum */
+    expect_refused(copy, b.len, LOOPY_EFORMAT, "bad header checksum");
+    for (int s = 0; s < 4; s++) {
+        static const char *const names[] = {"out-degrees", "predecessor offsets",
+                                            "predecessor lists",
+                                            "successor lists"};
+        char words[64];
+        uint64_t at = get64(b.data + 40 + 24 * s);
+        FRESH();
+        copy[at] ^= 0x10;
+        snprintf(words, sizeof words, "bad checksum of the %s", names[s]);
+        expect_refused(copy, b.len, LOOPY_EFORMAT, words);
+    }
+    expect_refused(b.data, 100, LOOPY_EFORMAT, "truncated");
+    expect_refused(b.data, b.len - 1, LOOPY_EFORMAT, "truncated");
+    FRESH();
+    copy[b.len] = 0;
+    expect_refused(copy, b.len + 1, LOOPY_EFORMAT, "damaged");
+
+    /* A vertex id out of range under a checksum that matches it: the
+     * loader's range checks catch what checksums cannot. */
+    FRESH();
+    rev_source_at = get64(b.data + 40 + 24 * 2);
+    copy[rev_source_at] = 200;
+    put64(copy + 56 + 24 * 2,
+          loopy_i_checksum(copy + rev_source_at, get64(b.data + 48 + 24 * 2), 1));
+    put64(copy + 136, loopy_i_checksum(copy, 136, 1));
+    expect_refused(copy, b.len, LOOPY_EFORMAT, "out of range");
+#undef FRESH
+    free(copy);
+    free(b.data);
+}
+
+/* The checksum does not depend on the thread count. */
+static void checksum_threads(void)
+{
+    size_t len = (size_t)5 << 20 | 12345;
+    unsigned char *p = malloc(len);
+    uint64_t one;
+
+    if (p == NULL)
+        exit(1);
+    for (size_t i = 0; i < len; i++)
+        p[i] = (unsigned char)(i * 2654435761u >> 13);
+    one = loopy_i_checksum(p, len, 1);
+    CHECK(loopy_i_checksum(p, len, 2) == one);
+    CHECK(loopy_i_checksum(p, len, 3) == one);
+    p[len / 2] ^= 1;
+    CHECK(loopy_i_checksum(p, len, 2) != one);
+    check_case_end();
+    free(p);
+}
+
+int main(void)
+{
+    round_trips();
+    damaged_files();
+    checksum_threads();
+    return check_finish("test_binary");
+}

@@ -1,0 +1,182 @@
+/*
+ * test_read_fast.c - the fast two-pass edge-list reader against the careful
+ * one.  On texts with every allowed quirk (blanks, tabs, '\r', comments,
+ * blank lines, leading zeros, a last line without '\n'), read in one piece
+ * and in several, from memory and from a mapped file, the graphs must be
+ * identical; on the same texts with one byte damaged, status, line, column
+ * and message must be those of the careful reader, and a text the careful
+ * reader refuses must never be accepted.
+ */
+#include "check.h"
+#include "gen.h"
+#include "internal.h"
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+typedef struct text {
+    char *data;
+    size_t len, cap;
+} text;
+
+static void put(text *t, const char *s)
+{
+    size_t len = strlen(s);
+    if (t->len + len + 1 > t->cap) {
+        t->cap = (t->len + len + 1) * 2;
+        t->data = realloc(t->data, t->cap);
+        if (t->data == NULL)
+            exit(1);
+    }
+    memcpy(t->data + t->len, s, len + 1);
+    t->len += len;
+}
+
+static const char *pick(gen_rng *r, const char *const *options, unsigned count)
+{
+    return options[gen_below32(r, count)];
+}
+
+/* An edge list of g with random but valid spacing and comments. */
+static void quirky_text(gen_rng *r, const gen_edges *g, uint32_t base, text *t)
+{
+    static const char *const lead[] = {"", "", "", " ", "\t", "  "};
+    static const char *const sep[] = {" ", " ", " ", "\t", "  ", " \t "};
+    static const char *const trail[] = {"", "", "", " ", "\r", "\t# 5 6",
+                                        "#x", " # comment"};
+    static const char *const extra[] = {"\n", "# a comment line 1 2\n",
+                                        "   \n", "\r\n", "  # 12\n"};
+    char buf[64];
+
+    t->len = 0;
+    if (gen_chance(r, 1, 4))
+        put(t, "# header comment\n\n");
+    snprintf(buf, sizeof buf, "%" PRIu32 " %" PRIu64 "\n", g->n, g->m);
+    put(t, buf);
+    for (uint64_t e = 0; e < g->m; e++) {
+        const char *zeros = gen_chance(r, 1, 20) ? "00" : "";
+        if (gen_chance(r, 1, 10))
+            put(t, pick(r, extra, 5));
+        snprintf(buf, sizeof buf, "%s%s%" PRIu32 "%s%" PRIu32 "%s%s",
+                 pick(r, lead, 6), zeros, g->tail[e] + base, pick(r, sep, 6),
+                 g->head[e] + base, pick(r, trail, 8),
+                 gen_chance(r, 1, 8) ? "\r\n" : "\n");
+        put(t, buf);
+    }
+    if (gen_chance(r, 1, 5))
+        put(t, pick(r, extra, 5));
+    if (gen_chance(r, 1, 4) && t->len > 0 && t->data[t->len - 1] == '\n')
+        t->data[--t->len] = '\0'; /* no newline at the end */
+}
+
+static bool same_graphs(const loopy_graph *a, const loopy_graph *b)
+{
+    if (loopy_graph_vertex_count(a) != loopy_graph_vertex_count(b) ||
+        loopy_graph_edge_count(a) != loopy_graph_edge_count(b))
+        return false;
+    for (loopy_vertex v = 0; v < loopy_graph_vertex_count(a); v++) {
+        loopy_edge ka, kb, pa, pb;
+        const loopy_vertex *sa = loopy_graph_successors(a, v, &ka);
+        const loopy_vertex *sb = loopy_graph_successors(b, v, &kb);
+        const loopy_vertex *ra = loopy_graph_predecessors(a, v, &pa);
+        const loopy_vertex *rb = loopy_graph_predecessors(b, v, &pb);
+        if (ka != kb || pa != pb ||
+            (ka && memcmp(sa, sb, ka * sizeof *sa) != 0) ||
+            (pa && memcmp(ra, rb, pa * sizeof *ra) != 0) ||
+            loopy_graph_out_degree(a, v) != loopy_graph_out_degree(b, v))
+            return false;
+    }
+    return true;
+}
+
+static loopy_status read_via_file(const text *t, const loopy_read_options *ro,
+                                  loopy_graph **out, loopy_diag *diag)
+{
+    char path[] = "/tmp/loopy_test_read_fast_XXXXXX";
+    int fd = mkstemp(path);
+    loopy_status status;
+
+    if (fd < 0 || write(fd, t->data, t->len) != (ssize_t)t->len) {
+        fputs("test_read_fast: cannot write a temporary file\n", stderr);
+        exit(1);
+    }
+    close(fd);
+    status = loopy_read_file(path, ro, out, diag);
+    unlink(path);
+    return status;
+}
+
+/* Reads t every way; all must agree with the careful reader. */
+static void compare(const text *t, uint32_t base, int threads, bool via_file)
+{
+    loopy_read_options ro = LOOPY_READ_OPTIONS_INIT;
+    loopy_graph *want = NULL, *got = NULL;
+    loopy_diag want_diag = {0, 0, ""}, got_diag = {0, 0, ""};
+    loopy_status want_status, got_status;
+
+    ro.base = base;
+    ro.threads = threads;
+    want_status = loopy_i_read_text_careful(t->data, t->len, &ro, &want, NULL,
+                                            &want_diag);
+    got_status = via_file ? read_via_file(t, &ro, &got, &got_diag)
+                          : loopy_read_text(t->data, t->len, &ro, &got, NULL,
+                                            &got_diag);
+    CHECK_MSG(got_status == want_status, "status %d, careful %d (%s)",
+              got_status, want_status, want_diag.message);
+    if (want_status == LOOPY_OK && got_status == LOOPY_OK) {
+        CHECK(same_graphs(want, got));
+    } else if (got_status == want_status) {
+        CHECK(got_diag.line == want_diag.line);
+        CHECK(got_diag.column == want_diag.column);
+        CHECK(strcmp(got_diag.message, want_diag.message) == 0);
+    }
+    loopy_graph_free(want);
+    loopy_graph_free(got);
+}
+
+int main(void)
+{
+    static const char *const damage[] = {"x", "-", "0", "9", " ", "\n", "#",
+                                         "\v", "99999999999", "\r", "1 2"};
+    gen_edges e = GEN_EDGES_INIT;
+    text t = {NULL, 0, 0}, bad = {NULL, 0, 0};
+
+    for (uint64_t seed = 0; seed < 300; seed++) {
+        int shape = (int)(seed % GEN_SHAPE_COUNT);
+        uint32_t base = (uint32_t)(seed / 7 % 2);
+        int threads = 1 + (int)(seed % 3);
+        gen_rng r;
+
+        gen_rng_seed(&r, seed);
+        /* Some graphs big enough for several pieces of 4 KiB. */
+        if (gen_graph_sized(seed, shape, seed % 10 == 0 ? 3000 : (uint32_t)
+                                                              gen_below32(&r, 80),
+                            &e) != 0)
+            exit(1);
+        quirky_text(&r, &e, base, &t);
+        compare(&t, base, threads, seed % 4 == 0);
+        for (int k = 0; k < 6 && t.len > 0; k++) {
+            size_t at = (size_t)gen_below(&r, t.len);
+            bad.len = 0;
+            put(&bad, "");
+            bad.data = realloc(bad.data, t.len + 16);
+            memcpy(bad.data, t.data, at);
+            bad.len = at;
+            bad.data[at] = '\0';
+            put(&bad, pick(&r, damage, 11));
+            if (gen_chance(&r, 1, 2) && at + 1 < t.len) /* replace, not insert */
+                at++;
+            bad.data = realloc(bad.data, bad.len + t.len - at + 1);
+            memcpy(bad.data + bad.len, t.data + at, t.len - at);
+            bad.len += t.len - at;
+            compare(&bad, base, threads, k == 0 && seed % 4 == 1);
+        }
+        check_case_end();
+    }
+    free(t.data);
+    free(bad.data);
+    gen_edges_free(&e);
+    return check_finish("test_read_fast");
+}
