@@ -1,0 +1,99 @@
+#!/bin/sh
+# convert.sh - 'loopy convert' and 'loopy solve' on binary files and with
+# threads: the same answers as from text, damaged files refused.
+# Run by tests/run.sh with LOOPY set to the binary.
+LOOPY=${LOOPY:-build/loopy}
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+passed=0
+failed=0
+
+check() { # NAME CONDITION...
+    name=$1
+    shift
+    if "$@"; then
+        passed=$((passed + 1))
+    else
+        failed=$((failed + 1))
+        echo "convert.sh: FAILED: $name"
+    fi
+}
+
+# A graph with wins, losses, draws, a self-loop and parallel edges.
+cat >"$dir/g.txt" <<'TXT'
+# a test graph
+7 10
+1 2
+2 3
+3 4
+4 2
+5 6
+6 7
+5 5
+1 5
+1 5
+7 3
+TXT
+"$LOOPY" solve -q "$dir/g.txt" >"$dir/text.out" 2>"$dir/err"
+check "solve text" test -s "$dir/text.out"
+"$LOOPY" convert -q "$dir/g.txt" -o "$dir/g.lgr" 2>"$dir/err"
+check "convert exit status" test $? -eq 0
+check "convert leaves no temporary file" test "$(ls "$dir" | grep -c tmp)" -eq 0
+"$LOOPY" solve -q "$dir/g.lgr" >"$dir/bin.out" 2>"$dir/err"
+check "binary solve = text solve" cmp -s "$dir/text.out" "$dir/bin.out"
+"$LOOPY" solve -q -f dot "$dir/g.lgr" >"$dir/bin.dot" 2>"$dir/err"
+"$LOOPY" solve -q -f dot "$dir/g.txt" >"$dir/text.dot" 2>"$dir/err"
+check "binary dot = text dot" cmp -s "$dir/text.dot" "$dir/bin.dot"
+"$LOOPY" solve -q -f json --misere "$dir/g.lgr" >"$dir/bin.json" 2>"$dir/err"
+"$LOOPY" solve -q -f json --misere "$dir/g.txt" >"$dir/text.json" 2>"$dir/err"
+check "binary json = text json" cmp -s "$dir/text.json" "$dir/bin.json"
+"$LOOPY" solve -q < "$dir/g.lgr" >"$dir/stdin.out" 2>"$dir/err"
+check "binary from standard input" cmp -s "$dir/text.out" "$dir/stdin.out"
+cat "$dir/g.txt" | "$LOOPY" solve -q >"$dir/pipe.out" 2>"$dir/err"
+check "text from a pipe" cmp -s "$dir/text.out" "$dir/pipe.out"
+
+# Threads do not change the output: a larger random graph, every count.
+awk 'BEGIN { n = 3000; m = 9000; srand(7); print n, m;
+             for (i = 0; i < m; i++) { u = int(rand() * n) + 1;
+                 if (u % 9 == 0) u++; print u, int(rand() * n) + 1 } }' \
+    >"$dir/r.txt"
+"$LOOPY" solve -q -t 1 "$dir/r.txt" >"$dir/r1.out" 2>"$dir/err"
+for t in 2 3 4; do
+    "$LOOPY" solve -q -t $t "$dir/r.txt" >"$dir/rt.out" 2>"$dir/err"
+    check "--threads $t = --threads 1" cmp -s "$dir/r1.out" "$dir/rt.out"
+done
+"$LOOPY" convert -q "$dir/r.txt" -o "$dir/r.lgr" 2>"$dir/err"
+"$LOOPY" solve -q -t 2 "$dir/r.lgr" >"$dir/rb.out" 2>"$dir/err"
+check "binary, 2 threads = text, 1 thread" cmp -s "$dir/r1.out" "$dir/rb.out"
+
+# Damaged files: exit status 1, a message naming the problem, no output.
+size=$(wc -c <"$dir/g.lgr")
+head -c $((size - 3)) "$dir/g.lgr" >"$dir/short.lgr"
+"$LOOPY" solve "$dir/short.lgr" >"$dir/out" 2>"$dir/err"
+check "truncated: exit 1" test $? -eq 1
+check "truncated: message" grep -q "short.lgr: truncated loopy binary file" "$dir/err"
+check "truncated: no output" test ! -s "$dir/out"
+{ printf '\211LGX'; tail -c +5 "$dir/g.lgr"; } >"$dir/magic.lgr"
+"$LOOPY" solve "$dir/magic.lgr" >"$dir/out" 2>"$dir/err"
+check "bad magic: exit 1" test $? -eq 1
+check "bad magic: message" grep -q "bad magic bytes" "$dir/err"
+{ head -c 300 "$dir/g.lgr"; printf 'Z'; tail -c +302 "$dir/g.lgr"; } >"$dir/sum.lgr"
+"$LOOPY" solve "$dir/sum.lgr" >"$dir/out" 2>"$dir/err"
+check "bad checksum: exit 1" test $? -eq 1
+check "bad checksum: message" grep -q "bad checksum of the" "$dir/err"
+
+# Text errors keep their line and column through the mapped-file reader.
+printf '3 2\n1 2\n2 x\n' >"$dir/bad.txt"
+"$LOOPY" solve "$dir/bad.txt" >"$dir/out" 2>"$dir/err"
+check "bad text: exit 1" test $? -eq 1
+check "bad text: position" grep -q "bad.txt:3:3: expected the edge's second vertex" "$dir/err"
+"$LOOPY" convert "$dir/bad.txt" -o "$dir/bad.lgr" 2>"$dir/err"
+check "convert bad text: exit 1" test $? -eq 1
+check "convert bad text: no file" test ! -e "$dir/bad.lgr"
+"$LOOPY" convert "$dir/g.txt" >/dev/null 2>"$dir/err"
+check "convert without -o: exit 2" test $? -eq 2
+"$LOOPY" convert --help >"$dir/out" 2>&1
+check "convert --help" grep -q "Usage: loopy convert" "$dir/out"
+
+echo "convert: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
