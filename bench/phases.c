@@ -1,6 +1,6 @@
 /*
  * phases.c - times the phases of one solve through the public API:
- *   phases FILE THREADS
+ *   phases FILE THREADS [PARALLEL_MIN_LEVEL]
  * prints "read" (text: pass 1, checking and counting; binary: load and
  * check), "build" (pass 2, filling the lists), "solve" (propagation and best
  * moves), each in seconds, and the text parsing speed of pass 1 in GB/s.
@@ -47,12 +47,13 @@ int main(int argc, char **argv)
     struct stat st;
     double t0, t_read_end, t_end;
 
-    if (argc != 3 || stat(argv[1], &st) != 0) {
-        fputs("usage: phases FILE THREADS\n", stderr);
+    if (argc < 3 || argc > 4 || stat(argv[1], &st) != 0) {
+        fputs("usage: phases FILE THREADS [PARALLEL_MIN_LEVEL]\n", stderr);
         return 2;
     }
     ro.threads = so.threads = atoi(argv[2]);
     ro.skip_successors = 1;
+    so.parallel_min_level = argc == 4 ? (uint32_t)atol(argv[3]) : 0;
     ro.progress = so.progress = mark;
     ro.progress_ctx = so.progress_ctx = &m;
     t0 = now();

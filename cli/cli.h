@@ -91,6 +91,12 @@ void cli_out_bytes(cli_out *out, const char *s, size_t len);
 void cli_out_str(cli_out *out, const char *s);
 void cli_out_char(cli_out *out, char c);
 void cli_out_u64(cli_out *out, uint64_t value);
+/* Room for at least `len` (<= 4096) bytes at the returned pointer; after
+ * writing `used` of them there, call cli_out_commit.  For hot loops. */
+char *cli_out_reserve(cli_out *out, size_t len);
+void cli_out_commit(cli_out *out, size_t used);
+/* Writes value in decimal at p; returns the end.  p needs 20 bytes. */
+char *cli_format_u64(char *p, uint64_t value);
 /* Flushes; commits the file (rename) when all writes succeeded, removes the
  * temporary file otherwise.  Returns false after printing a message. */
 bool cli_out_close(cli_out *out, const char *cmd);

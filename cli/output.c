@@ -93,6 +93,44 @@ void cli_out_u64(cli_out *out, uint64_t value)
     cli_out_bytes(out, digits + sizeof digits - n, n);
 }
 
+char *cli_out_reserve(cli_out *out, size_t len)
+{
+    if (len > sizeof out->buf - out->len)
+        flush(out);
+    return out->buf + out->len;
+}
+
+void cli_out_commit(cli_out *out, size_t used)
+{
+    out->len += used;
+}
+
+char *cli_format_u64(char *p, uint64_t value)
+{
+    /* Two digits per step from a table of "00".."99". */
+    static const char pairs[201] =
+        "00010203040506070809101112131415161718192021222324252627282930313233"
+        "34353637383940414243444546474849505152535455565758596061626364656667"
+        "6869707172737475767778798081828384858687888990919293949596979899";
+    char digits[20];
+    size_t n = sizeof digits;
+
+    while (value >= 100) {
+        unsigned k = (unsigned)(value % 100) * 2;
+        value /= 100;
+        digits[--n] = pairs[k + 1];
+        digits[--n] = pairs[k];
+    }
+    if (value >= 10) {
+        digits[--n] = pairs[value * 2 + 1];
+        digits[--n] = pairs[value * 2];
+    } else {
+        digits[--n] = (char)('0' + value);
+    }
+    memcpy(p, digits + n, sizeof digits - n);
+    return p + (sizeof digits - n);
+}
+
 bool cli_out_close(cli_out *out, const char *cmd)
 {
     const char *name = out->path && out->tmp_path ? out->path : "standard output";

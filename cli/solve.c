@@ -86,15 +86,6 @@ typedef struct solve_args {
 
 static const char outcome_letter[] = {'D', 'W', 'L'};
 
-/* Writes "-" for LOOPY_NONE, else the number shifted by base. */
-static void put_vertex_or_dash(cli_out *out, uint32_t v, uint32_t base)
-{
-    if (v == LOOPY_NONE)
-        cli_out_char(out, '-');
-    else
-        cli_out_u64(out, (uint64_t)v + base);
-}
-
 static void write_text(cli_out *out, const loopy_solution *sol, uint32_t base)
 {
     loopy_vertex n = loopy_solution_vertex_count(sol);
@@ -102,15 +93,25 @@ static void write_text(cli_out *out, const loopy_solution *sol, uint32_t base)
     const uint32_t *remoteness = loopy_solution_remoteness(sol);
     const loopy_vertex *move = loopy_solution_best_moves(sol);
 
+    /* Formatted straight into the output buffer: the lines of a large
+     * graph are a good part of a whole run. */
     for (loopy_vertex v = 0; v < n; v++) {
-        cli_out_u64(out, (uint64_t)v + base);
-        cli_out_char(out, ' ');
-        cli_out_char(out, outcome_letter[outcome[v]]);
-        cli_out_char(out, ' ');
-        put_vertex_or_dash(out, remoteness[v], 0);
-        cli_out_char(out, ' ');
-        put_vertex_or_dash(out, move[v], base);
-        cli_out_char(out, '\n');
+        char *start = cli_out_reserve(out, 80), *p = start;
+        p = cli_format_u64(p, (uint64_t)v + base);
+        *p++ = ' ';
+        *p++ = outcome_letter[outcome[v]];
+        *p++ = ' ';
+        if (remoteness[v] == LOOPY_NONE)
+            *p++ = '-';
+        else
+            p = cli_format_u64(p, remoteness[v]);
+        *p++ = ' ';
+        if (move[v] == LOOPY_NONE)
+            *p++ = '-';
+        else
+            p = cli_format_u64(p, (uint64_t)move[v] + base);
+        *p++ = '\n';
+        cli_out_commit(out, (size_t)(p - start));
     }
 }
 

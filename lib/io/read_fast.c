@@ -31,8 +31,8 @@
  * so a mapped file does not count fully in the resident set. */
 #define RELEASE_STEP ((size_t)32 << 20)
 
-#define BINS_LOG2 8u
-#define BIN_CAP 1024u
+#define BINS_LOG2 9u
+#define BIN_CAP 4096u
 
 typedef struct binner {
     unsigned shift;   /* vertex >> shift is the bin */
@@ -152,9 +152,10 @@ static void report(const fast_reader *r, const char *phase, uint64_t done)
 /*
  * Updating a count or a list slot per edge is a random access into arrays
  * of n or m entries, far larger than the caches.  So edges are first sorted
- * into bins by the high bits of the vertex they update (a bin covers n/256
+ * into bins by the high bits of the vertex they update (a bin covers n/512
  * vertices), and a full bin is applied at once: its updates then fall in a
- * small range of the arrays that stays in cache.  Bins are per thread.
+ * small range of the arrays, several per cache line.  Bins are per thread:
+ * 2 x 512 x 4096 x 8 bytes at most.
  */
 static loopy_status binner_init(binner *b, loopy_vertex n, bool pairs)
 {

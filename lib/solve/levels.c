@@ -9,9 +9,10 @@
  * moves), so any order and any thread count give the same outcomes and
  * remotenesses as the serial FIFO.
  *
- * Small levels run on the calling thread with direct updates and
- * prefetching (a chain of 10^7 one-vertex levels must not pay a barrier per
- * level).  Large levels run on all threads, owner-computes: each thread
+ * Small levels, and every level of a one-thread solve, run on the calling
+ * thread with direct updates and prefetching (a chain of 10^7 one-vertex
+ * levels must not pay a barrier per level; on one thread, binning measured
+ * no faster than prefetching here).  Large levels run on all threads, owner-computes: each thread
  * walks its share of the level and sends, for every predecessor u, a
  * message into a bin for u's block; after a barrier each thread applies the
  * bins of the blocks it owns, block by block, so the counters being updated
@@ -213,8 +214,14 @@ static bool send(level_state *st, walk *w, int t)
             w->region++;
             w->i = st->head[w->region];
         }
-        if (w->i + AHEAD < st->tail[w->region])
-            PREFETCH(&rev_offset[st->queue[w->i + AHEAD]]);
+        /* Positions ahead in this region: offsets first, then lists. */
+        if (w->i + 2 * AHEAD < st->tail[w->region])
+            PREFETCH(&rev_offset[st->queue[w->i + 2 * AHEAD]]);
+        if (w->i + AHEAD < st->tail[w->region]) {
+            loopy_vertex ahead = st->queue[w->i + AHEAD];
+            PREFETCH(&rev_source[rev_offset[ahead]]);
+            PREFETCH(&st->outcome[ahead]);
+        }
         w->e = rev_offset[st->queue[w->i]];
     }
     return true;
@@ -233,6 +240,8 @@ static void apply(level_state *st, int t, uint32_t next)
                 uint32_t count = st->fill[s][bin];
                 for (uint32_t k = 0; k < count; k++) {
                     loopy_vertex u = msg[k];
+                    if (k + 16 < count)
+                        PREFETCH_WRITE(&st->counter[msg[k + 16]]);
                     uint32_t c = st->counter[u];
                     if (c != 0)
                         hear(st, u, c, kind == 0, next);
@@ -295,7 +304,8 @@ uint32_t loopy_i_propagate(level_state *st, const loopy_solve_options *opt)
         if (size == 0)
             break;
         /* A level's positions are all decided: r < n <= 2^32 - 2. */
-        if (size < min_level)
+        if (size < min_level ||
+            (st->threads == 1 && opt->parallel_min_level == 0))
             level_direct(st, r + 1);
         else
             level_parallel(st, r + 1);
