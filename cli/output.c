@@ -105,30 +105,43 @@ void cli_out_commit(cli_out *out, size_t used)
     out->len += used;
 }
 
+/* Decimal digits of v. */
+static unsigned digit_count(uint64_t v)
+{
+    unsigned n = 1;
+
+    while (v >= 100000000) {
+        v /= 100000000;
+        n += 8;
+    }
+    return n + (v >= 10) + (v >= 100) + (v >= 1000) + (v >= 10000) +
+           (v >= 100000) + (v >= 1000000) + (v >= 10000000);
+}
+
 char *cli_format_u64(char *p, uint64_t value)
 {
-    /* Two digits per step from a table of "00".."99". */
+    /* Two digits per step from a table of "00".."99", written backwards
+     * from the end, whose place is known from the digit count. */
     static const char pairs[201] =
         "00010203040506070809101112131415161718192021222324252627282930313233"
         "34353637383940414243444546474849505152535455565758596061626364656667"
         "6869707172737475767778798081828384858687888990919293949596979899";
-    char digits[20];
-    size_t n = sizeof digits;
+    unsigned n = digit_count(value);
+    char *end = p + n, *q = end;
 
     while (value >= 100) {
         unsigned k = (unsigned)(value % 100) * 2;
         value /= 100;
-        digits[--n] = pairs[k + 1];
-        digits[--n] = pairs[k];
+        *--q = pairs[k + 1];
+        *--q = pairs[k];
     }
     if (value >= 10) {
-        digits[--n] = pairs[value * 2 + 1];
-        digits[--n] = pairs[value * 2];
+        *--q = pairs[value * 2 + 1];
+        *--q = pairs[value * 2];
     } else {
-        digits[--n] = (char)('0' + value);
+        *--q = (char)('0' + value);
     }
-    memcpy(p, digits + n, sizeof digits - n);
-    return p + (sizeof digits - n);
+    return end;
 }
 
 bool cli_out_close(cli_out *out, const char *cmd)

@@ -33,12 +33,14 @@
 
 #define BINS_LOG2 9u
 #define BIN_CAP 4096u
+#define BIN_CAP_MIN 64u
 
 typedef struct binner {
     unsigned shift;   /* vertex >> shift is the bin */
     unsigned bins;
-    uint32_t *key;    /* bins * BIN_CAP: the vertex updated */
-    uint32_t *value;  /* bins * BIN_CAP: the other end (pass 2), or NULL */
+    uint32_t cap;     /* entries per bin */
+    uint32_t *key;    /* bins * cap: the vertex updated */
+    uint32_t *value;  /* bins * cap: the other end (pass 2), or NULL */
     uint32_t *fill;   /* bins */
 } binner;
 
@@ -154,17 +156,24 @@ static void report(const fast_reader *r, const char *phase, uint64_t done)
  * of n or m entries, far larger than the caches.  So edges are first sorted
  * into bins by the high bits of the vertex they update (a bin covers n/512
  * vertices), and a full bin is applied at once: its updates then fall in a
- * small range of the arrays, several per cache line.  Bins are per thread:
- * 2 x 512 x 4096 x 8 bytes at most.
+ * small range of the arrays, several per cache line.  Bins are per thread,
+ * about m bytes in all (see binner_init).
  */
-static loopy_status binner_init(binner *b, loopy_vertex n, bool pairs)
+/* Bins get at most BIN_CAP entries each, and all of them together (per
+ * thread) about m / 8 at most, so that small graphs stay small. */
+static loopy_status binner_init(binner *b, loopy_vertex n, uint64_t m,
+                                int threads, bool pairs)
 {
+    uint64_t cap;
+
     b->shift = 0;
     while (((uint64_t)n >> b->shift) >= ((uint64_t)1 << BINS_LOG2))
         b->shift++;
     b->bins = (unsigned)((n >> b->shift) + 1);
-    b->key = loopy_i_malloc((size_t)b->bins * BIN_CAP, sizeof *b->key);
-    b->value = pairs ? loopy_i_malloc((size_t)b->bins * BIN_CAP, sizeof *b->value)
+    cap = m / 8 / b->bins / (uint64_t)threads;
+    b->cap = (uint32_t)(cap < BIN_CAP_MIN ? BIN_CAP_MIN : cap > BIN_CAP ? BIN_CAP : cap);
+    b->key = loopy_i_malloc((size_t)b->bins * b->cap, sizeof *b->key);
+    b->value = pairs ? loopy_i_malloc((size_t)b->bins * b->cap, sizeof *b->value)
                      : NULL;
     b->fill = loopy_i_calloc(b->bins, sizeof *b->fill);
     if (b->key == NULL || (pairs && b->value == NULL) || b->fill == NULL)
@@ -183,7 +192,7 @@ static void binner_free(binner *b)
 /* Counting: bin i's vertices get one more edge each. */
 static void count_bin(binner *b, unsigned i, uint32_t *count)
 {
-    const uint32_t *key = b->key + (size_t)i * BIN_CAP;
+    const uint32_t *key = b->key + (size_t)i * b->cap;
 
     for (uint32_t k = 0; k < b->fill[i]; k++)
         count[key[k]]++;
@@ -194,8 +203,8 @@ static inline void count_edge(binner *b, uint32_t v, uint32_t *count)
 {
     unsigned i = v >> b->shift;
 
-    b->key[(size_t)i * BIN_CAP + b->fill[i]++] = v;
-    if (b->fill[i] == BIN_CAP)
+    b->key[(size_t)i * b->cap + b->fill[i]++] = v;
+    if (b->fill[i] == b->cap)
         count_bin(b, i, count);
 }
 
@@ -204,8 +213,8 @@ static inline void count_edge(binner *b, uint32_t v, uint32_t *count)
 static bool fill_bin(binner *b, unsigned i, uint32_t *next, loopy_vertex *list,
                      uint64_t m)
 {
-    const uint32_t *key = b->key + (size_t)i * BIN_CAP;
-    const uint32_t *value = b->value + (size_t)i * BIN_CAP;
+    const uint32_t *key = b->key + (size_t)i * b->cap;
+    const uint32_t *value = b->value + (size_t)i * b->cap;
     bool ok = true;
 
     for (uint32_t k = 0; k < b->fill[i]; k++) {
@@ -223,11 +232,11 @@ static inline bool fill_edge(binner *b, uint32_t v, uint32_t u, uint32_t *next,
                              loopy_vertex *list, uint64_t m)
 {
     unsigned i = v >> b->shift;
-    size_t at = (size_t)i * BIN_CAP + b->fill[i]++;
+    size_t at = (size_t)i * b->cap + b->fill[i]++;
 
     b->key[at] = v;
     b->value[at] = u;
-    return b->fill[i] < BIN_CAP || fill_bin(b, i, next, list, m);
+    return b->fill[i] < b->cap || fill_bin(b, i, next, list, m);
 }
 
 /*
@@ -588,8 +597,10 @@ loopy_status loopy_i_read_edges_fast(const char *text, size_t len,
         r.pieces[t].out_count = loopy_i_calloc(r.n, sizeof(uint32_t));
         r.pieces[t].in_count = loopy_i_calloc(r.n, sizeof(uint32_t));
         if (r.pieces[t].out_count == NULL || r.pieces[t].in_count == NULL ||
-            binner_init(&r.pieces[t].in_bins, r.n, true) != LOOPY_OK ||
-            binner_init(&r.pieces[t].out_bins, r.n, true) != LOOPY_OK)
+            binner_init(&r.pieces[t].in_bins, r.n, r.m, r.threads, true) !=
+                LOOPY_OK ||
+            binner_init(&r.pieces[t].out_bins, r.n, r.m, r.threads,
+                        r.successors) != LOOPY_OK)
             goto no_memory;
     }
     split(&r, body, (size_t)(text + len - body));
