@@ -6,7 +6,8 @@
 #
 # Environment: N, M (random graph), CHAIN (chain length), RUNS (timed runs
 # of loopy, default 5), BASE_RUNS (of the baseline, default 3), DIR (work
-# folder, default /tmp/loopy-bench; about 2 GB), THREADS (default: nproc).
+# folder, default build/bench of this tree; about 2 GB), THREADS (default:
+# nproc).
 # Prints medians (hyperfine), peak memory (/usr/bin/time -v) and the
 # ratios the targets are about.  Outputs are compared with the baseline's.
 set -eu
@@ -15,10 +16,10 @@ M=${M:-50000000}
 CHAIN=${CHAIN:-10000000}
 RUNS=${RUNS:-5}
 BASE_RUNS=${BASE_RUNS:-3}
-DIR=${DIR:-/tmp/loopy-bench}
-THREADS=${THREADS:-$(nproc)}
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(dirname "$here")
+DIR=${DIR:-$root/build/bench}
+THREADS=${THREADS:-$(nproc)}
 mkdir -p "$DIR"
 
 echo "== building"

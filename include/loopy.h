@@ -233,16 +233,20 @@ typedef struct loopy_solution loopy_solution;
  * remoteness 0.  (Least-numbered rather than first in edge order, so that the
  * answer does not depend on how edges are stored or on the thread count.)
  *
- * options may be NULL (normal play).  Time O(n + m); memory about
- * 8n + 4m bytes of scratch beyond the 9n bytes of the solution.
+ * options may be NULL (normal play).  Time O(n + m), spread over
+ * options->threads threads.  Memory: the 9n bytes of the solution, 4n bytes
+ * of counters and a few MiB of buffers per thread; plus 8n + 4m bytes for
+ * the predecessor lists when the graph has none (loopy_graph_from_edges;
+ * graphs from loopy_read_* have them).
  */
 loopy_status loopy_solve(const loopy_graph *graph,
                          const loopy_solve_options *options,
                          loopy_solution **out);
 
 /* A reusable solver for many solves of one graph (different target sets):
- * it keeps the reverse graph, so each run costs O(n + m) without rebuilding
- * it.  The graph must outlive the solver. */
+ * it keeps the reverse graph (borrowed from the graph when it has one), so
+ * each run costs O(n + m) without rebuilding it.  The graph must outlive
+ * the solver. */
 typedef struct loopy_solver loopy_solver;
 
 loopy_status loopy_solver_create(const loopy_graph *graph, loopy_solver **out);

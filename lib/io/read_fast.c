@@ -21,6 +21,7 @@
 /* madvise (MADV_DONTNEED really drops pages; posix_madvise does not). */
 #define _DEFAULT_SOURCE
 
+#include "edge_bins.h"
 #include "scan.h"
 
 #include <string.h>
@@ -30,19 +31,6 @@
 /* Pages already parsed are handed back to the system every this many bytes,
  * so a mapped file does not count fully in the resident set. */
 #define RELEASE_STEP ((size_t)32 << 20)
-
-#define BINS_LOG2 9u
-#define BIN_CAP 4096u
-#define BIN_CAP_MIN 64u
-
-typedef struct binner {
-    unsigned shift;   /* vertex >> shift is the bin */
-    unsigned bins;
-    uint32_t cap;     /* entries per bin */
-    uint32_t *key;    /* bins * cap: the vertex updated */
-    uint32_t *value;  /* bins * cap: the other end (pass 2), or NULL */
-    uint32_t *fill;   /* bins */
-} binner;
 
 typedef struct piece {
     const char *begin, *end; /* whole lines; end is after a '\n' or the text's */
@@ -152,94 +140,6 @@ static void report(const fast_reader *r, const char *phase, uint64_t done)
 }
 
 /*
- * Updating a count or a list slot per edge is a random access into arrays
- * of n or m entries, far larger than the caches.  So edges are first sorted
- * into bins by the high bits of the vertex they update (a bin covers n/512
- * vertices), and a full bin is applied at once: its updates then fall in a
- * small range of the arrays, several per cache line.  Bins are per thread,
- * about m bytes in all (see binner_init).
- */
-/* Bins get at most BIN_CAP entries each, and all of them together (per
- * thread) about m / 8 at most, so that small graphs stay small. */
-static loopy_status binner_init(binner *b, loopy_vertex n, uint64_t m,
-                                int threads, bool pairs)
-{
-    uint64_t cap;
-
-    b->shift = 0;
-    while (((uint64_t)n >> b->shift) >= ((uint64_t)1 << BINS_LOG2))
-        b->shift++;
-    b->bins = (unsigned)((n >> b->shift) + 1);
-    cap = m / 8 / b->bins / (uint64_t)threads;
-    b->cap = (uint32_t)(cap < BIN_CAP_MIN ? BIN_CAP_MIN : cap > BIN_CAP ? BIN_CAP : cap);
-    b->key = loopy_i_malloc((size_t)b->bins * b->cap, sizeof *b->key);
-    b->value = pairs ? loopy_i_malloc((size_t)b->bins * b->cap, sizeof *b->value)
-                     : NULL;
-    b->fill = loopy_i_calloc(b->bins, sizeof *b->fill);
-    if (b->key == NULL || (pairs && b->value == NULL) || b->fill == NULL)
-        return LOOPY_ENOMEM;
-    return LOOPY_OK;
-}
-
-static void binner_free(binner *b)
-{
-    loopy_i_free(b->key);
-    loopy_i_free(b->value);
-    loopy_i_free(b->fill);
-    b->key = b->value = b->fill = NULL;
-}
-
-/* Counting: bin i's vertices get one more edge each. */
-static void count_bin(binner *b, unsigned i, uint32_t *count)
-{
-    const uint32_t *key = b->key + (size_t)i * b->cap;
-
-    for (uint32_t k = 0; k < b->fill[i]; k++)
-        count[key[k]]++;
-    b->fill[i] = 0;
-}
-
-static inline void count_edge(binner *b, uint32_t v, uint32_t *count)
-{
-    unsigned i = v >> b->shift;
-
-    b->key[(size_t)i * b->cap + b->fill[i]++] = v;
-    if (b->fill[i] == b->cap)
-        count_bin(b, i, count);
-}
-
-/* Filling: next[v] is the next free slot of v's list (absolute: m < 2^32
- * here) and is advanced; slots beyond m mean the text changed under us. */
-static bool fill_bin(binner *b, unsigned i, uint32_t *next, loopy_vertex *list,
-                     uint64_t m)
-{
-    const uint32_t *key = b->key + (size_t)i * b->cap;
-    const uint32_t *value = b->value + (size_t)i * b->cap;
-    bool ok = true;
-
-    for (uint32_t k = 0; k < b->fill[i]; k++) {
-        uint32_t slot = next[key[k]]++;
-        if (slot < m)
-            list[slot] = value[k];
-        else
-            ok = false;
-    }
-    b->fill[i] = 0;
-    return ok;
-}
-
-static inline bool fill_edge(binner *b, uint32_t v, uint32_t u, uint32_t *next,
-                             loopy_vertex *list, uint64_t m)
-{
-    unsigned i = v >> b->shift;
-    size_t at = (size_t)i * b->cap + b->fill[i]++;
-
-    b->key[at] = v;
-    b->value[at] = u;
-    return b->fill[i] < b->cap || fill_bin(b, i, next, list, m);
-}
-
-/*
  * Checks and counts the lines of p[0..end), all of which end with '\n'.
  * Returns false at anything but "u v" lines, blank lines and comments.
  */
@@ -276,8 +176,8 @@ static bool count_lines(const fast_reader *r, piece *pc, const char *p,
         if (*p != '\n' || u < base || v < base || u >= limit || v >= limit)
             return false;
         p++;
-        count_edge(&pc->out_bins, (uint32_t)(u - base), pc->out_count);
-        count_edge(&pc->in_bins, (uint32_t)(v - base), pc->in_count);
+        loopy_i_count_edge(&pc->out_bins, (uint32_t)(u - base), pc->out_count);
+        loopy_i_count_edge(&pc->in_bins, (uint32_t)(v - base), pc->in_count);
         edges++;
     }
     pc->edges += edges;
@@ -312,10 +212,10 @@ static bool fill_lines(const fast_reader *r, piece *pc, const char *p,
             return false;
         u -= base;
         v -= base;
-        ok &= fill_edge(&pc->in_bins, (uint32_t)v, (uint32_t)u, pc->in_count,
+        ok &= loopy_i_fill_edge(&pc->in_bins, (uint32_t)v, (uint32_t)u, pc->in_count,
                         g->rev_source, m);
         if (g->target != NULL)
-            ok &= fill_edge(&pc->out_bins, (uint32_t)u, (uint32_t)v,
+            ok &= loopy_i_fill_edge(&pc->out_bins, (uint32_t)u, (uint32_t)v,
                             pc->out_count, g->target, m);
     }
     return ok;
@@ -328,13 +228,13 @@ static bool flush_bins(const fast_reader *r, piece *pc, bool fill)
 
     for (unsigned i = 0; i < pc->in_bins.bins; i++) {
         if (!fill) {
-            count_bin(&pc->in_bins, i, pc->in_count);
-            count_bin(&pc->out_bins, i, pc->out_count);
+            loopy_i_count_bin(&pc->in_bins, i, pc->in_count);
+            loopy_i_count_bin(&pc->out_bins, i, pc->out_count);
             continue;
         }
-        ok &= fill_bin(&pc->in_bins, i, pc->in_count, r->graph->rev_source, r->m);
+        ok &= loopy_i_fill_bin(&pc->in_bins, i, pc->in_count, r->graph->rev_source, r->m);
         if (r->graph->target != NULL)
-            ok &= fill_bin(&pc->out_bins, i, pc->out_count, r->graph->target,
+            ok &= loopy_i_fill_bin(&pc->out_bins, i, pc->out_count, r->graph->target,
                            r->m);
     }
     return ok;
@@ -546,8 +446,8 @@ static bool lists_valid(const fast_reader *r)
 static void free_pieces(fast_reader *r)
 {
     for (int t = 0; r->pieces != NULL && t < r->threads; t++) {
-        binner_free(&r->pieces[t].in_bins);
-        binner_free(&r->pieces[t].out_bins);
+        loopy_i_binner_free(&r->pieces[t].in_bins);
+        loopy_i_binner_free(&r->pieces[t].out_bins);
         loopy_i_free(r->pieces[t].out_count);
         loopy_i_free(r->pieces[t].in_count);
     }
@@ -597,9 +497,9 @@ loopy_status loopy_i_read_edges_fast(const char *text, size_t len,
         r.pieces[t].out_count = loopy_i_calloc(r.n, sizeof(uint32_t));
         r.pieces[t].in_count = loopy_i_calloc(r.n, sizeof(uint32_t));
         if (r.pieces[t].out_count == NULL || r.pieces[t].in_count == NULL ||
-            binner_init(&r.pieces[t].in_bins, r.n, r.m, r.threads, true) !=
+            loopy_i_binner_init(&r.pieces[t].in_bins, r.n, r.m, r.threads, true) !=
                 LOOPY_OK ||
-            binner_init(&r.pieces[t].out_bins, r.n, r.m, r.threads,
+            loopy_i_binner_init(&r.pieces[t].out_bins, r.n, r.m, r.threads,
                         r.successors) != LOOPY_OK)
             goto no_memory;
     }
