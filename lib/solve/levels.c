@@ -89,9 +89,11 @@ loopy_status loopy_i_levels_init(level_state *st, loopy_vertex n, int threads)
 
 void loopy_i_levels_free(level_state *st)
 {
-    for (int t = 0; st->bins != NULL && t < st->threads; t++) {
-        loopy_i_free(st->bins[t]);
-        loopy_i_free(st->fill[t]);
+    for (int t = 0; t < st->threads; t++) {
+        if (st->bins != NULL)
+            loopy_i_free(st->bins[t]);
+        if (st->fill != NULL)
+            loopy_i_free(st->fill[t]);
     }
     loopy_i_free(st->block_owner);
     loopy_i_free(st->first_block);
