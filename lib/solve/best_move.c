@@ -7,7 +7,9 @@
  * at r, a Win at r - 1 for a Lose at r, any Draw for a Draw.  Both sides are
  * packed into one 32-bit key (outcome in the top two bits), so an edge costs
  * one random read: key[u] == value(w).  Walking w in increasing order, the
- * first w that matches u is the least.
+ * first w that matches u is the least.  Keys are kept in the remoteness
+ * array while this runs (a key determines the remoteness, given the
+ * outcome), which is restored at the end.
  */
 #include "solve_internal.h"
 
@@ -71,22 +73,28 @@ static bool proves(const uint8_t *outcome, const uint32_t *remoteness,
     }
 }
 
+/* The remoteness a key was made from (see wanted_by). */
+static uint32_t remoteness_of_key(uint8_t outcome, uint32_t key)
+{
+    if (outcome == LOOPY_DRAW)
+        return LOOPY_NONE;
+    return key == KEY_NONE ? 0 : (key & KEY_MAX_REMOTENESS) + 1;
+}
+
 void loopy_i_best_moves(const loopy_edge *rev_offset,
                         const loopy_vertex *rev_source, loopy_solution *s,
-                        uint32_t *key, uint32_t max_remoteness, int threads)
+                        uint32_t max_remoteness, int threads)
 {
     const uint8_t *outcome = s->outcome;
-    const uint32_t *remoteness = s->remoteness;
+    uint32_t *key = s->remoteness; /* restored at the end */
     loopy_vertex *best = s->best_move;
     loopy_vertex n = s->n;
     loopy_edge m = rev_offset[n];
 
-#pragma omp parallel for num_threads(threads) schedule(static)
-    for (int64_t v = 0; v < (int64_t)n; v++) {
-        best[v] = LOOPY_NONE;
-        key[v] = wanted_by(outcome[v], remoteness[v]);
-    }
     if (max_remoteness >= KEY_MAX_REMOTENESS) {
+        const uint32_t *remoteness = s->remoteness;
+        for (loopy_vertex v = 0; v < n; v++)
+            best[v] = LOOPY_NONE;
         for (loopy_vertex w = 0; w < n; w++)
             for (loopy_edge e = rev_offset[w]; e < rev_offset[w + 1]; e++) {
                 loopy_vertex u = rev_source[e];
@@ -95,34 +103,42 @@ void loopy_i_best_moves(const loopy_edge *rev_offset,
             }
         return;
     }
+#pragma omp parallel for num_threads(threads) schedule(static)
+    for (int64_t v = 0; v < (int64_t)n; v++) {
+        best[v] = LOOPY_NONE;
+        key[v] = wanted_by(outcome[v], key[v]);
+    }
     if (threads == 1) {
         for (loopy_vertex w = 0; w < n; w++) {
-            uint32_t value = value_of(outcome[w], remoteness[w]);
+            uint32_t value = value_of(outcome[w], remoteness_of_key(outcome[w],
+                                                                    key[w]));
             loopy_edge end = rev_offset[w + 1];
             for (loopy_edge e = rev_offset[w]; e < end; e++) {
                 loopy_vertex u = rev_source[e];
                 if (e + 16 < m)
                     PREFETCH(&key[rev_source[e + 16]]);
-                if (key[u] == value) {
-                    best[u] = w;
-                    key[u] = KEY_NONE; /* the first w is the least */
-                }
+                if (key[u] == value && best[u] == LOOPY_NONE)
+                    best[u] = w; /* the first w is the least */
             }
         }
-        return;
-    }
-    /* key[] is only read below; best[] only through claim_min. */
+    } else {
+        /* key[] is only read here; best[] only through claim_min. */
 #pragma omp parallel for num_threads(threads) schedule(dynamic, 65536)
-    for (int64_t i = 0; i < (int64_t)n; i++) {
-        loopy_vertex w = (loopy_vertex)i;
-        uint32_t value = value_of(outcome[w], remoteness[w]);
-        loopy_edge end = rev_offset[w + 1];
-        for (loopy_edge e = rev_offset[w]; e < end; e++) {
-            loopy_vertex u = rev_source[e];
-            if (e + 16 < m)
+        for (int64_t i = 0; i < (int64_t)n; i++) {
+            loopy_vertex w = (loopy_vertex)i;
+            uint32_t value = value_of(outcome[w], remoteness_of_key(outcome[w],
+                                                                    key[w]));
+            loopy_edge end = rev_offset[w + 1];
+            for (loopy_edge e = rev_offset[w]; e < end; e++) {
+                loopy_vertex u = rev_source[e];
+                if (e + 16 < m)
                     PREFETCH(&key[rev_source[e + 16]]);
-            if (key[u] == value)
-                claim_min(&best[u], w);
+                if (key[u] == value)
+                    claim_min(&best[u], w);
+            }
         }
     }
+#pragma omp parallel for num_threads(threads) schedule(static)
+    for (int64_t v = 0; v < (int64_t)n; v++)
+        key[v] = remoteness_of_key(outcome[v], key[v]);
 }

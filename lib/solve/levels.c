@@ -15,7 +15,7 @@
  * no faster than prefetching here).  Large levels run on all threads, owner-computes: each thread
  * walks its share of the level and sends, for every predecessor u, a
  * message into a bin for u's block; after a barrier each thread applies the
- * bins of the blocks it owns, block by block, so the counters being updated
+ * bins of the blocks it owns, block by block, so the words being updated
  * stay in cache and no edge needs an atomic.  Bins have a fixed size; a
  * thread that fills one stops, and the exchange repeats in rounds.
  */
@@ -38,7 +38,7 @@ loopy_status loopy_i_levels_init(level_state *st, loopy_vertex n, int threads)
 
     st->n = n;
     st->threads = threads;
-    /* Blocks of counters small enough for a core's cache, few enough that
+    /* Blocks of words small enough for a core's cache, few enough that
      * every thread's bins stay small; small graphs get small blocks and bins
      * too, so that every thread owns some. */
     st->block_shift = 4;
@@ -106,24 +106,23 @@ void loopy_i_levels_free(level_state *st)
     loopy_i_free(st->done);
 }
 
-/* Decides u (undecided, counter c) on hearing that one of its moves reaches
- * a Lose (loses) or a Win.  Only u's owner, or the one thread of a small
- * level, calls this for u. */
-static inline void hear(level_state *st, loopy_vertex u, uint32_t c, bool loses,
-                        uint32_t next)
+/* Hears that one of u's moves reaches a Lose (loses) or a Win; word is
+ * u's word, which is waiting (>= n).  Only u's owner, or the one thread of
+ * a small level, calls this for u. */
+static inline void hear(level_state *st, loopy_vertex u, uint32_t word,
+                        bool loses, uint32_t next)
 {
-    if (loses || c == 1) {
-        st->counter[u] = 0;
+    if (loses || word == WORD_WAITING - 1) {
+        st->word[u] = next; /* decided: the word is its remoteness */
         st->outcome[u] = loses ? LOOPY_WIN : LOOPY_LOSE;
-        st->remoteness[u] = next;
         loopy_i_push(st, u);
     } else {
-        st->counter[u] = c - 1;
+        st->word[u] = word + 1; /* one move fewer to wait for */
     }
 }
 
 /* One level on the calling thread, with the positions ahead prefetched:
- * their predecessor offsets, then lists, then counters. */
+ * their predecessor offsets, then lists, then words. */
 static void level_direct(level_state *st, uint32_t next)
 {
     const loopy_edge *rev_offset = st->rev_offset;
@@ -148,13 +147,13 @@ static void level_direct(level_state *st, uint32_t next)
                 loopy_vertex w = queue[i + AHEAD / 2];
                 loopy_edge e = rev_offset[w], stop = rev_offset[w + 1];
                 for (unsigned k = 0; e < stop && k < 8; e++, k++)
-                    PREFETCH_WRITE(&st->counter[rev_source[e]]);
+                    PREFETCH_WRITE(&st->word[rev_source[e]]);
             }
             for (loopy_edge e = rev_offset[v]; e < end; e++) {
                 loopy_vertex u = rev_source[e];
-                uint32_t c = st->counter[u];
-                if (c != 0)
-                    hear(st, u, c, loses, next);
+                uint32_t word = st->word[u];
+                if (word >= st->n)
+                    hear(st, u, word, loses, next);
             }
         }
     }
@@ -243,10 +242,10 @@ static void apply(level_state *st, int t, uint32_t next)
                 for (uint32_t k = 0; k < count; k++) {
                     loopy_vertex u = msg[k];
                     if (k + 16 < count)
-                        PREFETCH_WRITE(&st->counter[msg[k + 16]]);
-                    uint32_t c = st->counter[u];
-                    if (c != 0)
-                        hear(st, u, c, kind == 0, next);
+                        PREFETCH_WRITE(&st->word[msg[k + 16]]);
+                    uint32_t word = st->word[u];
+                    if (word >= st->n)
+                        hear(st, u, word, kind == 0, next);
                 }
             }
         }

@@ -9,9 +9,9 @@
  * for a Lose as the definitions require.  Positions never decided are
  * Draws.  best_move.c then picks the best moves.
  *
- * Memory of a run: the solution (9n bytes plus 4n of best moves, which also
- * serve as the queue of levels) and 4n bytes of counters, which are reused
- * for the best-move keys; plus a few MiB of message bins per thread.
+ * Memory of a run: the solution only (9n bytes; its best moves serve as the
+ * queue of levels, its remotenesses as the counters, see solve_internal.h),
+ * plus a few MiB of message bins per thread.
  */
 #include "solve_internal.h"
 
@@ -103,8 +103,7 @@ static loopy_status seed_targets(const loopy_solve_options *opt,
             return LOOPY_EINVAL;
         if (st->outcome[v] == LOOPY_DRAW) { /* repeats are queued once */
             st->outcome[v] = LOOPY_LOSE;
-            st->remoteness[v] = 0;
-            st->counter[v] = 0;
+            st->word[v] = 0;
             loopy_i_push(st, v);
         }
     }
@@ -114,28 +113,32 @@ static loopy_status seed_targets(const loopy_solve_options *opt,
             return LOOPY_EINVAL;
         if (st->outcome[v] == LOOPY_DRAW) {
             st->outcome[v] = LOOPY_WIN;
-            st->remoteness[v] = 0;
-            st->counter[v] = 0;
+            st->word[v] = 0;
             loopy_i_push(st, v);
         }
     }
     return LOOPY_OK;
 }
 
-/* counter[v] = out-degree of v; remoteness unknown everywhere. */
-static void init_counters(const loopy_graph *g, level_state *st, int threads)
+/* word[v] = "waiting for all of v's moves"; returns the largest
+ * out-degree. */
+static uint32_t init_words(const loopy_graph *g, level_state *st, int threads)
 {
     loopy_vertex n = g->n;
+    uint32_t most = 0;
 
-#pragma omp parallel for num_threads(threads) schedule(static)
+#pragma omp parallel for num_threads(threads) schedule(static) \
+    reduction(max : most)
     for (int64_t i = 0; i < (int64_t)n; i++) {
         loopy_vertex v = (loopy_vertex)i;
         /* Degrees fit: every builder refuses 2^32 - 1 moves or more. */
-        st->counter[v] = g->out_degree != NULL
-                             ? g->out_degree[v]
-                             : (uint32_t)(g->offset[v + 1] - g->offset[v]);
-        st->remoteness[v] = LOOPY_NONE;
+        uint32_t degree = g->out_degree != NULL
+                              ? g->out_degree[v]
+                              : (uint32_t)(g->offset[v + 1] - g->offset[v]);
+        st->word[v] = WORD_WAITING - degree;
+        most = degree > most ? degree : most;
     }
+    return most;
 }
 
 static int check_options(const loopy_solve_options *options)
@@ -177,8 +180,7 @@ loopy_status loopy_solver_run(loopy_solver *solver,
         threads = 65535; /* block owners are 16-bit */
 
     s = solution_alloc(g->n);
-    st.counter = loopy_i_malloc(g->n, sizeof *st.counter);
-    if (s == NULL || st.counter == NULL) {
+    if (s == NULL) {
         status = LOOPY_ENOMEM;
         goto fail;
     }
@@ -186,30 +188,36 @@ loopy_status loopy_solver_run(loopy_solver *solver,
     st.rev_offset = solver->rev_offset;
     st.rev_source = solver->rev_source;
     st.outcome = s->outcome;
-    st.remoteness = s->remoteness;
+    st.word = s->remoteness;
     st.queue = s->best_move; /* the levels live where the best moves go */
-    init_counters(g, &st, threads);
+    /* Waiting words must stay apart from remotenesses (< n). */
+    if ((uint64_t)init_words(g, &st, threads) + g->n >= WORD_WAITING) {
+        status = LOOPY_ETOOBIG;
+        goto fail;
+    }
     CHECK_GOTO(seed_targets(options, &st));
     for (loopy_vertex v = 0; v < g->n; v++) {
-        if (st.counter[v] == 0 && s->outcome[v] == LOOPY_DRAW) {
+        if (st.word[v] == WORD_WAITING && s->outcome[v] == LOOPY_DRAW) {
             s->outcome[v] = options->misere ? LOOPY_WIN : LOOPY_LOSE;
-            s->remoteness[v] = 0;
+            st.word[v] = 0;
             loopy_i_push(&st, v);
         }
     }
     max_remoteness = loopy_i_propagate(&st, options);
     loopy_i_levels_free(&st);
-    for (loopy_vertex v = 0; v < g->n; v++)
+    /* Positions still waiting are Draws. */
+    for (loopy_vertex v = 0; v < g->n; v++) {
+        if (s->remoteness[v] >= g->n)
+            s->remoteness[v] = LOOPY_NONE;
         s->count[s->outcome[v]]++;
-    loopy_i_best_moves(solver->rev_offset, solver->rev_source, s, st.counter,
+    }
+    loopy_i_best_moves(solver->rev_offset, solver->rev_source, s,
                        max_remoteness, threads);
-    loopy_i_free(st.counter);
     *out = s;
     return LOOPY_OK;
 
 fail:
     loopy_i_levels_free(&st);
-    loopy_i_free(st.counter);
     loopy_solution_free(s);
     return status;
 }

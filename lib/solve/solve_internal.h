@@ -24,26 +24,31 @@ struct loopy_solution {
 };
 
 /*
- * The propagation's state.  counter[v] folds the outcome state into the
- * count of v's moves not yet known to reach a Win: 0 means "decided" (every
- * undecided position has at least one move), so the test and the update of
- * an edge touch a single word.
+ * The propagation's state.  Each position has one 32-bit word, which is
+ * its remoteness once it is decided and, before, folds "undecided" and the
+ * count c of its moves not yet known to reach a Win into WORD_WAITING - c.
+ * Decided words are below n, waiting ones at least n (the solver refuses
+ * graphs where n plus the largest out-degree reaches 2^32 - 1), so testing
+ * and updating an edge's target touch a single word, and deciding it writes
+ * its remoteness into the same cache line.  The words live in the
+ * solution's remoteness array.
  *
  * Vertices are cut into blocks of 2^block_shift; thread t owns the blocks
- * [first_block[t], first_block[t+1]) and alone writes their counters,
- * outcomes and remotenesses.  The queue is cut the same way: the positions
- * decided in thread t's blocks go to queue[region_lo[t] .. region_lo[t+1]),
- * which has room for all of them, so no two threads ever append to the same
- * place.  The current level of region t is queue[head[t] .. tail[t]) and
- * the next one grows from tail[t] to cursor[t].
+ * [first_block[t], first_block[t+1]) and alone writes their words and
+ * outcomes.  The queue is cut the same way: the positions decided in thread
+ * t's blocks go to queue[region_lo[t] .. region_lo[t+1]), which has room for
+ * all of them, so no two threads ever append to the same place.  The current
+ * level of region t is queue[head[t] .. tail[t]) and the next one grows from
+ * tail[t] to cursor[t].
  */
+#define WORD_WAITING UINT32_MAX
+
 typedef struct level_state {
     loopy_vertex n;
     const loopy_edge *rev_offset;
     const loopy_vertex *rev_source;
-    uint32_t *counter;
+    uint32_t *word; /* the solution's remoteness array, see above */
     uint8_t *outcome;
-    uint32_t *remoteness;
     loopy_vertex *queue;
     int threads;
     unsigned block_shift;
@@ -63,7 +68,7 @@ typedef struct level_state {
 } level_state;
 
 /* Sets up the blocks, the regions and the bins for n vertices and
- * `threads` threads (the arrays counter ... queue are the caller's). */
+ * `threads` threads (the arrays word ... queue are the caller's). */
 loopy_status loopy_i_levels_init(level_state *st, loopy_vertex n, int threads);
 void loopy_i_levels_free(level_state *st);
 
@@ -83,10 +88,11 @@ static inline void loopy_i_push(level_state *st, loopy_vertex v)
  * greatest remoteness assigned. */
 uint32_t loopy_i_propagate(level_state *st, const loopy_solve_options *opt);
 
-/* Fills best_move from the final outcomes and remotenesses; counter (n
- * words) is scratch.  See loopy_solve for the definition. */
+/* Fills best_move from the final outcomes and remotenesses.  The
+ * remoteness array serves as scratch and is restored.  See loopy_solve for
+ * the definition. */
 void loopy_i_best_moves(const loopy_edge *rev_offset,
                         const loopy_vertex *rev_source, loopy_solution *s,
-                        uint32_t *scratch, uint32_t max_remoteness, int threads);
+                        uint32_t max_remoteness, int threads);
 
 #endif
