@@ -234,8 +234,9 @@ typedef struct loopy_solution loopy_solution;
  * answer does not depend on how edges are stored or on the thread count.)
  *
  * options may be NULL (normal play).  Time O(n + m), spread over
- * options->threads threads.  Memory: the 9n bytes of the solution, 4n bytes
- * of counters and a few MiB of buffers per thread; plus 8n + 4m bytes for
+ * options->threads threads.  Memory: the 9n bytes of the solution (which
+ * also hold the solver's counters and queue) and a few MiB of buffers per
+ * thread; plus 8n + 4m bytes for
  * the predecessor lists when the graph has none (loopy_graph_from_edges;
  * graphs from loopy_read_* have them).
  */
@@ -274,7 +275,7 @@ loopy_vertex loopy_solution_count(const loopy_solution *solution,
  *   successor lists      8(n+1) + 4m bytes   (not with skip_successors)
  *   predecessor lists    8(n+1) + 4m bytes   (graphs read by loopy_read_*)
  *   out-degrees          4n bytes            (graphs read by loopy_read_*)
- * A solve adds 13n bytes of solution and 4n of counters.  A graph built by
+ * A solve adds the 9n bytes of its solution.  A graph built by
  * loopy_graph_from_edges has successors only; the solver then builds the
  * predecessor lists for itself.
  */
