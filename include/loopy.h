@@ -236,9 +236,10 @@ typedef struct loopy_solution loopy_solution;
  * options may be NULL (normal play).  Time O(n + m), spread over
  * options->threads threads.  Memory: the 9n bytes of the solution (which
  * also hold the solver's counters and queue) and a few MiB of buffers per
- * thread; plus 8n + 4m bytes for
- * the predecessor lists when the graph has none (loopy_graph_from_edges;
- * graphs from loopy_read_* have them).
+ * thread; plus 8n + 4m bytes for the predecessor lists when the graph has
+ * none (loopy_graph_from_edges; graphs from loopy_read_* have them).
+ * LOOPY_ETOOBIG if n plus the largest out-degree reaches 2^32 - 1 (the
+ * solver keeps a position's state and remoteness in one 32-bit word).
  */
 loopy_status loopy_solve(const loopy_graph *graph,
                          const loopy_solve_options *options,
