@@ -74,7 +74,7 @@ check: all $(TEST_BIN)
 	@tests/run.sh $(BUILD)
 
 example: all
-	$(PROGRAM) solve examples/ladder.txt
+	$(PROGRAM) solve examples/game.txt
 
 asan:
 	$(MAKE) check BUILD=build/asan SAN=address,undefined OPT=-O1
@@ -87,3 +87,4 @@ clean:
 
 -include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(TEST_LIB_OBJ:.o=.d) \
 	$(TEST_BIN:$(BUILD)/tests/%=$(BUILD)/obj/tests/%.d)
+.SECONDARY:

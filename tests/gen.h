@@ -575,7 +575,8 @@ static inline int gen_graph_sized(uint64_t seed, int shape, uint32_t n,
     else
         gen_fill(&r, shape, out, 0, n);
     /* Half of the time, shuffle the edge list: this changes the order of
-     * each vertex's moves (hence the best moves), not the edge multiset. */
+     * each vertex's moves (and the layout of anything built from the list),
+     * not the edge multiset. */
     if (!out->oom_ && out->m > 1 && gen_chance(&r, 1, 2)) {
         for (uint64_t i = out->m - 1; i > 0; i--) {
             uint64_t j = gen_below(&r, i + 1);

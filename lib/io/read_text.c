@@ -24,25 +24,25 @@ typedef struct reader {
     loopy_vertex *head;
     loopy_edge count;    /* edges read */
     loopy_edge capacity; /* of tail and head */
+    uint64_t header_line; /* where "n m" stands */
 } reader;
 
 static loopy_status read_vertex(reader *r, const char *what, loopy_vertex *v)
 {
+    loopy_i_scan at = r->scan; /* the token's start, for a range message */
     uint64_t value = 0;
-    char expected[96];
+    char expected[160];
     loopy_status status;
 
-    snprintf(expected, sizeof expected, "%s (a vertex from %" PRIu32
-             " to %" PRIu64 ")", what, r->base, (uint64_t)r->base + r->n - 1);
-    if (r->n == 0)
-        snprintf(expected, sizeof expected, "no %s (the graph has no vertices)",
-                 what);
-    status = loopy_i_scan_uint(&r->scan, (uint64_t)r->base + r->n - 1, &value,
-                               expected, r->diag);
-    if (status == LOOPY_OK && (value < r->base || r->n == 0))
-        status = loopy_i_scan_expected(&r->scan, expected, r->diag);
+    /* n > 0 here: read_header refuses edges in a graph without vertices. */
+    snprintf(expected, sizeof expected,
+             "%s (a vertex from %" PRIu32 " to %" PRIu64 ")", what, r->base,
+             (uint64_t)r->base + r->n - 1);
+    status = loopy_i_scan_uint(&r->scan, UINT64_MAX, &value, expected, r->diag);
     if (status != LOOPY_OK)
         return status;
+    if (value < r->base || value - r->base >= r->n)
+        return loopy_i_scan_expected(&at, expected, r->diag);
     *v = (loopy_vertex)(value - r->base);
     return LOOPY_OK;
 }
@@ -69,6 +69,7 @@ static loopy_status read_header(reader *r, const loopy_read_options *opt,
 
     if (!loopy_i_scan_skip_space(&r->scan))
         return loopy_i_scan_expected(&r->scan, "the vertex count n", r->diag);
+    r->header_line = r->scan.line;
     status = loopy_i_scan_uint(&r->scan, UINT64_MAX, &n, "the vertex count n",
                                r->diag);
     if (status != LOOPY_OK)
@@ -87,11 +88,17 @@ static loopy_status read_header(reader *r, const loopy_read_options *opt,
     status = end_line(r, "n and m");
     if (status != LOOPY_OK)
         return status;
+    if (n == 0 && m > 0) {
+        loopy_i_diag(r->diag, r->header_line, 1,
+                     "m = %" PRIu64 " moves announced in a graph without "
+                     "vertices", m);
+        return LOOPY_EPARSE;
+    }
 
     limit = opt->memory_limit ? opt->memory_limit : loopy_i_physical_memory();
     need = n * BYTES_PER_VERTEX;
     if (m > (UINT64_MAX - need) / BYTES_PER_EDGE || need + m * BYTES_PER_EDGE > limit) {
-        loopy_i_diag(r->diag, 1, 1,
+        loopy_i_diag(r->diag, r->header_line, 1,
                      "n = %" PRIu64 " and m = %" PRIu64 " need about %.1f GiB "
                      "of memory, more than the %.1f GiB available",
                      n, m,
@@ -140,8 +147,9 @@ static loopy_status add_edge(reader *r, loopy_vertex u, loopy_vertex v,
 static loopy_status premature_end(reader *r, const char *what)
 {
     loopy_i_diag(r->diag, r->scan.line, loopy_i_scan_column(&r->scan),
-                 "expected %s, found end of file (line 1 announced %" PRIu64
-                 " edges, %" PRIu64 " were read)", what, r->m, r->count);
+                 "expected %s, found end of file after %" PRIu64 " of the %"
+                 PRIu64 " edges announced on line %" PRIu64, what, r->count,
+                 r->m, r->header_line);
     return LOOPY_EPARSE;
 }
 
@@ -193,8 +201,9 @@ static loopy_status read_adjacency(reader *r)
             loopy_i_diag(r->diag, r->scan.line, 1,
                          "vertex %" PRIu64 " has %" PRIu64 " moves, more than"
                          " the %" PRIu64 " left of the m = %" PRIu64
-                         " announced on line 1",
-                         (uint64_t)u + r->base, k, r->m - r->count, r->m);
+                         " announced on line %" PRIu64,
+                         (uint64_t)u + r->base, k, r->m - r->count, r->m,
+                         r->header_line);
             return LOOPY_EPARSE;
         }
         for (uint64_t i = 0; i < k; i++) {
@@ -222,8 +231,9 @@ static loopy_status read_adjacency(reader *r)
     }
     if (r->count != r->m) {
         loopy_i_diag(r->diag, r->scan.line, loopy_i_scan_column(&r->scan),
-                     "the vertex lines list %" PRIu64 " moves, but line 1"
-                     " announced m = %" PRIu64, r->count, r->m);
+                     "the vertex lines list %" PRIu64 " moves, but line %"
+                     PRIu64 " announced m = %" PRIu64, r->count,
+                     r->header_line, r->m);
         return LOOPY_EPARSE;
     }
     return LOOPY_OK;
@@ -266,7 +276,7 @@ loopy_status loopy_read_text(const char *text, size_t len,
         status = loopy_i_scan_expected(
             &r.scan,
             options->format == LOOPY_TEXT_EDGES
-                ? "the end of the file after the m edges announced on line 1"
+                ? "the end of the file after the m edges announced"
                 : "the end of the file after the n vertex lines",
             diag);
         goto fail;

@@ -73,13 +73,14 @@ const char *loopy_i_scan_describe(const loopy_i_scan *s, char *buf, size_t size)
     while (s->p + len < s->end && !is_blank(s->p[len]) && s->p[len] != '\n' &&
            len < 20)
         len++;
-    /* Control bytes are shown as '?', so a message stays one clean line. */
+    /* Control and non-ASCII bytes are shown as '?', so a message stays one
+     * clean line whatever the input holds. */
     snprintf(buf, size, "'%.*s%s'", (int)len, s->p,
              s->p + len < s->end && !is_blank(s->p[len]) && s->p[len] != '\n'
                  ? "..."
                  : "");
     for (char *c = buf; *c != '\0'; c++)
-        if ((unsigned char)*c < 0x20 || *c == 0x7f)
+        if ((unsigned char)*c < 0x20 || (unsigned char)*c >= 0x7f)
             *c = '?';
     return buf;
 }
@@ -113,9 +114,11 @@ loopy_status loopy_i_scan_uint(loopy_i_scan *s, uint64_t max, uint64_t *value,
                       !(s->comments && *q == '#')))
         return loopy_i_scan_expected(s, what, diag);
     if (too_big || v > max) {
+        char buf[64];
         loopy_i_diag(diag, s->line, loopy_i_scan_column(s),
-                     "expected %s, found %.*s, which is more than %" PRIu64,
-                     what, (int)(q - s->p > 24 ? 24 : q - s->p), s->p, max);
+                     too_big ? "expected %s, found %s (too large)"
+                             : "expected %s, found %s (more than %" PRIu64 ")",
+                     what, loopy_i_scan_describe(s, buf, sizeof buf), max);
         return LOOPY_EPARSE;
     }
     s->p = q;
