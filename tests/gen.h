@@ -119,7 +119,10 @@ typedef struct gen_edges {
     int oom_;      /* internal: an allocation failed */
 } gen_edges;
 
-#define GEN_EDGES_INIT {0, 0, NULL, NULL, 0, 0}
+#define GEN_EDGES_INIT                                                         \
+    {                                                                          \
+        0, 0, NULL, NULL, 0, 0                                                 \
+    }
 
 static inline void gen_edges_free(gen_edges *g)
 {
@@ -268,8 +271,8 @@ static inline void gen_shape_dag(gen_rng *r, gen_edges *g, uint32_t base,
     }
 }
 
-static inline void gen_shape_functional(gen_rng *r, gen_edges *g,
-                                        uint32_t base, uint32_t n)
+static inline void gen_shape_functional(gen_rng *r, gen_edges *g, uint32_t base,
+                                        uint32_t n)
 {
     for (uint32_t v = 0; v < n; v++)
         gen_push(g, base + v, base + gen_below32(r, n));
@@ -320,8 +323,8 @@ static inline void gen_shape_rho(gen_rng *r, gen_edges *g, uint32_t base,
 {
     if (n == 0)
         return;
-    uint32_t sinks = n >= 4 && gen_chance(r, 1, 2) ? gen_range32(r, 1, n / 4)
-                                                    : 0;
+    uint32_t sinks =
+        n >= 4 && gen_chance(r, 1, 2) ? gen_range32(r, 1, n / 4) : 0;
     uint32_t core = n - sinks;
     uint32_t c = gen_range32(r, 1, core);
     if (gen_chance(r, 1, 2))
@@ -338,8 +341,8 @@ static inline void gen_shape_rho(gen_rng *r, gen_edges *g, uint32_t base,
     }
 }
 
-static inline void gen_shape_self_loops(gen_rng *r, gen_edges *g,
-                                        uint32_t base, uint32_t n)
+static inline void gen_shape_self_loops(gen_rng *r, gen_edges *g, uint32_t base,
+                                        uint32_t n)
 {
     if (n == 0)
         return;
@@ -509,22 +512,51 @@ static inline void gen_fill(gen_rng *r, int shape, gen_edges *g, uint32_t base,
                             uint32_t n)
 {
     switch (shape) {
-    case GEN_SPARSE: gen_shape_sparse(r, g, base, n); break;
-    case GEN_DENSE: gen_shape_dense(r, g, base, n); break;
-    case GEN_DAG: gen_shape_dag(r, g, base, n); break;
-    case GEN_FUNCTIONAL: gen_shape_functional(r, g, base, n); break;
-    case GEN_CYCLE: gen_shape_cycle(r, g, base, n); break;
-    case GEN_RHO: gen_shape_rho(r, g, base, n); break;
-    case GEN_SELF_LOOPS: gen_shape_self_loops(r, g, base, n); break;
-    case GEN_MULTI: gen_shape_multi(r, g, base, n); break;
-    case GEN_ISOLATED: gen_shape_isolated(r, g, base, n); break;
-    case GEN_HUB_OUT: gen_shape_hub_out(r, g, base, n); break;
-    case GEN_HUB_IN: gen_shape_hub_in(r, g, base, n); break;
-    case GEN_CHAIN: gen_shape_chain(r, g, base, n); break;
-    case GEN_SINKS: gen_shape_sinks(r, g, base, n); break;
-    case GEN_DAG_BACK: gen_shape_dag_back(r, g, base, n); break;
+    case GEN_SPARSE:
+        gen_shape_sparse(r, g, base, n);
+        break;
+    case GEN_DENSE:
+        gen_shape_dense(r, g, base, n);
+        break;
+    case GEN_DAG:
+        gen_shape_dag(r, g, base, n);
+        break;
+    case GEN_FUNCTIONAL:
+        gen_shape_functional(r, g, base, n);
+        break;
+    case GEN_CYCLE:
+        gen_shape_cycle(r, g, base, n);
+        break;
+    case GEN_RHO:
+        gen_shape_rho(r, g, base, n);
+        break;
+    case GEN_SELF_LOOPS:
+        gen_shape_self_loops(r, g, base, n);
+        break;
+    case GEN_MULTI:
+        gen_shape_multi(r, g, base, n);
+        break;
+    case GEN_ISOLATED:
+        gen_shape_isolated(r, g, base, n);
+        break;
+    case GEN_HUB_OUT:
+        gen_shape_hub_out(r, g, base, n);
+        break;
+    case GEN_HUB_IN:
+        gen_shape_hub_in(r, g, base, n);
+        break;
+    case GEN_CHAIN:
+        gen_shape_chain(r, g, base, n);
+        break;
+    case GEN_SINKS:
+        gen_shape_sinks(r, g, base, n);
+        break;
+    case GEN_DAG_BACK:
+        gen_shape_dag_back(r, g, base, n);
+        break;
     case GEN_EMPTY:
-    default: break;
+    default:
+        break;
     }
 }
 
@@ -600,10 +632,14 @@ static inline uint32_t gen_pick_n(uint64_t seed, int shape)
     uint32_t big = shape == GEN_DENSE ? 150 : 400;
     if (shape == GEN_EMPTY) {
         switch (gen_below32(&r, 4)) {
-        case 0: return 0;
-        case 1: return 1;
-        case 2: return gen_range32(&r, 2, 5);
-        default: return gen_range32(&r, 0, big);
+        case 0:
+            return 0;
+        case 1:
+            return 1;
+        case 2:
+            return gen_range32(&r, 2, 5);
+        default:
+            return gen_range32(&r, 0, big);
         }
     }
     uint32_t roll = gen_below32(&r, 100);
@@ -631,7 +667,10 @@ typedef struct gen_targets {
     size_t win_count;
 } gen_targets;
 
-#define GEN_TARGETS_INIT {NULL, 0, NULL, 0}
+#define GEN_TARGETS_INIT                                                       \
+    {                                                                          \
+        NULL, 0, NULL, 0                                                       \
+    }
 
 static inline void gen_targets_free(gen_targets *t)
 {
@@ -706,10 +745,10 @@ static inline int gen_make_targets(uint64_t seed, uint32_t n, gen_targets *t)
     }
     size_t nl = 0, nw = 0;
     for (uint32_t v = 0; v < n; v++) {
-        copies[v] = (uint8_t)(role[v] ? 1 + (gen_chance(&r, 1, 4)
-                                                 ? gen_below32(&r, 3)
-                                                 : 0)
-                                      : 0);
+        copies[v] =
+            (uint8_t)(role[v]
+                          ? 1 + (gen_chance(&r, 1, 4) ? gen_below32(&r, 3) : 0)
+                          : 0);
         if (role[v] == 1)
             nl += copies[v];
         else if (role[v] == 2)

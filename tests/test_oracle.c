@@ -10,6 +10,8 @@
  *   2. locally consistent with the specification (spec_verify below; this
  *      check alone determines the solution uniquely, see its comment);
  *   3. its best moves are legal moves.
+ * Best moves follow loopy.h: the least-numbered successor with the required
+ * value (see best_prefer).
  * The oracle's own output also goes through spec_verify, so a bug in the
  * oracle cannot silently agree with a bug in the library.
  *
@@ -34,19 +36,12 @@
 /*
  * Which successor is "the" best move among those with the required value.
  * loopy.h says: the least-numbered one (so that it does not depend on edge
- * storage or thread count).  Build with -DORACLE_BEST_FIRST_IN_EDGE_ORDER to
- * check the earlier rule instead: the first one in edge order.
- * Returns whether candidate w should replace the current choice cur; callers
- * offer the candidates in edge order.
+ * storage or thread count).  Returns whether candidate w should replace the
+ * current choice cur.
  */
 static int best_prefer(uint32_t w, uint32_t cur)
 {
-#ifdef ORACLE_BEST_FIRST_IN_EDGE_ORDER
-    (void)w;
-    return cur == LOOPY_NONE;
-#else
     return cur == LOOPY_NONE || w < cur;
-#endif
 }
 
 /* ==== Context for failure messages ====================================== */
@@ -102,15 +97,18 @@ static void dump_graph(const test_ctx *c)
 
 static const char *oname(unsigned o)
 {
-    return o == LOOPY_WIN ? "W" : o == LOOPY_LOSE ? "L" : o == LOOPY_DRAW ? "D"
-                                                                          : "?";
+    return o == LOOPY_WIN    ? "W"
+           : o == LOOPY_LOSE ? "L"
+           : o == LOOPY_DRAW ? "D"
+                             : "?";
 }
 
 /* A failed check with a formatted explanation and the context. */
 #if defined(__GNUC__) || defined(__clang__)
 __attribute__((format(printf, 2, 3)))
 #endif
-static void fail(const test_ctx *c, const char *fmt, ...);
+static void
+fail(const test_ctx *c, const char *fmt, ...);
 static void fail(const test_ctx *c, const char *fmt, ...)
 {
     char msg[512];
@@ -354,8 +352,10 @@ static uint32_t spec_verify(const csr *gr, const uint8_t *kind, int misere,
     for (uint32_t v = 0; v < n; v++) {
         int bad = out[v] > 2 || ((out[v] == LOOPY_DRAW) != (rem[v] == NONE));
         if (bad) {
-            snprintf(why, why_len, "vertex %" PRIu32 ": outcome %u remoteness %" PRIu32
-                     " is not a valid pair", v, out[v], rem[v]);
+            snprintf(why, why_len,
+                     "vertex %" PRIu32 ": outcome %u remoteness %" PRIu32
+                     " is not a valid pair",
+                     v, out[v], rem[v]);
             return v;
         }
     }
@@ -364,10 +364,10 @@ static uint32_t spec_verify(const csr *gr, const uint8_t *kind, int misere,
         uint32_t er, eb = NONE;
         uint64_t b = gr->off[v], e = gr->off[v + 1];
         if (kind[v] || b == e) {
-            eo = kind[v] == 1 ? LOOPY_LOSE
-               : kind[v] == 2 ? LOOPY_WIN
-               : misere       ? LOOPY_WIN
-                              : LOOPY_LOSE;
+            eo = kind[v] == 1   ? LOOPY_LOSE
+                 : kind[v] == 2 ? LOOPY_WIN
+                 : misere       ? LOOPY_WIN
+                                : LOOPY_LOSE;
             er = 0;
         } else {
             uint32_t min_lose = NONE, max_win = 0;
@@ -386,23 +386,28 @@ static uint32_t spec_verify(const csr *gr, const uint8_t *kind, int misere,
                 er = min_lose + 1;
                 for (uint64_t i = b; i < e; i++)
                     if (out[gr->adj[i]] == LOOPY_LOSE &&
-                        rem[gr->adj[i]] == min_lose && best_prefer(gr->adj[i], eb))
+                        rem[gr->adj[i]] == min_lose &&
+                        best_prefer(gr->adj[i], eb))
                         eb = gr->adj[i];
             } else if (all_win) {
                 eo = LOOPY_LOSE;
                 er = max_win + 1;
                 for (uint64_t i = b; i < e; i++)
-                    if (rem[gr->adj[i]] == max_win && best_prefer(gr->adj[i], eb))
+                    if (rem[gr->adj[i]] == max_win &&
+                        best_prefer(gr->adj[i], eb))
                         eb = gr->adj[i];
             } else {
                 eo = LOOPY_DRAW;
                 er = NONE;
                 for (uint64_t i = b; i < e; i++)
-                    if (out[gr->adj[i]] == LOOPY_DRAW && best_prefer(gr->adj[i], eb))
+                    if (out[gr->adj[i]] == LOOPY_DRAW &&
+                        best_prefer(gr->adj[i], eb))
                         eb = gr->adj[i];
                 if (eb == NONE) { /* cannot happen in a consistent labelling */
-                    snprintf(why, why_len, "vertex %" PRIu32 ": Draw without a"
-                             " Draw successor", v);
+                    snprintf(why, why_len,
+                             "vertex %" PRIu32 ": Draw without a"
+                             " Draw successor",
+                             v);
                     return v;
                 }
             }
@@ -466,7 +471,9 @@ static void check_solution(const test_ctx *c, const csr *gr,
     for (uint32_t v = 0; v < n; v++) {
         if (rem[v] == 0) {
             if (best[v] != NONE) {
-                fail(c, "vertex %" PRIu32 " has remoteness 0 but best move %" PRIu32,
+                fail(c,
+                     "vertex %" PRIu32
+                     " has remoteness 0 but best move %" PRIu32,
                      v, best[v]);
                 break;
             }
@@ -476,14 +483,15 @@ static void check_solution(const test_ctx *c, const csr *gr,
         for (uint64_t i = gr->off[v]; i < gr->off[v + 1] && !legal; i++)
             legal = gr->adj[i] == best[v];
         if (!legal) {
-            fail(c, "vertex %" PRIu32 ": best move %" PRIu32 " is not a move", v,
-                 best[v]);
+            fail(c, "vertex %" PRIu32 ": best move %" PRIu32 " is not a move",
+                 v, best[v]);
             break;
         }
     }
     /* 3. Locally consistent with the specification. */
     char why[256];
-    if (spec_verify(gr, kind, c->misere, out, rem, best, why, sizeof why) != NONE)
+    if (spec_verify(gr, kind, c->misere, out, rem, best, why, sizeof why) !=
+        NONE)
         fail(c, "library solution violates the spec: %s", why);
 }
 
@@ -492,8 +500,8 @@ static void check_graph(const test_ctx *c, const csr *gr, const loopy_graph *lg)
 {
     if (loopy_graph_vertex_count(lg) != c->g->n ||
         loopy_graph_edge_count(lg) != c->g->m) {
-        fail(c, "graph has n=%" PRIu32 " m=%" PRIu64, loopy_graph_vertex_count(lg),
-             loopy_graph_edge_count(lg));
+        fail(c, "graph has n=%" PRIu32 " m=%" PRIu64,
+             loopy_graph_vertex_count(lg), loopy_graph_edge_count(lg));
         return;
     }
     for (uint32_t v = 0; v < c->g->n; v++) {
@@ -501,7 +509,8 @@ static void check_graph(const test_ctx *c, const csr *gr, const loopy_graph *lg)
         const loopy_vertex *succ = loopy_graph_successors(lg, v, &cnt);
         uint64_t deg = gr->off[v + 1] - gr->off[v];
         if (cnt != deg || (deg && !succ) ||
-            (deg && memcmp(succ, gr->adj + gr->off[v], (size_t)deg * sizeof *succ))) {
+            (deg &&
+             memcmp(succ, gr->adj + gr->off[v], (size_t)deg * sizeof *succ))) {
             fail(c, "successors of %" PRIu32 " differ from the input order", v);
             return;
         }
@@ -545,14 +554,15 @@ static void run_graph(uint64_t seed, int shape)
     int null_opts = gen_chance(&r, 1, 2);
 
     test_ctx c = {"random", seed, shape, "build", "loopy_graph_from_edges",
-                  threads, &g, NULL, 0};
+                  threads,  &g,   NULL,  0};
     csr gr;
     csr_build(&g, &gr);
 
     loopy_graph *lg = NULL;
     loopy_status st = loopy_graph_from_edges(g.n, g.m, g.tail, g.head, &lg);
     if (st != LOOPY_OK || !lg) {
-        fail(&c, "loopy_graph_from_edges: %d (%s)", (int)st, loopy_strerror(st));
+        fail(&c, "loopy_graph_from_edges: %d (%s)", (int)st,
+             loopy_strerror(st));
         check_case_end();
         csr_free(&gr);
         gen_edges_free(&g);
@@ -604,7 +614,8 @@ static void run_graph(uint64_t seed, int shape)
         st = loopy_solve(lg, use_null ? NULL : &opts, &s);
         solves_done++;
         if (st != LOOPY_OK)
-            fail(&c, "loopy_solve returned %d (%s)", (int)st, loopy_strerror(st));
+            fail(&c, "loopy_solve returned %d (%s)", (int)st,
+                 loopy_strerror(st));
         else
             check_solution(&c, &gr, kind, &o, s);
         loopy_solution_free(s);
@@ -687,9 +698,9 @@ static void hand_case(const char *name, uint32_t n, const uint32_t *pairs,
     uint32_t *wb = (uint32_t *)xmalloc((size_t)n * sizeof *wb);
     oracle_sol w = {n, wo, wr, wb, {0, 0, 0}};
     for (uint32_t v = 0; v < n; v++) {
-        wo[v] = (uint8_t)(want[v].o == 'W' ? LOOPY_WIN
-                        : want[v].o == 'L' ? LOOPY_LOSE
-                                           : LOOPY_DRAW);
+        wo[v] = (uint8_t)(want[v].o == 'W'   ? LOOPY_WIN
+                          : want[v].o == 'L' ? LOOPY_LOSE
+                                             : LOOPY_DRAW);
         wr[v] = want[v].r;
         wb[v] = want[v].b;
         w.count[wo[v]]++;
@@ -700,7 +711,8 @@ static void hand_case(const char *name, uint32_t n, const uint32_t *pairs,
              why);
     for (uint32_t v = 0; v < n; v++)
         if (o.outcome[v] != wo[v] || o.rem[v] != wr[v] || o.best[v] != wb[v]) {
-            fail(&c, "ORACLE BUG at vertex %" PRIu32 ": %s rem %" PRIu32
+            fail(&c,
+                 "ORACLE BUG at vertex %" PRIu32 ": %s rem %" PRIu32
                  " best %" PRIu32 ", expected %s rem %" PRIu32 " best %" PRIu32,
                  v, oname(o.outcome[v]), o.rem[v], o.best[v], oname(wo[v]),
                  wr[v], wb[v]);
@@ -757,23 +769,26 @@ static void hand_case(const char *name, uint32_t n, const uint32_t *pairs,
         static const expect_v w_[] = {__VA_ARGS__};                            \
         hand_case(name, n, e_, LEN2(e_), misere, lose, win, w_);               \
     } while (0)
-#define E(...) {__VA_ARGS__}
+#define E(...)                                                                 \
+    {                                                                          \
+        __VA_ARGS__                                                            \
+    }
 #define NOLIST NULL
 
 static void hand_cases(void)
 {
     /* A 3-cycle: nobody can force anything. */
-    HAND("3-cycle", 3, E(0, 1, 1, 2, 2, 0), 0, NOLIST, NOLIST,
-         {'D', NONE, 1}, {'D', NONE, 2}, {'D', NONE, 0});
+    HAND("3-cycle", 3, E(0, 1, 1, 2, 2, 0), 0, NOLIST, NOLIST, {'D', NONE, 1},
+         {'D', NONE, 2}, {'D', NONE, 0});
     /* A path 0 -> 1 -> 2. */
-    HAND("path", 3, E(0, 1, 1, 2), 0, NOLIST, NOLIST,
-         {'L', 2, 1}, {'W', 1, 2}, {'L', 0, NONE});
+    HAND("path", 3, E(0, 1, 1, 2), 0, NOLIST, NOLIST, {'L', 2, 1}, {'W', 1, 2},
+         {'L', 0, NONE});
     /* The same path in misere play: the sink wins. */
-    HAND("path misere", 3, E(0, 1, 1, 2), 1, NOLIST, NOLIST,
-         {'W', 2, 1}, {'L', 1, 2}, {'W', 0, NONE});
+    HAND("path misere", 3, E(0, 1, 1, 2), 1, NOLIST, NOLIST, {'W', 2, 1},
+         {'L', 1, 2}, {'W', 0, NONE});
     /* A self-loop and an edge to a sink: take the sink. */
-    HAND("selfloop+sink", 2, E(0, 0, 0, 1), 0, NOLIST, NOLIST,
-         {'W', 1, 1}, {'L', 0, NONE});
+    HAND("selfloop+sink", 2, E(0, 0, 0, 1), 0, NOLIST, NOLIST, {'W', 1, 1},
+         {'L', 0, NONE});
     /* The same in misere: the sink is a Win, so stay in the loop. */
     HAND("selfloop+sink misere", 2, E(0, 0, 0, 1), 1, NOLIST, NOLIST,
          {'D', NONE, 0}, {'W', 0, NONE});
@@ -782,7 +797,7 @@ static void hand_cases(void)
     /* A single vertex: Lose 0, misere Win 0. */
     HAND("single", 1, E(0), 0, NOLIST, NOLIST, {'L', 0, NONE});
     HAND("single misere", 1, E(0), 1, NOLIST, NOLIST, {'W', 0, NONE});
-    /* Two sinks and an isolated pair. */
+    /* Two isolated vertices in misere play: both Win 0. */
     HAND("two sinks misere", 2, E(0), 1, NOLIST, NOLIST, {'W', 0, NONE},
          {'W', 0, NONE});
     /* Win picks the least remoteness, not the first Lose: 0 -> 3 (L2),
@@ -798,12 +813,8 @@ static void hand_cases(void)
     HAND("draw over win", 4, E(0, 2, 0, 1, 1, 1, 2, 3), 0, NOLIST, NOLIST,
          {'D', NONE, 1}, {'D', NONE, 1}, {'W', 1, 3}, {'L', 0, NONE});
     /* Several equally good moves, given in decreasing id order, with
-     * parallel edges: least-numbered vs first in edge order. */
-#ifdef ORACLE_BEST_FIRST_IN_EDGE_ORDER
-#define PICK(least, first) first
-#else
-#define PICK(least, first) least
-#endif
+     * parallel edges: the least-numbered wins, not the first in edge order. */
+#define PICK(least, first_in_edge_order) least
     HAND("choice among equals", 4, E(0, 3, 0, 2, 0, 3, 0, 1, 3, 3), 0, NOLIST,
          NOLIST, {'W', 1, PICK(1, 2)}, {'L', 0, NONE}, {'L', 0, NONE},
          {'D', NONE, 3});
@@ -820,8 +831,8 @@ static void hand_cases(void)
     HAND("parallel", 2, E(0, 1, 0, 1), 0, NOLIST, NOLIST, {'W', 1, 1},
          {'L', 0, NONE});
     /* A 2-cycle with an exit from one side: 0 <-> 1, 1 -> 2 (sink). */
-    HAND("2-cycle exit", 3, E(0, 1, 1, 0, 1, 2), 0, NOLIST, NOLIST,
-         {'L', 2, 1}, {'W', 1, 2}, {'L', 0, NONE});
+    HAND("2-cycle exit", 3, E(0, 1, 1, 0, 1, 2), 0, NOLIST, NOLIST, {'L', 2, 1},
+         {'W', 1, 2}, {'L', 0, NONE});
     /* 3-cycle with lose_at {0}: the game ends at 0 whatever its edges. */
     HAND("3-cycle lose_at", 3, E(0, 1, 1, 2, 2, 0), 0, ARR(0, 0, NONE), NOLIST,
          {'L', 0, NONE}, {'L', 2, 2}, {'W', 1, 0});
