@@ -165,7 +165,7 @@ static void test_random_graphs(void)
         loopy_solution *sol = NULL;
 
         if (gen_graph(seed, shape, &e) != 0 || (g = graph_of(&e)) == NULL) {
-            CHECK(!"out of memory building a graph");
+            CHECK_MSG(0, "out of memory building a graph");
             check_case_end();
             continue;
         }
@@ -243,7 +243,7 @@ static void test_acyclic(void)
 static void test_large_values(void)
 {
     enum { N = 300 };
-    static loopy_vertex tail[N * (N - 1) / 2], head[N * (N - 1) / 2];
+    static loopy_vertex tail[N * (N - 1) / 2 + 1], head[N * (N - 1) / 2 + 1];
     loopy_edge m = 0;
     loopy_graph *g = NULL;
     loopy_grundy *r = NULL;
@@ -348,7 +348,7 @@ static void test_sums(int tokens, uint64_t cases, uint32_t max_n)
 
         if (gen_graph_sized(seed + 1000003 * (uint64_t)tokens, shape, n, &e) != 0 ||
             (g = graph_of(&e)) == NULL || (p = product_graph(g, tokens)) == NULL) {
-            CHECK(!"out of memory building graphs");
+            CHECK_MSG(0, "out of memory building graphs");
             loopy_graph_free(g);
             check_case_end();
             continue;
