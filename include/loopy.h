@@ -274,7 +274,8 @@ typedef struct loopy_grundy loopy_grundy;
  * O(n + m + (g + 2)(n' + m')) in general, where g is the largest finite
  * value among the vertices that reach a cycle, and n', m' count the vertices
  * that reach a cycle and the edges into or out of them.  Memory about
- * 25n + 8m bytes of scratch and 13n + 4m bytes for the result.  The graph
+ * 33n + 4m bytes of scratch (the reverse graph included) and 12n + 4k bytes
+ * for the result, k <= m being the total size of the sets K.  The graph
  * need not outlive the result.
  */
 loopy_status loopy_grundy_compute(const loopy_graph *graph, loopy_grundy **out);
