@@ -351,12 +351,13 @@ loopy_status loopy_grundy_sum_value(const loopy_grundy *grundy,
  * UINT32_MAX.
  *
  * Time: the split options of a heap are searched value by value (the
- * smallest values first, stopping at the mex); each pair of part values
- * (x, y) is settled by walking the shorter of the lists of heaps with value
- * x or y, or by a word-parallel AND of bitsets when both are long.  For games
- * whose values split into rare and common ones (Kayles, Dawson's Kayles and
- * most studied octal games) this is close to O(heaps * D * mex); the worst
- * case is O(heaps^2 * D * V / 64) for D digits and V distinct values.
+ * smallest values first, stopping at the mex).  Each candidate value t is
+ * settled by walking the shortest per-value lists of heaps (rare values),
+ * then a direct search of 256 splits, and only then word-parallel bitset
+ * ANDs of the long lists (lib/games/octal.c).  Games whose values split
+ * into rare and common ones (Kayles and most studied octal games) take
+ * close to O(heaps * D * mex) time; the worst case is
+ * O(heaps^2 * D * V^2 / 64) for D digits and V distinct values.
  * Memory O(heaps) words: at most 64 values get bitsets (16 bytes a heap in
  * all) plus 8 bytes a heap for the lists.
  */

@@ -10,6 +10,7 @@
 #include "gen.h"
 #include "internal.h"
 #include "loopy.h"
+#include "../lib/games/octal_internal.h"
 
 #include <string.h>
 
@@ -121,10 +122,19 @@ static void test_random_codes(void)
         }
         code[2 + digits] = '\0';
         naive_values(digit, digits, heaps, slow);
-        CHECK(loopy_octal_values(code, heaps, fast, NULL) == LOOPY_OK);
-        for (uint32_t n = 0; n <= heaps; n++)
-            CHECK_MSG(fast[n] == slow[n], "code %s heap %u: %u, naive %u",
-                      code, n, fast[n], slow[n]);
+        /* The default tuning, then tunings that force the bitset scans
+         * (tiny threshold, few or no direct splits) on small heaps. */
+        for (int tune = 0; tune < (heaps <= 600 ? 3 : 1); tune++) {
+            static const loopy_i_octal_tuning tunings[] = {{1, 0}, {2, 3}};
+            loopy_status status =
+                tune == 0 ? loopy_octal_values(code, heaps, fast, NULL)
+                          : loopy_i_octal_values_tuned(code, heaps, fast, NULL,
+                                                       &tunings[tune - 1]);
+            CHECK(status == LOOPY_OK);
+            for (uint32_t n = 0; n <= heaps; n++)
+                CHECK_MSG(fast[n] == slow[n], "code %s tuning %d heap %u: "
+                          "%u, naive %u", code, tune, n, fast[n], slow[n]);
+        }
         free(fast);
         free(slow);
         check_case_end();
