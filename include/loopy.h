@@ -272,8 +272,9 @@ typedef struct loopy_grundy loopy_grundy;
  * counter-based retrograde pass per value level k = 0, 1, 2, ... (see
  * lib/games/grundy.c).  Time O(n + m) on an acyclic graph and
  * O(n + m + (g + 2)(n' + m')) in general, where g is the largest finite
- * value among the vertices that reach a cycle, and n', m' count the vertices
- * that reach a cycle and the edges into or out of them.  Memory about
+ * value, and n', m' count the vertices that reach a cycle and the edges
+ * into or out of them (a level k > 0 only runs when some such vertex has
+ * moves to every value below k).  Memory about
  * 33n + 4m bytes of scratch (the reverse graph included) and 12n + 4k bytes
  * for the result, k <= m being the total size of the sets K.  The graph
  * need not outlive the result.

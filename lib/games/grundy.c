@@ -51,8 +51,11 @@
  *    Each labelled or covered vertex scans its predecessors once per level
  *    and each open vertex its successors once, so a level costs
  *    O(n' + m') (vertices reaching a cycle and their edges), and there are
- *    at most g + 2 levels, g the largest finite value found: an open vertex
- *    at level k has successors of k distinct values.
+ *    at most g + 2 levels, g the largest finite value: a level k that
+ *    leaves a vertex open has covered it through a vertex of value k, so
+ *    every level but the last is a value in use (and k never exceeds the
+ *    largest out-degree, since an open vertex at level k has successors of
+ *    k distinct values).
  *
  * Finally each infinite vertex gets its set K, the sorted distinct finite
  * values of its successors.
