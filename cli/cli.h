@@ -97,7 +97,26 @@ bool cli_out_close(cli_out *out, const char *cmd);
 /* Abandons the output: removes the temporary file, writes nothing more. */
 void cli_out_abort(cli_out *out);
 
+/* ---- Game graphs (cli/grundy.c) ---- */
+enum { CLI_GRAPH_INPUT, CLI_GRAPH_BASE };
+/* Applies --input (CLI_GRAPH_INPUT) or --base (CLI_GRAPH_BASE) to read;
+ * prints a message and returns false on a bad value. */
+bool cli_graph_option(const char *cmd, int which, const char *value,
+                      loopy_read_options *read);
+/* Reads a graph from path (standard input for NULL or "-"); returns
+ * EXIT_OK, or the exit status after printing the reader's message. */
+int cli_load_graph(const char *cmd, const char *path,
+                   const loopy_read_options *read, loopy_graph **graph);
+/* The name of an input in messages: path, or "<stdin>". */
+const char *cli_input_name(const char *path);
+/* Writes a Sprague-Grundy value: the number, or inf{k1,k2,...}. */
+void cli_out_grundy_value(cli_out *out, uint32_t value, const uint32_t *set,
+                          size_t count);
+
 /* ---- Commands ---- */
 int cmd_solve(int argc, char **argv);
+int cmd_grundy(int argc, char **argv);
+int cmd_sum(int argc, char **argv);
+int cmd_octal(int argc, char **argv);
 
 #endif

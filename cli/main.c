@@ -12,6 +12,9 @@ static const char main_usage[] =
     "\n"
     "Commands:\n"
     "  solve     classify every position of a game graph\n"
+    "  grundy    Sprague-Grundy values (Smith's, on graphs with cycles)\n"
+    "  sum       outcome and value of several tokens on one graph\n"
+    "  octal     Sprague-Grundy values of an octal heap game\n"
     "\n"
     "Run 'loopy COMMAND --help' for a command's options and an example.\n"
     "Options: -h, --help  show this help;  -V, --version  show the version.\n";
@@ -23,6 +26,9 @@ typedef struct command {
 
 static const command commands[] = {
     {"solve", cmd_solve},
+    {"grundy", cmd_grundy},
+    {"sum", cmd_sum},
+    {"octal", cmd_octal},
 };
 
 int main(int argc, char **argv)

@@ -231,6 +231,140 @@ const loopy_vertex *loopy_solution_best_moves(const loopy_solution *solution);
 loopy_vertex loopy_solution_count(const loopy_solution *solution,
                                   loopy_outcome outcome);
 
+/* ==== Sprague-Grundy values ============================================== */
+
+/*
+ * Impartial play on a graph: a token on a vertex, the two players alternately
+ * move it along an edge, a player who cannot move loses (normal play), and a
+ * play that never ends is a draw.
+ *
+ * On an acyclic graph every vertex has a Sprague-Grundy value: the least
+ * natural number that is not the value of a successor (mex).  On any graph,
+ * loopy computes Smith's generalized Sprague-Grundy function gamma (C. A. B.
+ * Smith 1966; A. S. Fraenkel and Y. Yesha 1986): gamma(u) is either a
+ * natural number or "infinity(K)", K being the set of the finite values of
+ * u's successors.  gamma(u) = m < infinity exactly when
+ *   (a) no successor has value m and every j < m is a successor's value, and
+ *   (b) every successor v whose value is infinite or larger than m has a
+ *       successor w of value m ("v reverses out through w"), where w can be
+ *       chosen earlier than u in one well-founded order of the finite
+ *       vertices (a counter function: it forbids circular justifications,
+ *       such as both vertices of a 2-cycle claiming the values 0 and 1);
+ * and gamma(u) is infinite where no such m exists.  On acyclic graphs gamma
+ * is the ordinary Sprague-Grundy value.
+ *
+ * Outcomes follow from gamma: 0 is a Lose for the player to move; a positive
+ * value, or infinity(K) with 0 in K, is a Win; infinity(K) without 0 in K is
+ * a Draw.  They agree with loopy_solve in normal play.
+ */
+
+/* The value of an infinite vertex in loopy_grundy_values. */
+#define LOOPY_GRUNDY_INF UINT32_MAX
+
+/* The generalized Sprague-Grundy function of every vertex of one graph. */
+typedef struct loopy_grundy loopy_grundy;
+
+/*
+ * Computes gamma for every vertex of graph.
+ *
+ * Vertices from which no cycle can be reached get their ordinary value by a
+ * mex in reverse topological order; the rest are labelled by one
+ * counter-based retrograde pass per value level k = 0, 1, 2, ... (see
+ * lib/games/grundy.c).  Time O(n + m) on an acyclic graph and
+ * O(n + m + (g + 2)(n' + m')) in general, where g is the largest finite
+ * value, and n', m' count the vertices that reach a cycle and the edges
+ * into or out of them (a level k > 0 only runs when some such vertex has
+ * moves to every value below k).  Memory about
+ * 33n + 4m bytes of scratch (the reverse graph included) and 12n + 4k bytes
+ * for the result, k <= m being the total size of the sets K.  The graph
+ * need not outlive the result.
+ */
+loopy_status loopy_grundy_compute(const loopy_graph *graph, loopy_grundy **out);
+
+/* Releases a result; NULL is allowed. */
+void loopy_grundy_free(loopy_grundy *grundy);
+
+loopy_vertex loopy_grundy_vertex_count(const loopy_grundy *grundy);
+
+/* Per-vertex values, valid while the result lives: a natural number, or
+ * LOOPY_GRUNDY_INF. */
+const uint32_t *loopy_grundy_values(const loopy_grundy *grundy);
+
+/* For an infinite vertex v: its set K, the distinct finite values of its
+ * successors in increasing order (*count of them; the pointer is valid
+ * while the result lives).  For a finite vertex: *count = 0.  O(1). */
+const uint32_t *loopy_grundy_inf_set(const loopy_grundy *grundy,
+                                     loopy_vertex v, size_t *count);
+
+/* The outcome of vertex v as derived above.  O(log |K|). */
+loopy_outcome loopy_grundy_outcome(const loopy_grundy *grundy, loopy_vertex v);
+
+/* The value of several tokens on one graph, each move moving one token along
+ * one edge (the disjunctive sum of the one-token games). */
+typedef struct loopy_grundy_sum {
+    loopy_outcome outcome;
+    /* The XOR of the finite tokens' values, or LOOPY_GRUNDY_INF. */
+    uint32_t value;
+    /* When exactly one token is infinite: that token's vertex, and the XOR
+     * of the other tokens' values; the sum's set is
+     * K' = { k XOR shift : k in K(infinite_token) }.  When two or more are
+     * infinite, infinite_token is LOOPY_NONE and K' is empty. */
+    loopy_vertex infinite_token;
+    uint32_t shift;
+    /* How many tokens have an infinite value. */
+    size_t infinite_count;
+} loopy_grundy_sum;
+
+/*
+ * The value of tokens[0..count) by the sum rule of generalized
+ * Sprague-Grundy theory (Smith; Fraenkel and Yesha):
+ *   - all finite: the XOR of the values (0: Lose, otherwise Win);
+ *   - exactly one infinite, infinity(K), the others XOR to a:
+ *     infinity(K XOR a), a Win iff a is in K (then the winner moves the
+ *     infinite token to a successor of value a), otherwise a Draw;
+ *   - two or more infinite: infinity({}), a Draw.
+ * No tokens is the finite value 0.  Fails with LOOPY_EINVAL if a token is
+ * out of range or tokens is NULL while count > 0.  Time O(count + log |K|).
+ */
+loopy_status loopy_grundy_sum_value(const loopy_grundy *grundy,
+                                    const loopy_vertex *tokens, size_t count,
+                                    loopy_grundy_sum *out);
+
+/* ==== Octal games ======================================================== */
+
+/* The most digits after the point that an octal code may have. */
+#define LOOPY_OCTAL_MAX_DIGITS 64
+
+/*
+ * Sprague-Grundy values of the heap game with octal code `code`, for heaps
+ * of 0..heaps tokens, stored in values[0..heaps] (caller-allocated).
+ *
+ * The code is "0.d1d2d3..." (the leading 0 may be omitted) with 1 to
+ * LOOPY_OCTAL_MAX_DIGITS octal digits.  A move takes k tokens from one heap
+ * where digit dk allows it: bit 1 when they are the whole heap, bit 2 when
+ * one non-empty heap remains, bit 4 when the rest is split into two
+ * non-empty heaps.  Examples: 0.77 Kayles, 0.07 Dawson's Kayles, 0.137
+ * Dawson's Chess.  A heap's value is the mex of its options' values, a split
+ * option being valued by the XOR of its two parts.
+ *
+ * On a malformed code, fails with LOOPY_EPARSE and diag (if not NULL) gives
+ * the column (line 1) and "expected ..., found ...".  heaps must be below
+ * UINT32_MAX.
+ *
+ * Time: the split options of a heap are searched value by value (the
+ * smallest values first, stopping at the mex).  Each candidate value t is
+ * settled by walking the shortest per-value lists of heaps (rare values),
+ * then a direct search of 256 splits, and only then word-parallel bitset
+ * ANDs of the long lists (lib/games/octal.c).  Games whose values split
+ * into rare and common ones (Kayles and most studied octal games) take
+ * close to O(heaps * D * mex) time; the worst case is
+ * O(heaps^2 * D * V^2 / 64) for D digits and V distinct values.
+ * Memory O(heaps) words: at most 64 values get bitsets (16 bytes a heap in
+ * all) plus 8 bytes a heap for the lists.
+ */
+loopy_status loopy_octal_values(const char *code, uint32_t heaps,
+                                uint32_t *values, loopy_diag *diag);
+
 #ifdef __cplusplus
 }
 #endif
