@@ -4,7 +4,7 @@
 #   make check           build and run every test
 #   make asan | ubsan    the same tests under sanitizers, in build/asan ...
 #   make CC=clang WERROR=1 check
-#   make fuzz            libFuzzer harnesses (clang, ASan+UBSan) in build/fuzz;
+#   make fuzz            libFuzzer harnesses (clang, ASan+UBSan) in build/fuzz/bin;
 #                        fuzz/run.sh runs them (see fuzz/fuzz.h)
 #
 # Variables: CC, BUILD (output folder), OPENMP (1/0), WERROR (1/0),
@@ -55,7 +55,7 @@ TEST_BIN := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 FUZZ_REPLAY_OBJ := $(FUZZ_SRC:%.c=$(BUILD)/obj/replay/%.o) \
                    $(FUZZ_LIB:%.c=$(BUILD)/obj/replay/%.o)
 FUZZ_OBJ := $(FUZZ_LIB:%.c=$(BUILD)/obj/%.o)
-FUZZ_BIN := $(FUZZ_SRC:fuzz/%.c=$(BUILD)/fuzz/%)
+FUZZ_BIN := $(FUZZ_SRC:fuzz/%.c=$(BUILD)/bin/%)
 
 LIBRARY := $(BUILD)/libloopy.a
 PROGRAM := $(BUILD)/loopy
@@ -94,11 +94,14 @@ $(BUILD)/tests/test_fuzz_replay: $(BUILD)/obj/tests/test_fuzz_replay.o \
 # libFuzzer binaries: the library and harnesses instrumented for coverage.
 $(BUILD)/obj/fuzz/%.o: CPPFLAGS += -Ifuzz
 
-$(BUILD)/fuzz/%: $(BUILD)/obj/fuzz/%.o $(FUZZ_OBJ) $(LIBRARY)
+$(BUILD)/bin/%: $(BUILD)/obj/fuzz/%.o $(FUZZ_OBJ) $(LIBRARY)
 	@mkdir -p $(@D)
 	$(CC) $(LDFLAGS) -fsanitize=fuzzer $^ $(LDLIBS) -o $@
 
 fuzzers: $(FUZZ_BIN)
+
+# Keep the objects of chained rules (harness objects) between builds.
+.PRECIOUS: $(BUILD)/obj/%.o
 
 # Every test program, then the command-line golden tests; the last line of
 # the output is "N passed, N failed".
@@ -122,5 +125,5 @@ clean:
 	rm -rf build
 
 -include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(TEST_LIB_OBJ:.o=.d) \
-	$(FUZZ_REPLAY_OBJ:.o=.d) $(FUZZ_OBJ:.o=.d) $(FUZZ_BIN:$(BUILD)/fuzz/%=$(BUILD)/obj/fuzz/%.d) \
+	$(FUZZ_REPLAY_OBJ:.o=.d) $(FUZZ_OBJ:.o=.d) $(FUZZ_BIN:$(BUILD)/bin/%=$(BUILD)/obj/fuzz/%.d) \
 	$(TEST_BIN:$(BUILD)/tests/%=$(BUILD)/obj/tests/%.d)

@@ -77,6 +77,19 @@ void fuzz_require_good_diag(const char *text, size_t len, loopy_status status,
 void fuzz_text_reader(const uint8_t *data, size_t size,
                       loopy_text_format format);
 
+/* ---- A reference reader (fuzz/lib/text_oracle.c) ---- */
+
+/* Reads text[0..len) like loopy_read_text with opt, by a different method
+ * (line by line).  Returns 1 with *out (and *end, the end offset with
+ * trailing text allowed) when the text is a graph, 2 when it is one whose
+ * 8(n + 1) + 4m bytes exceed opt->memory_limit (not built), 0 when it is not
+ * a graph or n > LOOPY_MAX_VERTICES, -1 when not even its header line "n m"
+ * can be read.  *header_n receives n when the first token is a number,
+ * *header_m m when the header is readable (else both stay 0). */
+int fuzz_oracle_read(const char *text, size_t len,
+                     const loopy_read_options *opt, uint64_t *header_n,
+                     uint64_t *header_m, loopy_graph **out, size_t *end);
+
 /* ---- Checks on solutions (fuzz/lib/solution_check.c) ---- */
 
 /* Requires sol to be the solution of graph under options, checking the

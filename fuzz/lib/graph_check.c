@@ -162,8 +162,50 @@ void fuzz_require_good_diag(const char *text, size_t len, loopy_status status,
                  diag->message);
 }
 
+/* Requires the library's verdict on a text to agree with the reference
+ * reader's (fuzz/lib/text_oracle.c). */
+static void require_oracle_agrees(const char *text, size_t len,
+                                  const loopy_read_options *opt,
+                                  loopy_status status, const loopy_graph *g,
+                                  size_t end, const loopy_diag *diag)
+{
+    loopy_graph *expected = NULL;
+    uint64_t n, m;
+    size_t oracle_end = SIZE_MAX;
+    int verdict = fuzz_oracle_read(text, len, opt, &n, &m, &expected,
+                                   &oracle_end);
+
+    switch (status) {
+    case LOOPY_OK:
+        FUZZ_REQUIRE(verdict == 1, "the library read a graph, the oracle "
+                     "says %s", verdict ? "too big" : "not a graph");
+        fuzz_require_same_graph(expected, g);
+        if (opt->allow_trailing)
+            FUZZ_REQUIRE(end == oracle_end, "end offset %zu, oracle %zu", end,
+                         oracle_end);
+        break;
+    case LOOPY_ETOOBIG:
+        /* Refused for its announced size: n must be over the vertex limit
+         * (then m need not be read), or the header's sizes not far below
+         * the memory limit. */
+        FUZZ_REQUIRE(n > LOOPY_MAX_VERTICES ||
+                         (verdict >= 0 &&
+                          (m > (UINT64_MAX - 8 * (n + 1)) / 4 / 16 ||
+                           16 * (8 * (n + 1) + 4 * m) > opt->memory_limit)),
+                     "refused as too big: n %" PRIu64 " m %" PRIu64 ": %s", n,
+                     m, diag->message);
+        break;
+    default:
+        FUZZ_REQUIRE(verdict <= 0, "the library refused a graph (%s) that "
+                     "the oracle read", diag->message);
+        break;
+    }
+    loopy_graph_free(expected);
+}
+
 /* Reads text[0..len) (a copy of exactly len bytes, so that the sanitizers
- * see any read past the end) and checks the outcome on its own. */
+ * see any read past the end) and checks the outcome on its own and against
+ * the reference reader. */
 static loopy_status read_checked(const char *text, size_t len,
                                  const loopy_read_options *opt,
                                  loopy_graph **out, size_t *end,
@@ -192,6 +234,8 @@ static loopy_status read_checked(const char *text, size_t len,
         if (opt->allow_trailing && end != NULL)
             FUZZ_REQUIRE(*end <= len, "end offset %zu of %zu", *end, len);
     }
+    require_oracle_agrees(copy, len, opt, status, *out,
+                          end != NULL ? *end : 0, diag);
     free(copy);
     return status;
 }
