@@ -19,6 +19,7 @@ typedef struct reader {
     uint32_t base;
     loopy_vertex n;
     loopy_edge m;
+    uint64_t header_line; /* where "n m" is, for messages */
     loopy_edge *degree;  /* n + 1, becomes the graph's offsets */
     loopy_vertex *tail;  /* edges read so far, 0-based */
     loopy_vertex *head;
@@ -69,6 +70,7 @@ static loopy_status read_header(reader *r, const loopy_read_options *opt,
 
     if (!loopy_i_scan_skip_space(&r->scan))
         return loopy_i_scan_expected(&r->scan, "the vertex count n", r->diag);
+    r->header_line = r->scan.line;
     status = loopy_i_scan_uint(&r->scan, UINT64_MAX, &n, "the vertex count n",
                                r->diag);
     if (status != LOOPY_OK)
@@ -91,7 +93,7 @@ static loopy_status read_header(reader *r, const loopy_read_options *opt,
     limit = opt->memory_limit ? opt->memory_limit : loopy_i_physical_memory();
     need = n * BYTES_PER_VERTEX;
     if (m > (UINT64_MAX - need) / BYTES_PER_EDGE || need + m * BYTES_PER_EDGE > limit) {
-        loopy_i_diag(r->diag, 1, 1,
+        loopy_i_diag(r->diag, r->header_line, 1,
                      "n = %" PRIu64 " and m = %" PRIu64 " need about %.1f GiB "
                      "of memory, more than the %.1f GiB available",
                      n, m,
@@ -140,8 +142,9 @@ static loopy_status add_edge(reader *r, loopy_vertex u, loopy_vertex v,
 static loopy_status premature_end(reader *r, const char *what)
 {
     loopy_i_diag(r->diag, r->scan.line, loopy_i_scan_column(&r->scan),
-                 "expected %s, found end of file (line 1 announced %" PRIu64
-                 " edges, %" PRIu64 " were read)", what, r->m, r->count);
+                 "expected %s, found end of file (line %" PRIu64 " announced %"
+                 PRIu64 " edges, %" PRIu64 " were read)", what, r->header_line,
+                 r->m, r->count);
     return LOOPY_EPARSE;
 }
 
@@ -193,8 +196,9 @@ static loopy_status read_adjacency(reader *r)
             loopy_i_diag(r->diag, r->scan.line, 1,
                          "vertex %" PRIu64 " has %" PRIu64 " moves, more than"
                          " the %" PRIu64 " left of the m = %" PRIu64
-                         " announced on line 1",
-                         (uint64_t)u + r->base, k, r->m - r->count, r->m);
+                         " announced on line %" PRIu64,
+                         (uint64_t)u + r->base, k, r->m - r->count, r->m,
+                         r->header_line);
             return LOOPY_EPARSE;
         }
         for (uint64_t i = 0; i < k; i++) {
@@ -222,8 +226,9 @@ static loopy_status read_adjacency(reader *r)
     }
     if (r->count != r->m) {
         loopy_i_diag(r->diag, r->scan.line, loopy_i_scan_column(&r->scan),
-                     "the vertex lines list %" PRIu64 " moves, but line 1"
-                     " announced m = %" PRIu64, r->count, r->m);
+                     "the vertex lines list %" PRIu64 " moves, but line %"
+                     PRIu64 " announced m = %" PRIu64, r->count,
+                     r->header_line, r->m);
         return LOOPY_EPARSE;
     }
     return LOOPY_OK;
@@ -266,7 +271,7 @@ loopy_status loopy_read_text(const char *text, size_t len,
         status = loopy_i_scan_expected(
             &r.scan,
             options->format == LOOPY_TEXT_EDGES
-                ? "the end of the file after the m edges announced on line 1"
+                ? "the end of the file after the m announced edges"
                 : "the end of the file after the n vertex lines",
             diag);
         goto fail;
