@@ -123,6 +123,54 @@ char *fuzz_write_text(const loopy_graph *g, loopy_text_format format,
     return s.data;
 }
 
+static int is_blank(char c)
+{
+    return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
+}
+
+/* A message "expected X, found Y" must describe what is at its line and
+ * column (at, with left bytes to the end of the text): Y is "end of file",
+ * "end of line", a number there, or the word there in quotes (printable
+ * ASCII as is, other bytes as '?', cut after 20 bytes with "..."). */
+static void require_found_is_there(const char *message, const char *at,
+                                   size_t left)
+{
+    const char *found = strstr(message, ", found ");
+    size_t word = 0;
+
+    if (found == NULL)
+        return;
+    found += strlen(", found ");
+    while (word < left && !is_blank(at[word]) && at[word] != '\n')
+        word++;
+    if (strncmp(found, "end of file", 11) == 0) {
+        FUZZ_REQUIRE(left == 0, "'%s' with %zu bytes left", message, left);
+    } else if (strncmp(found, "end of line", 11) == 0) {
+        FUZZ_REQUIRE(left > 0 && at[0] == '\n', "'%s' not at a newline",
+                     message);
+    } else if (found[0] >= '0' && found[0] <= '9') {
+        size_t digits = strspn(found, "0123456789");
+        FUZZ_REQUIRE(digits <= word && memcmp(found, at, digits) == 0,
+                     "'%s': the number is not there", message);
+    } else {
+        size_t shown = strlen(found);
+        int cut;
+
+        FUZZ_REQUIRE(shown >= 2 && found[0] == '\'' && found[shown - 1] == '\'',
+                     "'%s': found what?", message);
+        shown -= 2;
+        cut = word > 20;
+        FUZZ_REQUIRE(shown == (cut ? 23 : word), "'%s': %zu bytes shown for a "
+                     "word of %zu", message, shown, word);
+        for (size_t i = 0; i < shown - (cut ? 3 : 0); i++) {
+            unsigned char c = (unsigned char)at[i];
+            char want = c >= 0x20 && c < 0x7f ? (char)c : '?';
+            FUZZ_REQUIRE(found[1 + i] == want, "'%s': byte %zu is %d", message,
+                         i, c);
+        }
+    }
+}
+
 void fuzz_require_good_diag(const char *text, size_t len, loopy_status status,
                             const loopy_diag *diag)
 {
@@ -137,8 +185,8 @@ void fuzz_require_good_diag(const char *text, size_t len, loopy_status status,
                  "empty or unterminated message");
     for (size_t i = 0; i < msg_len; i++)
         FUZZ_REQUIRE((unsigned char)diag->message[i] >= 0x20 &&
-                         diag->message[i] != 0x7f,
-                     "control byte %d in message '%s'", diag->message[i],
+                         (unsigned char)diag->message[i] < 0x7f,
+                     "byte %d in message '%s'", diag->message[i],
                      diag->message);
     if (diag->line == 0) {
         FUZZ_REQUIRE(diag->column == 0, "column %" PRIu64 " without a line",
@@ -160,6 +208,9 @@ void fuzz_require_good_diag(const char *text, size_t len, loopy_status status,
                  "column %" PRIu64 " of line %" PRIu64 " of %zu bytes: %s",
                  diag->column, diag->line, (size_t)(line_end - line_start),
                  diag->message);
+    require_found_is_there(diag->message, line_start + diag->column - 1,
+                           (size_t)(text + len - line_start) -
+                               (size_t)(diag->column - 1));
 }
 
 /* Requires the library's verdict on a text to agree with the reference

@@ -31,6 +31,7 @@ static loopy_status read_vertex(reader *r, const char *what, loopy_vertex *v)
 {
     uint64_t value = 0;
     char expected[96];
+    const char *start = r->scan.p;
     loopy_status status;
 
     snprintf(expected, sizeof expected, "%s (a vertex from %" PRIu32
@@ -40,8 +41,10 @@ static loopy_status read_vertex(reader *r, const char *what, loopy_vertex *v)
                  what);
     status = loopy_i_scan_uint(&r->scan, (uint64_t)r->base + r->n - 1, &value,
                                expected, r->diag);
-    if (status == LOOPY_OK && (value < r->base || r->n == 0))
+    if (status == LOOPY_OK && (value < r->base || r->n == 0)) {
+        r->scan.p = start; /* point at the number, not past it */
         status = loopy_i_scan_expected(&r->scan, expected, r->diag);
+    }
     if (status != LOOPY_OK)
         return status;
     *v = (loopy_vertex)(value - r->base);

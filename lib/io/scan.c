@@ -64,7 +64,8 @@ bool loopy_i_scan_end_of_line(loopy_i_scan *s)
 
 const char *loopy_i_scan_describe(const loopy_i_scan *s, char *buf, size_t size)
 {
-    size_t len = 0;
+    size_t len = 0, k = 0;
+    bool more;
 
     if (s->p >= s->end)
         return "end of file";
@@ -73,14 +74,22 @@ const char *loopy_i_scan_describe(const loopy_i_scan *s, char *buf, size_t size)
     while (s->p + len < s->end && !is_blank(s->p[len]) && s->p[len] != '\n' &&
            len < 20)
         len++;
-    /* Control bytes are shown as '?', so a message stays one clean line. */
-    snprintf(buf, size, "'%.*s%s'", (int)len, s->p,
-             s->p + len < s->end && !is_blank(s->p[len]) && s->p[len] != '\n'
-                 ? "..."
-                 : "");
-    for (char *c = buf; *c != '\0'; c++)
-        if ((unsigned char)*c < 0x20 || *c == 0x7f)
-            *c = '?';
+    more = s->p + len < s->end && !is_blank(s->p[len]) && s->p[len] != '\n';
+    /* Bytes other than printable ASCII (control bytes, NUL, bytes of other
+     * encodings) are shown as '?', so a message stays one clean line. */
+    if (size < len + sizeof "''...")
+        return "a word";
+    buf[k++] = '\'';
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)s->p[i];
+        buf[k++] = c >= 0x20 && c < 0x7f ? (char)c : '?';
+    }
+    if (more) {
+        memcpy(buf + k, "...", 3);
+        k += 3;
+    }
+    buf[k++] = '\'';
+    buf[k] = '\0';
     return buf;
 }
 
