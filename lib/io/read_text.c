@@ -34,14 +34,14 @@ static loopy_status read_vertex(reader *r, const char *what, loopy_vertex *v)
     const char *start = r->scan.p;
     loopy_status status;
 
+    if (r->n == 0)
+        return loopy_i_scan_expected(
+            &r->scan, "no vertex (n = 0: the graph has none)", r->diag);
     snprintf(expected, sizeof expected, "%s (a vertex from %" PRIu32
              " to %" PRIu64 ")", what, r->base, (uint64_t)r->base + r->n - 1);
-    if (r->n == 0)
-        snprintf(expected, sizeof expected, "no %s (the graph has no vertices)",
-                 what);
     status = loopy_i_scan_uint(&r->scan, (uint64_t)r->base + r->n - 1, &value,
                                expected, r->diag);
-    if (status == LOOPY_OK && (value < r->base || r->n == 0)) {
+    if (status == LOOPY_OK && value < r->base) {
         r->scan.p = start; /* point at the number, not past it */
         status = loopy_i_scan_expected(&r->scan, expected, r->diag);
     }
