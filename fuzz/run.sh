@@ -10,6 +10,7 @@
 # one input may take, default 10), FUZZ_MAX_LEN (input bytes, default 4096),
 # FUZZ_RSS_MB (memory limit, default 2048), FUZZ_NO_BUILD=1 to skip make.
 #
+# ci/fuzz.sh is the CI entry point (installs clang when missing).
 # Inputs found are kept in fuzz/work/NAME/corpus (not committed; copy the
 # interesting ones into fuzz/corpus/NAME/), crashes in fuzz/work/NAME/crashes.
 cd "$(dirname "$0")/.." || exit 1
