@@ -75,11 +75,16 @@ bool cli_parse_list(const char *cmd, const char *option, const char *text,
 /* ---- Output ----
  * A buffered writer with fast integer formatting.  A file is written under a
  * temporary name in its directory and renamed over the real name on
- * cli_out_close, so a failed or interrupted run never leaves a partial file. */
+ * cli_out_close, so a failed or interrupted run never leaves a partial file.
+ * A symbolic link is followed (the file it names is replaced, the link
+ * stays); an existing device, FIFO or socket (/dev/null, /dev/stdout) is
+ * written directly, since renaming over it would replace it. */
 typedef struct cli_out {
     FILE *file;
-    char *tmp_path;   /* NULL for standard output */
-    const char *path; /* the real name */
+    char *tmp_path;   /* NULL for standard output or a direct write */
+    const char *path; /* the real name, as given */
+    char *resolved;   /* the file a symbolic link names, or NULL */
+    bool direct;      /* writing to path itself: not a regular file */
     char buf[1 << 16];
     size_t len;
     bool failed;

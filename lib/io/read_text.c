@@ -19,12 +19,12 @@ typedef struct reader {
     uint32_t base;
     loopy_vertex n;
     loopy_edge m;
+    uint64_t header_line; /* where "n m" is, for messages */
     loopy_edge *degree;  /* n + 1, becomes the graph's offsets */
     loopy_vertex *tail;  /* edges read so far, 0-based */
     loopy_vertex *head;
     loopy_edge count;    /* edges read */
     loopy_edge capacity; /* of tail and head */
-    uint64_t header_line; /* where "n m" stands */
 } reader;
 
 static loopy_status read_vertex(reader *r, const char *what, loopy_vertex *v)

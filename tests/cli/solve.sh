@@ -237,7 +237,7 @@ bad "vertex 0 with 1-based ids" '3 1\n0 1\n' 1 \
 bad "vertex n with 0-based ids" '3 1\n0 3\n' 1 \
     "loopy solve: bad.txt:2:3: expected the edge's second vertex (a vertex from 0 to 2), found '3'" --base 0
 bad "number overflowing 64 bits" '3 1\n1 99999999999999999999999\n' 1 \
-    "loopy solve: bad.txt:2:3: expected the edge's second vertex (a vertex from 1 to 3), found '99999999999999999999...' (too large)"
+    "loopy solve: bad.txt:2:3: number too large: expected the edge's second vertex (a vertex from 1 to 3), found '99999999999999999999...'"
 bad "fewer edges than announced" '3 3\n1 2\n2 3\n' 1 \
     "loopy solve: bad.txt:4:1: expected an edge \"u v\", found end of file after 2 of the 3 edges announced on line 1"
 bad "extra token on an edge line" '3 1\n1 2 3\n' 1 \
