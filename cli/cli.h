@@ -99,5 +99,9 @@ void cli_out_abort(cli_out *out);
 
 /* ---- Commands ---- */
 int cmd_solve(int argc, char **argv);
+/* The seed problems, each in its contest's own input and output format. */
+int cmd_race(int argc, char **argv);
+int cmd_sleepy(int argc, char **argv);
+int cmd_climb(int argc, char **argv);
 
 #endif

@@ -13,6 +13,11 @@ static const char main_usage[] =
     "Commands:\n"
     "  solve     classify every position of a game graph\n"
     "\n"
+    "Seed problems, in their contests' own input and output formats:\n"
+    "  race      Luogu P6560: whoever moves the token onto y wins\n"
+    "  sleepy    Codeforces 936B: one player moves for both sides\n"
+    "  climb     the height-grid game: moves go to higher neighbours\n"
+    "\n"
     "Run 'loopy COMMAND --help' for a command's options and an example.\n"
     "Options: -h, --help  show this help;  -V, --version  show the version.\n";
 
@@ -23,6 +28,9 @@ typedef struct command {
 
 static const command commands[] = {
     {"solve", cmd_solve},
+    {"race", cmd_race},
+    {"sleepy", cmd_sleepy},
+    {"climb", cmd_climb},
 };
 
 int main(int argc, char **argv)

@@ -1,0 +1,191 @@
+/*
+ * stream.c - loopy_source: a window of a file that slides forward as tokens
+ * are read, so an input of any size needs only the window in memory.
+ *
+ * Before a token is read the window holds at least LOOKAHEAD bytes past its
+ * start (or the rest of the input), which covers every number that can be
+ * valid and the 20 bytes a message quotes; a longer token fails as too big
+ * either way.  When the window slides, the line being read may begin before
+ * it; column_carry keeps the columns that slid out.
+ */
+#include "stream.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <string.h>
+#include <unistd.h>
+
+#define WINDOW (1u << 20)
+#define LOOKAHEAD 64u
+
+struct loopy_source {
+    int fd;               /* -1 for a memory source */
+    bool close_fd;        /* opened here (not standard input) */
+    bool eof;             /* nothing more to read into the window */
+    char *window;         /* owned, WINDOW bytes; NULL for memory */
+    loopy_i_scan scan;    /* over the window (or the memory text) */
+    uint64_t column_carry; /* columns of scan.line_start's line before it */
+    int read_errno;       /* of a failed read, 0 if none */
+    uint64_t token_line, token_column;
+};
+
+loopy_status loopy_source_open(const char *path, loopy_source **out,
+                               loopy_diag *diag)
+{
+    bool from_stdin = path == NULL || strcmp(path, "-") == 0;
+    loopy_source *s;
+
+    if (out == NULL)
+        return LOOPY_EINVAL;
+    *out = NULL;
+    s = loopy_i_calloc(1, sizeof *s);
+    if (s == NULL || (s->window = loopy_i_malloc(WINDOW, 1)) == NULL) {
+        loopy_i_free(s);
+        loopy_i_diag(diag, 0, 0, "out of memory");
+        return LOOPY_ENOMEM;
+    }
+    s->fd = from_stdin ? STDIN_FILENO : open(path, O_RDONLY);
+    if (s->fd < 0) {
+        loopy_i_diag(diag, 0, 0, "cannot open: %s", strerror(errno));
+        loopy_i_free(s->window);
+        loopy_i_free(s);
+        return LOOPY_EIO;
+    }
+    s->close_fd = !from_stdin;
+    loopy_i_scan_init(&s->scan, s->window, 0, false);
+    *out = s;
+    return LOOPY_OK;
+}
+
+loopy_status loopy_source_from_memory(const char *text, size_t len,
+                                      loopy_source **out)
+{
+    loopy_source *s;
+
+    if (out == NULL)
+        return LOOPY_EINVAL;
+    *out = NULL;
+    if (text == NULL && len > 0)
+        return LOOPY_EINVAL;
+    s = loopy_i_calloc(1, sizeof *s);
+    if (s == NULL)
+        return LOOPY_ENOMEM;
+    s->fd = -1;
+    s->eof = true;
+    loopy_i_scan_init(&s->scan, text ? text : "", len, false);
+    *out = s;
+    return LOOPY_OK;
+}
+
+void loopy_source_free(loopy_source *source)
+{
+    if (source == NULL)
+        return;
+    if (source->close_fd)
+        close(source->fd);
+    loopy_i_free(source->window);
+    loopy_i_free(source);
+}
+
+/* Slides the unread bytes to the front of the window and reads after them
+ * until the window is full or the input ends. */
+static void refill(loopy_source *s)
+{
+    loopy_i_scan *sc = &s->scan;
+    size_t keep = (size_t)(sc->end - sc->p);
+    uint64_t columns = (uint64_t)(sc->p - sc->line_start) +
+                       (sc->line_start == sc->text ? s->column_carry : 0);
+
+    memmove(s->window, sc->p, keep);
+    while (keep < WINDOW && !s->eof) {
+        ssize_t got = read(s->fd, s->window + keep, WINDOW - keep);
+        if (got > 0) {
+            keep += (size_t)got;
+        } else if (got == 0) {
+            s->eof = true;
+        } else if (errno != EINTR) {
+            s->read_errno = errno;
+            s->eof = true;
+        }
+    }
+    sc->text = s->window;
+    sc->p = s->window;
+    sc->end = s->window + keep;
+    sc->line_start = s->window; /* the line's earlier columns are carried */
+    s->column_carry = columns;
+}
+
+static uint64_t column_of_p(const loopy_source *s)
+{
+    return loopy_i_scan_column(&s->scan) +
+           (s->scan.line_start == s->scan.text ? s->column_carry : 0);
+}
+
+/* Skips white space across windows; true if a token follows, with at least
+ * LOOKAHEAD bytes of it in the window (or all of it). */
+static bool next_token(loopy_source *s)
+{
+    for (;;) {
+        bool found = loopy_i_scan_skip_space(&s->scan);
+        if (s->eof)
+            return found;
+        if (found && (size_t)(s->scan.end - s->scan.p) >= LOOKAHEAD)
+            return true;
+        refill(s);
+    }
+}
+
+static loopy_status read_failure(const loopy_source *s, loopy_diag *diag)
+{
+    loopy_i_diag(diag, 0, 0, "cannot read: %s", strerror(s->read_errno));
+    return LOOPY_EIO;
+}
+
+loopy_status loopy_i_source_uint(loopy_source *s, uint64_t min, uint64_t max,
+                                 uint64_t *value, const char *what,
+                                 loopy_diag *diag)
+{
+    loopy_status status;
+    bool found = next_token(s);
+
+    if (s->read_errno != 0)
+        return read_failure(s, diag);
+    s->token_line = s->scan.line;
+    s->token_column = column_of_p(s);
+    if (!found)
+        status = loopy_i_scan_expected(&s->scan, what, diag);
+    else
+        status = loopy_i_scan_uint(&s->scan, max, value, what, diag);
+    if (status == LOOPY_OK && *value < min) {
+        loopy_i_diag(diag, s->token_line, s->token_column,
+                     "expected %s, found %" PRIu64, what, *value);
+        status = LOOPY_EPARSE;
+    }
+    if (status != LOOPY_OK && diag != NULL && diag->line != 0)
+        diag->column = s->token_column; /* the scanner counts in the window */
+    return status;
+}
+
+loopy_status loopy_i_source_end(loopy_source *s, const char *what,
+                                loopy_diag *diag)
+{
+    bool found = next_token(s);
+
+    if (s->read_errno != 0)
+        return read_failure(s, diag);
+    if (!found)
+        return LOOPY_OK;
+    s->token_line = s->scan.line;
+    s->token_column = column_of_p(s);
+    loopy_i_scan_expected(&s->scan, what, diag);
+    if (diag != NULL)
+        diag->column = s->token_column;
+    return LOOPY_EPARSE;
+}
+
+void loopy_i_source_where(const loopy_source *s, uint64_t *line,
+                          uint64_t *column)
+{
+    *line = s->token_line;
+    *column = s->token_column;
+}

@@ -1,0 +1,290 @@
+/*
+ * climb.c - the grid game of seed 002: a flag moves to an orthogonally
+ * adjacent, strictly higher cell; a player who cannot move loses.
+ *
+ * Moves are never stored: they are read off the heights.  The solve is
+ * retrograde analysis from the local maxima (Lose), with a per-cell count of
+ * higher neighbours not yet known to be Wins, in a FIFO queue of cells.
+ * Every move climbs, so the graph is acyclic and every cell gets decided.
+ */
+#include "../io/stream.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* The state byte of a cell during the solve: bits 0-2 count the higher
+ * neighbours not yet known to be Wins; DECIDED and WIN say what is known. */
+#define COUNT_MASK 7u
+#define DECIDED 8u
+#define WIN 16u
+
+/* Calls BODY with d set to each orthogonal neighbour of cell c = (r, k). */
+#define FOR_NEIGHBOURS(rows, cols, c, r, k, d, BODY)                           \
+    do {                                                                       \
+        size_t d;                                                              \
+        if ((r) > 0) { d = (c) - (cols); BODY }                                \
+        if ((r) + 1 < (rows)) { d = (c) + (cols); BODY }                       \
+        if ((k) > 0) { d = (c) - 1; BODY }                                     \
+        if ((k) + 1 < (cols)) { d = (c) + 1; BODY }                            \
+    } while (0)
+
+/* The solve, with a caller's queue of rows * cols entries. */
+static void solve_grid(uint32_t rows, uint32_t cols, const uint32_t *height,
+                       uint8_t *state, uint32_t *queue)
+{
+    size_t head = 0, tail = 0;
+
+    for (uint32_t r = 0; r < rows; r++) {
+        for (uint32_t k = 0; k < cols; k++) {
+            size_t c = (size_t)r * cols + k;
+            unsigned higher = 0;
+            FOR_NEIGHBOURS(rows, cols, c, r, k, d,
+                           { higher += height[d] > height[c]; });
+            state[c] = (uint8_t)higher;
+            if (higher == 0) { /* a local maximum: no move, Lose */
+                state[c] = DECIDED;
+                queue[tail++] = (uint32_t)c;
+            }
+        }
+    }
+    while (head < tail) {
+        size_t c = queue[head++];
+        uint32_t r = (uint32_t)(c / cols), k = (uint32_t)(c % cols);
+        bool c_wins = (state[c] & WIN) != 0;
+
+        /* The lower neighbours are the positions that can move onto c. */
+        FOR_NEIGHBOURS(rows, cols, c, r, k, d, {
+            if (height[d] < height[c] && !(state[d] & DECIDED)) {
+                if (!c_wins) {
+                    state[d] = DECIDED | WIN;
+                    queue[tail++] = (uint32_t)d;
+                } else if (((--state[d]) & COUNT_MASK) == 0) {
+                    state[d] = DECIDED;
+                    queue[tail++] = (uint32_t)d;
+                }
+            }
+        });
+    }
+    for (size_t c = 0; c < (size_t)rows * cols; c++)
+        state[c] = (state[c] & WIN) != 0;
+}
+
+loopy_status loopy_climb_solve(uint32_t rows, uint32_t cols,
+                               const uint32_t *height, uint8_t *first_wins)
+{
+    uint32_t *queue;
+    size_t cells = (size_t)rows * cols;
+
+    if ((rows != 0 && cells / rows != cols) || cells > UINT32_MAX ||
+        (cells > 0 && (height == NULL || first_wins == NULL)))
+        return LOOPY_EINVAL;
+    if (cells == 0)
+        return LOOPY_OK;
+    queue = loopy_i_malloc(cells, sizeof *queue);
+    if (queue == NULL)
+        return LOOPY_ENOMEM;
+    solve_grid(rows, cols, height, first_wins, queue);
+    loopy_i_free(queue);
+    return LOOPY_OK;
+}
+
+void loopy_climb_answers_release(loopy_climb_answers *answers)
+{
+    if (answers == NULL)
+        return;
+    loopy_i_free(answers->first_wins);
+    answers->first_wins = NULL;
+    answers->count = 0;
+}
+
+/* Buffers of the largest test case so far, reused by the next ones. */
+typedef struct climb_reader {
+    loopy_source *source;
+    loopy_diag *diag;
+    size_t cell_capacity;
+    uint32_t *height;
+    uint8_t *state;
+    /* An open-addressing set of the heights read (0 marks a free slot),
+     * then the solve's queue: 2 slots a cell or more, a queue needs 1. */
+    uint32_t *seen;
+    size_t seen_capacity;
+    loopy_climb_answers *answers;
+    size_t answer_capacity;
+} climb_reader;
+
+static loopy_status reserve_cells(climb_reader *cr, size_t cells)
+{
+    size_t slots = 16;
+
+    while (slots < 2 * cells)
+        slots *= 2;
+    if (cells > cr->cell_capacity) {
+        loopy_i_free(cr->height);
+        loopy_i_free(cr->state);
+        cr->height = loopy_i_malloc(cells, sizeof *cr->height);
+        cr->state = loopy_i_malloc(cells, sizeof *cr->state);
+        cr->cell_capacity = cells;
+        if (cr->height == NULL || cr->state == NULL) {
+            cr->cell_capacity = 0;
+            return LOOPY_ENOMEM;
+        }
+    }
+    if (slots > cr->seen_capacity) {
+        loopy_i_free(cr->seen);
+        cr->seen = loopy_i_malloc(slots, sizeof *cr->seen);
+        cr->seen_capacity = cr->seen ? slots : 0;
+        if (cr->seen == NULL)
+            return LOOPY_ENOMEM;
+    }
+    return LOOPY_OK;
+}
+
+/* Reads the n x m heights of one case, refusing a repeated height at its
+ * place.  seen has slots (a power of two) entries, cleared here. */
+static loopy_status read_heights(climb_reader *cr, uint32_t rows, uint32_t cols,
+                                 size_t slots)
+{
+    size_t cells = (size_t)rows * cols;
+    unsigned shift = 64;
+    loopy_status status;
+
+    for (size_t s = slots; s > 1; s >>= 1)
+        shift--;
+    memset(cr->seen, 0, slots * sizeof *cr->seen);
+    for (size_t c = 0; c < cells; c++) {
+        uint64_t value;
+        size_t slot;
+
+        status = loopy_i_source_uint(cr->source, 1, UINT32_MAX, &value,
+                                     "a height (a whole number from 1 to "
+                                     "4294967295)", cr->diag);
+        if (status != LOOPY_OK)
+            return status;
+        cr->height[c] = (uint32_t)value;
+        /* Fibonacci hashing: the top bits of the product are well mixed. */
+        slot = (size_t)((value * UINT64_C(0x9e3779b97f4a7c15)) >> shift);
+        while (cr->seen[slot] != 0 && cr->seen[slot] != value)
+            slot = (slot + 1) & (slots - 1);
+        if (cr->seen[slot] == value) {
+            uint64_t line, column;
+            size_t first = 0;
+
+            while (cr->height[first] != value)
+                first++;
+            loopy_i_source_where(cr->source, &line, &column);
+            loopy_i_diag(cr->diag, line, column,
+                         "expected a height different from the others of the"
+                         " grid, found %" PRIu64 " again (row %zu, column %zu"
+                         " has it too)", value, first / cols + 1,
+                         first % cols + 1);
+            return LOOPY_EPARSE;
+        }
+        cr->seen[slot] = (uint32_t)value;
+    }
+    return LOOPY_OK;
+}
+
+static loopy_status add_answer(climb_reader *cr, uint8_t first_wins)
+{
+    loopy_climb_answers *a = cr->answers;
+
+    if (a->count == cr->answer_capacity) {
+        size_t capacity = cr->answer_capacity ? 2 * cr->answer_capacity : 4096;
+        uint8_t *grown = loopy_i_realloc(a->first_wins, capacity, 1);
+        if (grown == NULL)
+            return LOOPY_ENOMEM;
+        a->first_wins = grown;
+        cr->answer_capacity = capacity;
+    }
+    a->first_wins[a->count++] = first_wins;
+    return LOOPY_OK;
+}
+
+/* Reads and answers test case number t (1-based). */
+static loopy_status read_case(climb_reader *cr, uint64_t t, uint64_t cases)
+{
+    uint64_t rows, cols, queries, r, k;
+    char what[96], what_col[96];
+    loopy_status status;
+    uint64_t limit = loopy_i_physical_memory();
+    size_t slots = 16;
+
+    snprintf(what, sizeof what, "the row count n of test case %" PRIu64
+             " of %" PRIu64, t, cases);
+    CHECK_GOTO(loopy_i_source_uint(cr->source, 1, UINT32_MAX, &rows, what,
+                                   cr->diag));
+    CHECK_GOTO(loopy_i_source_uint(cr->source, 1, UINT32_MAX, &cols,
+                                   "the column count m", cr->diag));
+    /* 21 bytes a cell at most: height, state and up to 4 hash slots. */
+    if (rows * cols > UINT32_MAX || rows * cols > limit / 21) {
+        uint64_t line, column;
+        loopy_i_source_where(cr->source, &line, &column);
+        loopy_i_diag(cr->diag, line, column, "a %" PRIu64 " x %" PRIu64
+                     " grid is too large for this machine", rows, cols);
+        return LOOPY_ETOOBIG;
+    }
+    while (slots < 2 * rows * cols)
+        slots *= 2;
+    status = reserve_cells(cr, (size_t)(rows * cols));
+    if (status != LOOPY_OK) {
+        loopy_i_diag(cr->diag, 0, 0, "out of memory for a %" PRIu64 " x %"
+                     PRIu64 " grid", rows, cols);
+        return status;
+    }
+    CHECK_GOTO(read_heights(cr, (uint32_t)rows, (uint32_t)cols, slots));
+    solve_grid((uint32_t)rows, (uint32_t)cols, cr->height, cr->state,
+               cr->seen);
+
+    CHECK_GOTO(loopy_i_source_uint(cr->source, 0, UINT64_MAX, &queries,
+                                   "the query count q", cr->diag));
+    snprintf(what, sizeof what, "a row from 1 to %" PRIu64, rows);
+    snprintf(what_col, sizeof what_col, "a column from 1 to %" PRIu64, cols);
+    for (uint64_t i = 0; i < queries; i++) {
+        CHECK_GOTO(loopy_i_source_uint(cr->source, 1, rows, &r, what,
+                                       cr->diag));
+        CHECK_GOTO(loopy_i_source_uint(cr->source, 1, cols, &k, what_col,
+                                       cr->diag));
+        status = add_answer(cr, cr->state[(r - 1) * cols + (k - 1)]);
+        if (status != LOOPY_OK) {
+            loopy_i_diag(cr->diag, 0, 0, "out of memory for the answers");
+            return status;
+        }
+    }
+    return LOOPY_OK;
+
+fail:
+    return status;
+}
+
+loopy_status loopy_climb_run(loopy_source *source, loopy_climb_answers *answers,
+                             loopy_diag *diag)
+{
+    climb_reader cr;
+    loopy_status status;
+    uint64_t cases;
+
+    if (answers == NULL)
+        return LOOPY_EINVAL;
+    answers->count = 0;
+    answers->first_wins = NULL;
+    if (source == NULL)
+        return LOOPY_EINVAL;
+    memset(&cr, 0, sizeof cr);
+    cr.source = source;
+    cr.diag = diag;
+    cr.answers = answers;
+    CHECK_GOTO(loopy_i_source_uint(source, 1, UINT64_MAX, &cases,
+                                   "the number of test cases T", diag));
+    for (uint64_t t = 1; t <= cases; t++)
+        CHECK_GOTO(read_case(&cr, t, cases));
+    status = loopy_i_source_end(source, "the end of the input after the last"
+                                " test case", diag);
+
+fail:
+    loopy_i_free(cr.height);
+    loopy_i_free(cr.state);
+    loopy_i_free(cr.seen);
+    if (status != LOOPY_OK)
+        loopy_climb_answers_release(answers);
+    return status;
+}

@@ -1,0 +1,305 @@
+/*
+ * race.c - answers the rounds of Luogu P6560 ("whoever moves the token onto
+ * y wins") for many end vertices y of one graph.
+ *
+ * Round (x, y) is the outcome of x when y is a lost position (loopy_solve
+ * with lose_at = {y}).  The graph is solved once without targets (the base,
+ * B).  Making y lost changes only the positions whose value B proved through
+ * y, and the draws that reach them:
+ *  - a Lose of B with a successor in the region (it may now reach a Lose);
+ *  - a Draw of B with a successor in the region (it may now be decided);
+ *  - a Win of B all of whose proving moves (to a Lose of remoteness one
+ *    less) lead into the region.
+ * Every other Win or Lose keeps a proof that avoids y, and every other draw
+ * has only successors whose values stay, so all of them keep their B value.
+ * The region is found by a reverse search from y and re-solved by
+ * retrograde analysis against the fixed values around it.  If y is a Lose
+ * of B, nothing changes at all.  A region that grows past a budget is
+ * abandoned for one full retrograde pass (AUTO strategy).
+ */
+#include "../core/internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* mark[v] while one end vertex is handled; reset to UNSEEN afterwards. */
+enum {
+    UNSEEN = 0,
+    COUNTING = 1, /* a Win of B; count[v] = proving moves not in the region */
+    REGION = 2,   /* in the region, not yet decided again */
+    REGION_WIN = 3,
+    REGION_LOSE = 4
+};
+
+typedef struct race_ctx {
+    const loopy_graph *g;
+    const loopy_edge *rev_offset;
+    const loopy_vertex *rev_source;
+    const uint8_t *outcome;      /* of B */
+    const uint32_t *remoteness;  /* of B */
+    uint8_t *mark;
+    uint32_t *count;
+    loopy_vertex *touched; /* every vertex whose mark is not UNSEEN */
+    size_t touched_len;
+    loopy_vertex *region;  /* the region in discovery order */
+    size_t region_len;
+    loopy_vertex *queue;   /* of the local re-solve */
+    uint64_t work, budget; /* edges and vertices looked at; the limit */
+} race_ctx;
+
+static int8_t answer_of(uint8_t outcome)
+{
+    return outcome == LOOPY_WIN ? 1 : outcome == LOOPY_LOSE ? -1 : 0;
+}
+
+static bool proving_move(const race_ctx *c, loopy_vertex u, loopy_vertex w)
+{
+    return c->outcome[w] == LOOPY_LOSE &&
+           c->remoteness[w] + 1 == c->remoteness[u];
+}
+
+/* touched, region and queue have n entries each: a vertex enters each at
+ * most once per end vertex. */
+static void enter_region(race_ctx *c, loopy_vertex v)
+{
+    if (c->mark[v] == UNSEEN)
+        c->touched[c->touched_len++] = v;
+    c->mark[v] = REGION;
+    c->region[c->region_len++] = v;
+}
+
+/* Grows the region from y by the rules at the top; false when the work
+ * passes the budget. */
+static bool find_region(race_ctx *c, loopy_vertex y)
+{
+    enter_region(c, y);
+    for (size_t i = 0; i < c->region_len; i++) {
+        loopy_vertex w = c->region[i];
+        loopy_edge begin = c->rev_offset[w], end = c->rev_offset[w + 1];
+
+        c->work += end - begin + 1;
+        if (c->work > c->budget)
+            return false;
+        for (loopy_edge e = begin; e < end; e++) {
+            loopy_vertex u = c->rev_source[e];
+            if (c->mark[u] >= REGION)
+                continue;
+            if (c->outcome[u] != LOOPY_WIN) {
+                enter_region(c, u);
+                continue;
+            }
+            if (!proving_move(c, u, w))
+                continue;
+            if (c->mark[u] == UNSEEN) {
+                uint32_t proofs = 0;
+                for (loopy_edge f = c->g->offset[u]; f < c->g->offset[u + 1];
+                     f++)
+                    proofs += proving_move(c, u, c->g->target[f]);
+                c->work += c->g->offset[u + 1] - c->g->offset[u];
+                c->count[u] = proofs;
+                c->mark[u] = COUNTING;
+                c->touched[c->touched_len++] = u;
+            }
+            /* Counts moves, not successors: parallel moves each count. */
+            if (--c->count[u] == 0)
+                enter_region(c, u);
+        }
+    }
+    return true;
+}
+
+/* Retrograde analysis inside the region, y lost, the rest fixed at B. */
+static void solve_region(race_ctx *c, loopy_vertex y)
+{
+    size_t head = 0, tail = 0;
+
+    for (size_t i = 0; i < c->region_len; i++) {
+        loopy_vertex u = c->region[i];
+        uint32_t undecided = 0;
+        bool wins = false;
+
+        if (u == y) {
+            c->mark[u] = REGION_LOSE;
+            c->queue[tail++] = u;
+            continue;
+        }
+        for (loopy_edge e = c->g->offset[u]; e < c->g->offset[u + 1]; e++) {
+            loopy_vertex w = c->g->target[e];
+            if (c->mark[w] >= REGION)
+                undecided++; /* B's value of w no longer holds */
+            else if (c->outcome[w] == LOOPY_LOSE)
+                wins = true;
+            else if (c->outcome[w] == LOOPY_DRAW)
+                undecided++; /* stays a draw: never a Win */
+        }
+        c->count[u] = undecided;
+        if (wins || undecided == 0) {
+            c->mark[u] = wins ? REGION_WIN : REGION_LOSE;
+            c->queue[tail++] = u;
+        }
+    }
+    while (head < tail) {
+        loopy_vertex v = c->queue[head++];
+        bool v_loses = c->mark[v] == REGION_LOSE;
+
+        for (loopy_edge e = c->rev_offset[v]; e < c->rev_offset[v + 1]; e++) {
+            loopy_vertex u = c->rev_source[e];
+            if (c->mark[u] != REGION)
+                continue; /* outside (fixed) or decided */
+            if (v_loses || --c->count[u] == 0) {
+                c->mark[u] = v_loses ? REGION_WIN : REGION_LOSE;
+                c->queue[tail++] = u;
+            }
+        }
+    }
+}
+
+static int8_t local_answer(const race_ctx *c, loopy_vertex x)
+{
+    switch (c->mark[x]) {
+    case REGION:
+        return 0;
+    case REGION_WIN:
+        return 1;
+    case REGION_LOSE:
+        return -1;
+    default:
+        return answer_of(c->outcome[x]);
+    }
+}
+
+static void forget(race_ctx *c)
+{
+    for (size_t i = 0; i < c->touched_len; i++)
+        c->mark[c->touched[i]] = UNSEEN;
+    c->touched_len = 0;
+    c->region_len = 0;
+}
+
+/* Round indices sorted by end vertex, so each end is handled once. */
+typedef struct round_ref {
+    loopy_vertex end;
+    size_t index;
+} round_ref;
+
+static int by_end(const void *a, const void *b)
+{
+    const round_ref *x = a, *y = b;
+    if (x->end != y->end)
+        return x->end < y->end ? -1 : 1;
+    return (x->index > y->index) - (x->index < y->index);
+}
+
+/* One full pass with y lost, answering rounds [first, last) of refs. */
+static loopy_status full_pass(loopy_solver *solver, loopy_vertex y,
+                              const loopy_race_rounds *rounds,
+                              const round_ref *refs, size_t first, size_t last,
+                              int8_t *answer)
+{
+    loopy_solve_options opt = LOOPY_SOLVE_OPTIONS_INIT;
+    loopy_solution *sol = NULL;
+    loopy_status status;
+
+    opt.lose_at = &y;
+    opt.lose_at_count = 1;
+    opt.threads = 1;
+    status = loopy_solver_run(solver, &opt, &sol);
+    if (status != LOOPY_OK)
+        return status;
+    for (size_t i = first; i < last; i++)
+        answer[refs[i].index] = answer_of(
+            loopy_solution_outcomes(sol)[rounds->start[refs[i].index]]);
+    loopy_solution_free(sol);
+    return LOOPY_OK;
+}
+
+loopy_status loopy_race_answer(const loopy_graph *graph,
+                               const loopy_race_rounds *rounds,
+                               loopy_race_strategy strategy, int8_t *answer)
+{
+    loopy_status status = LOOPY_OK;
+    loopy_solver *solver = NULL;
+    loopy_solution *base = NULL;
+    round_ref *refs = NULL;
+    race_ctx c;
+    size_t n;
+
+    memset(&c, 0, sizeof c);
+    if (graph == NULL || rounds == NULL || (unsigned)strategy > LOOPY_RACE_FULL ||
+        (rounds->count > 0 &&
+         (rounds->start == NULL || rounds->end == NULL || answer == NULL)))
+        return LOOPY_EINVAL;
+    for (size_t i = 0; i < rounds->count; i++)
+        if (rounds->start[i] >= graph->n || rounds->end[i] >= graph->n)
+            return LOOPY_EINVAL;
+    if (rounds->count == 0)
+        return LOOPY_OK;
+    n = graph->n;
+    refs = loopy_i_malloc(rounds->count, sizeof *refs);
+    if (refs == NULL)
+        return LOOPY_ENOMEM;
+    for (size_t i = 0; i < rounds->count; i++) {
+        refs[i].end = rounds->end[i];
+        refs[i].index = i;
+    }
+    qsort(refs, rounds->count, sizeof *refs, by_end);
+
+    CHECK_GOTO(loopy_solver_create(graph, &solver));
+    if (strategy != LOOPY_RACE_FULL) {
+        loopy_solve_options opt = LOOPY_SOLVE_OPTIONS_INIT;
+        opt.threads = 1;
+        CHECK_GOTO(loopy_solver_run(solver, &opt, &base));
+        c.g = graph;
+        loopy_i_solver_reverse(solver, &c.rev_offset, &c.rev_source);
+        c.outcome = loopy_solution_outcomes(base);
+        c.remoteness = loopy_solution_remoteness(base);
+        c.mark = loopy_i_calloc(n, sizeof *c.mark);
+        c.count = loopy_i_malloc(n, sizeof *c.count);
+        c.touched = loopy_i_malloc(n, sizeof *c.touched);
+        c.region = loopy_i_malloc(n, sizeof *c.region);
+        c.queue = loopy_i_malloc(n, sizeof *c.queue);
+        if (c.mark == NULL || c.count == NULL || c.touched == NULL ||
+            c.region == NULL || c.queue == NULL) {
+            status = LOOPY_ENOMEM;
+            goto fail;
+        }
+    }
+    for (size_t first = 0, last; first < rounds->count; first = last) {
+        loopy_vertex y = refs[first].end;
+        bool local;
+
+        for (last = first + 1; last < rounds->count && refs[last].end == y;)
+            last++;
+        if (strategy == LOOPY_RACE_FULL) {
+            CHECK_GOTO(full_pass(solver, y, rounds, refs, first, last, answer));
+            continue;
+        }
+        /* A full pass looks at every vertex and edge about twice. */
+        c.work = 0;
+        c.budget = strategy == LOOPY_RACE_LOCAL
+                       ? UINT64_MAX
+                       : (graph->n + graph->m) / 4 + 1024;
+        local = c.outcome[y] == LOOPY_LOSE || find_region(&c, y);
+        if (local) {
+            if (c.region_len > 0)
+                solve_region(&c, y);
+            for (size_t i = first; i < last; i++)
+                answer[refs[i].index] =
+                    local_answer(&c, rounds->start[refs[i].index]);
+        }
+        forget(&c);
+        if (!local)
+            CHECK_GOTO(full_pass(solver, y, rounds, refs, first, last, answer));
+    }
+
+fail:
+    loopy_i_free(c.mark);
+    loopy_i_free(c.count);
+    loopy_i_free(c.touched);
+    loopy_i_free(c.region);
+    loopy_i_free(c.queue);
+    loopy_solution_free(base);
+    loopy_solver_free(solver);
+    loopy_i_free(refs);
+    return status;
+}
