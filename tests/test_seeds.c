@@ -1,0 +1,758 @@
+/*
+ * test_seeds.c - the seed problems (race, sleepy, climb) against oracles
+ * written here with other algorithms, their readers on random texts and on
+ * every kind of bad input, streaming across the reader's window, and
+ * allocation failures.
+ */
+#include "check.h"
+#include "gen.h"
+#include "internal.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+/* ==== Oracles ============================================================ */
+
+/* Race: value iteration from "all undecided" until nothing changes (the
+ * least fixed point).  1 Win, -1 Lose, 0 Draw, with y lost on arrival. */
+static void race_oracle(const gen_edges *g, uint32_t y, int8_t *value)
+{
+    bool changed = true;
+
+    memset(value, 0, g->n);
+    while (changed) {
+        changed = false;
+        for (uint32_t v = 0; v < g->n; v++) {
+            bool any_lose = false, all_win = true;
+            int8_t want;
+            if (value[v] != 0)
+                continue;
+            for (uint64_t e = 0; e < g->m; e++) {
+                if (g->tail[e] != v)
+                    continue;
+                any_lose |= value[g->head[e]] == -1;
+                all_win &= value[g->head[e]] == 1;
+            }
+            want = v == y ? -1 : any_lose ? 1 : all_win ? -1 : 0;
+            if (want != 0) {
+                value[v] = want;
+                changed = true;
+            }
+        }
+    }
+}
+
+/* Sleepy: the sets of vertices reachable after exactly k moves, k = 1, 2,
+ * ...  The shortest odd k at which a sink is reachable (0 if none within 2n
+ * + 1 moves, which would be enough); *cycle: a walk of n moves exists. */
+static uint64_t sleepy_oracle(const gen_edges *g, uint32_t s, bool *cycle)
+{
+    uint8_t *now = calloc(g->n + 1, 1), *next = calloc(g->n + 1, 1);
+    uint8_t *has_move = calloc(g->n + 1, 1);
+    uint64_t found = 0;
+
+    for (uint64_t e = 0; e < g->m; e++)
+        has_move[g->tail[e]] = 1;
+    now[s] = 1;
+    *cycle = false;
+    for (uint64_t k = 1; k <= 2 * (uint64_t)g->n + 1; k++) {
+        bool any = false;
+        memset(next, 0, g->n);
+        for (uint64_t e = 0; e < g->m; e++)
+            if (now[g->tail[e]])
+                next[g->head[e]] = 1;
+        for (uint32_t v = 0; v < g->n; v++) {
+            any |= next[v] != 0;
+            if (found == 0 && (k & 1) && next[v] && !has_move[v])
+                found = k;
+        }
+        if (k == g->n && any)
+            *cycle = true;
+        memcpy(now, next, g->n);
+    }
+    free(now);
+    free(next);
+    free(has_move);
+    return found;
+}
+
+/* Climb: win(c) by plain recursion over the (short, climbing) walks. */
+static bool climb_wins(uint32_t rows, uint32_t cols, const uint32_t *h,
+                       uint32_t c)
+{
+    static const int dr[4] = {-1, 1, 0, 0}, dc[4] = {0, 0, -1, 1};
+    for (int i = 0; i < 4; i++) {
+        int r = (int)(c / cols) + dr[i], k = (int)(c % cols) + dc[i];
+        uint32_t d;
+        if (r < 0 || k < 0 || r >= (int)rows || k >= (int)cols)
+            continue;
+        d = (uint32_t)r * cols + (uint32_t)k;
+        if (h[d] > h[c] && !climb_wins(rows, cols, h, d))
+            return true;
+    }
+    return false;
+}
+
+/* ==== Helpers ============================================================ */
+
+static loopy_graph *graph_of(const gen_edges *g)
+{
+    loopy_graph *graph = NULL;
+    CHECK(loopy_graph_from_edges(g->n, g->m, g->tail, g->head, &graph) ==
+          LOOPY_OK);
+    return graph;
+}
+
+/* A growing text for generated inputs; separators vary with the rng. */
+typedef struct text {
+    char *s;
+    size_t len, cap;
+} text;
+
+static void put(text *t, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+static void put(text *t, const char *fmt, ...)
+{
+    va_list ap;
+    int need;
+
+    va_start(ap, fmt);
+    need = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    if (t->len + (size_t)need + 1 > t->cap) {
+        t->cap = 2 * (t->len + (size_t)need + 1);
+        t->s = realloc(t->s, t->cap);
+        if (t->s == NULL)
+            abort();
+    }
+    va_start(ap, fmt);
+    vsnprintf(t->s + t->len, (size_t)need + 1, fmt, ap);
+    va_end(ap);
+    t->len += (size_t)need;
+}
+
+static const char *separator(gen_rng *r)
+{
+    static const char *const seps[] = {" ", " ", "\n", "  ", "\t", "\r\n",
+                                       "\n\n "};
+    return seps[gen_below32(r, 7)];
+}
+
+/* Runs a reader over text through a memory source. */
+typedef loopy_status (*run_fn)(loopy_source *src, void *out, loopy_diag *d);
+
+static loopy_status run_race_read(loopy_source *src, void *out, loopy_diag *d)
+{
+    void **o = out;
+    return loopy_race_read(src, (loopy_graph **)o[0],
+                           (loopy_race_rounds *)o[1], d);
+}
+
+static loopy_status run_sleepy_read(loopy_source *src, void *out,
+                                    loopy_diag *d)
+{
+    void **o = out;
+    return loopy_sleepy_read(src, (loopy_graph **)o[0], (loopy_vertex *)o[1],
+                             d);
+}
+
+static loopy_status run_climb(loopy_source *src, void *out, loopy_diag *d)
+{
+    return loopy_climb_run(src, (loopy_climb_answers *)out, d);
+}
+
+static loopy_status read_memory(run_fn fn, const char *s, size_t len,
+                                void *out, loopy_diag *diag)
+{
+    loopy_source *src = NULL;
+    loopy_status status = loopy_source_from_memory(s, len, &src);
+    if (status != LOOPY_OK)
+        return status;
+    status = fn(src, out, diag);
+    loopy_source_free(src);
+    return status;
+}
+
+
+/* ==== Race =============================================================== */
+
+static const loopy_race_strategy strategies[] = {
+    LOOPY_RACE_AUTO, LOOPY_RACE_LOCAL, LOOPY_RACE_FULL};
+
+/* Rounds: every start for a few ends (one end twice, apart). */
+static void race_differential(unsigned graphs)
+{
+    gen_edges g = GEN_EDGES_INIT;
+    int8_t *want = NULL;
+
+    for (unsigned seed = 0; seed < graphs; seed++) {
+        int shape = (int)(seed % GEN_SHAPE_COUNT);
+        gen_rng r;
+        uint32_t n, ends;
+        loopy_race_rounds rounds;
+        loopy_graph *graph;
+        int8_t *answer;
+
+        gen_rng_seed(&r, gen_mix_seed(0x7ace, seed));
+        n = 1 + gen_below32(&r, seed % 10 == 0 ? 60 : 24);
+        if (gen_graph_sized(seed, shape, n, &g) != 0)
+            abort();
+        graph = graph_of(&g);
+        ends = 1 + gen_below32(&r, 5);
+        rounds.count = (size_t)(ends + 1) * n;
+        rounds.start = malloc(rounds.count * sizeof *rounds.start);
+        rounds.end = malloc(rounds.count * sizeof *rounds.end);
+        answer = malloc(rounds.count);
+        want = realloc(want, rounds.count);
+        for (uint32_t k = 0; k <= ends; k++) {
+            /* The last group repeats the first end. */
+            uint32_t y = k == ends ? rounds.end[0] : gen_below32(&r, n);
+            race_oracle(&g, y, want + (size_t)k * n);
+            for (uint32_t x = 0; x < n; x++) {
+                rounds.start[(size_t)k * n + x] = x;
+                rounds.end[(size_t)k * n + x] = y;
+            }
+        }
+        for (int s = 0; s < 3; s++) {
+            memset(answer, 7, rounds.count);
+            CHECK(loopy_race_answer(graph, &rounds, strategies[s], answer) ==
+                  LOOPY_OK);
+            for (size_t i = 0; i < rounds.count; i++)
+                CHECK_MSG(answer[i] == want[i],
+                          "graph %u (%s, n %u), strategy %d: start %u end %u:"
+                          " %d, oracle %d", seed, gen_shape_name(shape), n, s,
+                          rounds.start[i] + 1, rounds.end[i] + 1, answer[i],
+                          want[i]);
+        }
+        check_case_end();
+        free(answer);
+        loopy_race_rounds_release(&rounds);
+        loopy_graph_free(graph);
+    }
+    free(want);
+    gen_edges_free(&g);
+}
+
+/* Random graphs and rounds printed with random separators read back. */
+static void race_reader_round_trip(unsigned count)
+{
+    gen_edges g = GEN_EDGES_INIT;
+    text t = {NULL, 0, 0};
+
+    for (unsigned seed = 0; seed < count; seed++) {
+        int shape = (int)(seed % GEN_SHAPE_COUNT);
+        loopy_race_rounds rounds;
+        loopy_graph *graph = NULL;
+        loopy_diag diag = {0, 0, ""};
+        void *out[2] = {&graph, &rounds};
+        uint32_t n, q, *xs, *ys;
+        gen_rng r;
+
+        gen_rng_seed(&r, gen_mix_seed(0x7eade, seed));
+        n = 1 + gen_below32(&r, 40);
+        if (gen_graph_sized(seed, shape, n, &g) != 0)
+            abort();
+        q = gen_below32(&r, 20);
+        xs = malloc((q + 1) * sizeof *xs);
+        ys = malloc((q + 1) * sizeof *ys);
+        t.len = 0;
+        put(&t, "%s%u%s%" PRIu64 "%s%u", gen_chance(&r, 1, 4) ? "\n " : "",
+            n, separator(&r), g.m, separator(&r), q);
+        for (uint64_t e = 0; e < g.m; e++)
+            put(&t, "%s%u%s%u", separator(&r), g.tail[e] + 1, separator(&r),
+                g.head[e] + 1);
+        for (uint32_t i = 0; i < q; i++) {
+            xs[i] = gen_below32(&r, n);
+            ys[i] = gen_below32(&r, n);
+            put(&t, "%s%u%s%u", separator(&r), xs[i] + 1, separator(&r),
+                ys[i] + 1);
+        }
+        put(&t, "%s", gen_chance(&r, 1, 2) ? "\n" : "");
+        CHECK_MSG(read_memory(run_race_read, t.s, t.len, out, &diag) ==
+                  LOOPY_OK, "%" PRIu64 ":%" PRIu64 ": %s", diag.line,
+                  diag.column, diag.message);
+        if (graph != NULL) {
+            /* The successors of each vertex in the order of the text. */
+            uint64_t *seen = calloc(n, sizeof *seen);
+            CHECK(loopy_graph_vertex_count(graph) == n);
+            CHECK(loopy_graph_edge_count(graph) == g.m);
+            for (uint64_t e = 0; e < g.m; e++) {
+                loopy_edge deg;
+                const loopy_vertex *succ =
+                    loopy_graph_successors(graph, g.tail[e], &deg);
+                CHECK(seen[g.tail[e]] < deg &&
+                      succ[seen[g.tail[e]]] == g.head[e]);
+                seen[g.tail[e]]++;
+            }
+            free(seen);
+            CHECK(rounds.count == q);
+            for (uint32_t i = 0; i < q && i < rounds.count; i++)
+                CHECK(rounds.start[i] == xs[i] && rounds.end[i] == ys[i]);
+        }
+        check_case_end();
+        free(xs);
+        free(ys);
+        loopy_race_rounds_release(&rounds);
+        loopy_graph_free(graph);
+    }
+    free(t.s);
+    gen_edges_free(&g);
+}
+
+/* ==== Sleepy ============================================================= */
+
+static void sleepy_differential(unsigned graphs)
+{
+    gen_edges g = GEN_EDGES_INIT;
+
+    for (unsigned seed = 0; seed < graphs; seed++) {
+        int shape = (int)(seed % GEN_SHAPE_COUNT);
+        loopy_sleepy_result res;
+        loopy_graph *graph;
+        uint64_t shortest;
+        uint32_t n, s;
+        bool cycle;
+        gen_rng r;
+
+        gen_rng_seed(&r, gen_mix_seed(0x51ee, seed));
+        n = 1 + gen_below32(&r, seed % 10 == 0 ? 80 : 25);
+        if (gen_graph_sized(seed, shape, n, &g) != 0)
+            abort();
+        graph = graph_of(&g);
+        s = gen_below32(&r, n);
+        shortest = sleepy_oracle(&g, s, &cycle);
+        CHECK(loopy_sleepy_solve(graph, s, &res) == LOOPY_OK);
+        if (shortest != 0) {
+            CHECK_MSG(res.outcome == LOOPY_WIN, "graph %u: outcome %d, a win"
+                      " in %" PRIu64, seed, res.outcome, shortest);
+            CHECK_MSG(res.path_len == shortest + 1, "graph %u: %zu vertices,"
+                      " shortest %" PRIu64 " moves", seed, res.path_len,
+                      shortest);
+            CHECK(res.path_len % 2 == 0 && res.path[0] == s);
+            for (size_t i = 0; i + 1 < res.path_len; i++) {
+                loopy_edge deg;
+                const loopy_vertex *succ =
+                    loopy_graph_successors(graph, res.path[i], &deg);
+                bool legal = false;
+                for (loopy_edge e = 0; e < deg; e++)
+                    legal |= succ[e] == res.path[i + 1];
+                CHECK_MSG(legal, "graph %u: no move %u -> %u", seed,
+                          res.path[i] + 1, res.path[i + 1] + 1);
+            }
+            if (res.path_len > 0) {
+                loopy_edge deg;
+                loopy_graph_successors(graph, res.path[res.path_len - 1],
+                                       &deg);
+                CHECK(deg == 0);
+            }
+        } else {
+            CHECK_MSG(res.outcome == (cycle ? LOOPY_DRAW : LOOPY_LOSE),
+                      "graph %u: outcome %d, oracle %s", seed, res.outcome,
+                      cycle ? "Draw" : "Lose");
+            CHECK(res.path == NULL && res.path_len == 0);
+        }
+        check_case_end();
+        loopy_sleepy_result_release(&res);
+        loopy_graph_free(graph);
+    }
+    gen_edges_free(&g);
+}
+
+static void sleepy_reader_round_trip(unsigned count)
+{
+    gen_edges g = GEN_EDGES_INIT;
+    text t = {NULL, 0, 0};
+
+    for (unsigned seed = 0; seed < count; seed++) {
+        int shape = (int)(seed % GEN_SHAPE_COUNT);
+        loopy_graph *graph = NULL, *want;
+        loopy_vertex start = 0;
+        void *out[2] = {&graph, &start};
+        loopy_diag diag = {0, 0, ""};
+        uint32_t n, s;
+        gen_rng r;
+
+        gen_rng_seed(&r, gen_mix_seed(0x51eed, seed));
+        n = 1 + gen_below32(&r, 40);
+        if (gen_graph_sized(seed, shape, n, &g) != 0)
+            abort();
+        want = graph_of(&g);
+        s = gen_below32(&r, n);
+        t.len = 0;
+        put(&t, "%u%s%" PRIu64, n, separator(&r), g.m);
+        for (uint32_t v = 0; v < n; v++) {
+            loopy_edge deg;
+            const loopy_vertex *succ = loopy_graph_successors(want, v, &deg);
+            put(&t, "%s%" PRIu64, separator(&r), deg);
+            for (loopy_edge e = 0; e < deg; e++)
+                put(&t, "%s%u", separator(&r), succ[e] + 1);
+        }
+        put(&t, "%s%u%s", separator(&r), s + 1, separator(&r));
+        CHECK_MSG(read_memory(run_sleepy_read, t.s, t.len, out, &diag) ==
+                  LOOPY_OK, "%" PRIu64 ":%" PRIu64 ": %s", diag.line,
+                  diag.column, diag.message);
+        if (graph != NULL) {
+            CHECK(start == s);
+            CHECK(loopy_graph_edge_count(graph) == g.m);
+            for (uint32_t v = 0; v < n; v++) {
+                loopy_edge d1, d2;
+                const loopy_vertex *a = loopy_graph_successors(want, v, &d1);
+                const loopy_vertex *b = loopy_graph_successors(graph, v, &d2);
+                CHECK(d1 == d2 && (d1 == 0 || memcmp(a, b, d1 * 4) == 0));
+            }
+        }
+        check_case_end();
+        loopy_graph_free(graph);
+        loopy_graph_free(want);
+    }
+    free(t.s);
+    gen_edges_free(&g);
+}
+
+/* ==== Climb ============================================================== */
+
+/* Grids with repeated heights too: equal cells are not moves. */
+static void climb_differential(unsigned grids)
+{
+    for (unsigned seed = 0; seed < grids; seed++) {
+        uint32_t rows, cols, cells, range;
+        uint32_t *h;
+        uint8_t *wins;
+        gen_rng r;
+
+        gen_rng_seed(&r, gen_mix_seed(0xc11b, seed));
+        rows = 1 + gen_below32(&r, 6);
+        cols = 1 + gen_below32(&r, 6);
+        cells = rows * cols;
+        range = gen_chance(&r, 1, 2) ? 4 * cells : 1 + gen_below32(&r, cells);
+        h = malloc(cells * sizeof *h);
+        wins = malloc(cells);
+        for (uint32_t c = 0; c < cells; c++)
+            h[c] = 1 + gen_below32(&r, range);
+        CHECK(loopy_climb_solve(rows, cols, h, wins) == LOOPY_OK);
+        for (uint32_t c = 0; c < cells; c++)
+            CHECK_MSG(wins[c] == climb_wins(rows, cols, h, c),
+                      "grid %u (%ux%u), cell %u: %d", seed, rows, cols, c,
+                      wins[c]);
+        check_case_end();
+        free(h);
+        free(wins);
+    }
+}
+
+/* Whole inputs of several test cases with distinct heights. */
+static void climb_run_differential(unsigned inputs)
+{
+    text t = {NULL, 0, 0};
+    uint8_t *want = NULL;
+
+    for (unsigned seed = 0; seed < inputs; seed++) {
+        loopy_climb_answers answers;
+        loopy_diag diag = {0, 0, ""};
+        uint32_t cases, total = 0;
+        gen_rng r;
+
+        gen_rng_seed(&r, gen_mix_seed(0xc11b2, seed));
+        cases = 1 + gen_below32(&r, 4);
+        t.len = 0;
+        put(&t, "%u", cases);
+        for (uint32_t k = 0; k < cases; k++) {
+            uint32_t rows = 1 + gen_below32(&r, 5), cols = 1 + gen_below32(&r, 5);
+            uint32_t cells = rows * cols, q = gen_below32(&r, 12);
+            gen_edges scratch = GEN_EDGES_INIT;
+            uint32_t *perm = gen_perm(&r, &scratch, cells), *h;
+
+            h = malloc(cells * sizeof *h);
+            for (uint32_t c = 0; c < cells; c++)
+                h[c] = 1 + perm[c] * 1000u + gen_below32(&r, 1000);
+            put(&t, "\n%u %u", rows, cols);
+            for (uint32_t c = 0; c < cells; c++)
+                put(&t, "%s%u", c % cols == 0 ? "\n" : separator(&r), h[c]);
+            put(&t, "\n%u", q);
+            want = realloc(want, total + q + 1);
+            for (uint32_t i = 0; i < q; i++) {
+                uint32_t rr = gen_below32(&r, rows), cc = gen_below32(&r, cols);
+                put(&t, "\n%u%s%u", rr + 1, separator(&r), cc + 1);
+                want[total++] = climb_wins(rows, cols, h, rr * cols + cc);
+            }
+            free(perm);
+            free(h);
+        }
+        put(&t, "\n");
+        CHECK_MSG(read_memory(run_climb, t.s, t.len, &answers, &diag) ==
+                  LOOPY_OK, "%" PRIu64 ":%" PRIu64 ": %s", diag.line,
+                  diag.column, diag.message);
+        CHECK(answers.count == total);
+        for (size_t i = 0; i < total && i < answers.count; i++)
+            CHECK_MSG(answers.first_wins[i] == want[i], "input %u, query %zu",
+                      seed, i);
+        check_case_end();
+        loopy_climb_answers_release(&answers);
+    }
+    free(want);
+    free(t.s);
+}
+
+/* ==== Bad input ========================================================== */
+
+typedef struct bad_case {
+    run_fn fn;
+    const char *text;
+    loopy_status status;
+    uint64_t line, column;
+    const char *message; /* the whole message */
+} bad_case;
+
+static const bad_case bad_cases[] = {
+    /* race */
+    {run_race_read, "", LOOPY_EPARSE, 1, 1,
+     "expected the vertex count n, found end of file"},
+    {run_race_read, "0 0 0", LOOPY_EPARSE, 1, 1,
+     "expected the vertex count n, found 0"},
+    {run_race_read, "x 1 1", LOOPY_EPARSE, 1, 1,
+     "expected the vertex count n, found 'x'"},
+    {run_race_read, "4294967295 0 0", LOOPY_EPARSE, 1, 1,
+     "expected the vertex count n, found 4294967295, which is more than "
+     "4294967294"},
+    {run_race_read, "3 1", LOOPY_EPARSE, 1, 4,
+     "expected the round count q, found end of file"},
+    {run_race_read, "3 1 0\n1 4\n", LOOPY_EPARSE, 2, 3,
+     "expected a move's second vertex (from 1 to 3), found 4, which is more "
+     "than 3"},
+    {run_race_read, "3 1 0\n0 1\n", LOOPY_EPARSE, 2, 1,
+     "expected a move's first vertex (from 1 to 3), found 0"},
+    {run_race_read, "3 2 0\n1 2\n", LOOPY_EPARSE, 3, 1,
+     "expected a move's first vertex (from 1 to 3), found end of file"},
+    {run_race_read, "3 0 1\n1 2 3\n", LOOPY_EPARSE, 2, 5,
+     "expected the end of the input after the q rounds, found '3'"},
+    {run_race_read, "3 0 1\n1 -2\n", LOOPY_EPARSE, 2, 3,
+     "expected a round's end y (from 1 to 3), found '-2'"},
+    {run_race_read, "3 0 1\n  2 1x\n", LOOPY_EPARSE, 2, 5,
+     "expected a round's end y (from 1 to 3), found '1x'"},
+    {run_race_read, "3 0 2\n2 1\n4 1\n", LOOPY_EPARSE, 3, 1,
+     "expected a round's start x (from 1 to 3), found 4, which is more than 3"},
+    /* sleepy */
+    {run_sleepy_read, "2 1\n1 2\n0\n", LOOPY_EPARSE, 4, 1,
+     "expected the start s (a vertex from 1 to 2), found end of file"},
+    {run_sleepy_read, "2 1\n2 1 2\n0\n1\n", LOOPY_EPARSE, 2, 1,
+     "expected the number of moves of vertex 1 (at most the 1 left of m = "
+     "1), found 2, which is more than 1"},
+    {run_sleepy_read, "2 2\n1 2\n0\n1\n", LOOPY_EPARSE, 4, 1,
+     "the 2 lists hold 1 moves, but m = 2 was announced"},
+    {run_sleepy_read, "2 1\n1 3\n0\n1\n", LOOPY_EPARSE, 2, 3,
+     "expected a move of vertex 1 (a vertex from 1 to 2), found 3, which is "
+     "more than 2"},
+    {run_sleepy_read, "2 0\n0\n0\n3\n", LOOPY_EPARSE, 4, 1,
+     "expected the start s (a vertex from 1 to 2), found 3, which is more "
+     "than 2"},
+    {run_sleepy_read, "2 0\n0\n0\n1 1\n", LOOPY_EPARSE, 4, 3,
+     "expected the end of the input after s, found '1'"},
+    {run_sleepy_read, "2 0\n0\n", LOOPY_EPARSE, 3, 1,
+     "expected the number of moves of vertex 2 (at most the 0 left of m = "
+     "0), found end of file"},
+    /* climb */
+    {run_climb, "1\n2 2\n1 2\n3 1\n1\n1 1\n", LOOPY_EPARSE, 4, 3,
+     "expected a height different from the others of the grid, found 1 "
+     "again (row 1, column 1 has it too)"},
+    {run_climb, "1\n1 2\n5 6\n1\n2 1\n", LOOPY_EPARSE, 5, 1,
+     "expected a row from 1 to 1, found 2, which is more than 1"},
+    {run_climb, "1\n1 2\n5 6\n1\n1 3\n", LOOPY_EPARSE, 5, 3,
+     "expected a column from 1 to 2, found 3, which is more than 2"},
+    {run_climb, "1\n1 2\n5 6\n1\n1 0\n", LOOPY_EPARSE, 5, 3,
+     "expected a column from 1 to 2, found 0"},
+    {run_climb, "1\n1 2\n5 0\n0\n", LOOPY_EPARSE, 3, 3,
+     "expected a height (a whole number from 1 to 4294967295), found 0"},
+    {run_climb, "1\n1 1\n4294967296\n0\n", LOOPY_EPARSE, 3, 1,
+     "expected a height (a whole number from 1 to 4294967295), found "
+     "4294967296, which is more than 4294967295"},
+    {run_climb, "2\n1 1\n5\n0\n", LOOPY_EPARSE, 5, 1,
+     "expected the row count n of test case 2 of 2, found end of file"},
+    {run_climb, "1\n1 1\n5\n0\n7\n", LOOPY_EPARSE, 5, 1,
+     "expected the end of the input after the last test case, found '7'"},
+    {run_climb, "1\n0 1\n", LOOPY_EPARSE, 2, 1,
+     "expected the row count n of test case 1 of 1, found 0"},
+    {run_climb, "1\n1 1\n5\n1\n1 1 1\n", LOOPY_EPARSE, 5, 5,
+     "expected the end of the input after the last test case, found '1'"},
+};
+
+static void bad_inputs(void)
+{
+    for (size_t i = 0; i < sizeof bad_cases / sizeof bad_cases[0]; i++) {
+        const bad_case *b = &bad_cases[i];
+        loopy_graph *graph = NULL;
+        loopy_race_rounds rounds = {0, NULL, NULL};
+        loopy_vertex start = 0;
+        loopy_climb_answers answers = {0, NULL};
+        void *race_out[2] = {&graph, &rounds};
+        void *sleepy_out[2] = {&graph, &start};
+        void *out = b->fn == run_race_read     ? (void *)race_out
+                    : b->fn == run_sleepy_read ? (void *)sleepy_out
+                                               : (void *)&answers;
+        loopy_diag diag = {0, 0, ""};
+        loopy_status status =
+            read_memory(b->fn, b->text, strlen(b->text), out, &diag);
+
+        CHECK_MSG(status == b->status, "case %zu: status %d", i, status);
+        CHECK_MSG(diag.line == b->line && diag.column == b->column,
+                  "case %zu: at %" PRIu64 ":%" PRIu64 ", want %" PRIu64
+                  ":%" PRIu64, i, diag.line, diag.column, b->line, b->column);
+        CHECK_MSG(strcmp(diag.message, b->message) == 0,
+                  "case %zu: message '%s'", i, diag.message);
+        /* Nothing is handed out on failure. */
+        CHECK(graph == NULL && rounds.count == 0 && rounds.start == NULL &&
+              answers.count == 0 && answers.first_wins == NULL);
+        check_case_end();
+    }
+}
+
+/* ==== Streaming across the reader's window =============================== */
+
+/* A grid of one row of `cells` heights, 8 bytes each, several windows
+ * long; with `repeat` the last height repeats the first. */
+static void stream_case(uint32_t cells, bool repeat)
+{
+    char path[] = "/tmp/loopy_seeds_XXXXXX";
+    int fd = mkstemp(path);
+    FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+    uint32_t *h = malloc(cells * sizeof *h);
+    uint8_t *wins = malloc(cells);
+    loopy_climb_answers answers = {0, NULL};
+    loopy_diag diag = {0, 0, ""};
+    loopy_source *src = NULL;
+    loopy_status status;
+
+    CHECK(f != NULL && h != NULL && wins != NULL);
+    if (f == NULL || h == NULL || wins == NULL)
+        goto done;
+    fprintf(f, "1\n1 %u\n", cells);
+    for (uint32_t c = 0; c < cells; c++) {
+        /* A zigzag: every other cell is a local maximum. */
+        h[c] = 1000000 + (c % 2 ? c : cells + c);
+        if (repeat && c == cells - 1)
+            h[c] = h[0];
+        fprintf(f, "%u ", h[c]);
+    }
+    fprintf(f, "\n3\n1 1\n1 %u\n1 %u\n", cells / 2, cells);
+    fclose(f);
+    CHECK(loopy_source_open(path, &src, &diag) == LOOPY_OK);
+    status = loopy_climb_run(src, &answers, &diag);
+    loopy_source_free(src);
+    if (repeat) {
+        CHECK(status == LOOPY_EPARSE);
+        CHECK_MSG(diag.line == 3 && diag.column == 8 * (uint64_t)(cells - 1) + 1,
+                  "at %" PRIu64 ":%" PRIu64, diag.line, diag.column);
+    } else {
+        CHECK_MSG(status == LOOPY_OK, "%" PRIu64 ":%" PRIu64 ": %s", diag.line,
+                  diag.column, diag.message);
+        CHECK(loopy_climb_solve(1, cells, h, wins) == LOOPY_OK);
+        CHECK(answers.count == 3);
+        if (answers.count == 3)
+            CHECK(answers.first_wins[0] == wins[0] &&
+                  answers.first_wins[1] == wins[cells / 2 - 1] &&
+                  answers.first_wins[2] == wins[cells - 1]);
+    }
+    check_case_end();
+done:
+    loopy_climb_answers_release(&answers);
+    unlink(path);
+    free(h);
+    free(wins);
+}
+
+/* ==== Allocation failures ================================================ */
+
+/* Makes allocation k fail for k = 1, 2, ... until the call succeeds; every
+ * failure must be LOOPY_ENOMEM (the sanitizer build finds leaks). */
+static void allocation_failures(void)
+{
+    gen_edges g = GEN_EDGES_INIT;
+    static const char race_text[] = "5 6 4\n1 2\n2 3\n3 1\n3 4\n4 5\n2 2\n"
+                                    "1 3\n1 5\n2 5\n3 3\n";
+    static const char sleepy_text[] = "5 6\n2 2 3\n2 4 5\n1 4\n1 5\n0\n1\n";
+    static const char climb_text[] = "2\n2 3\n1 2 3\n6 5 4\n3\n2 1\n2 3\n"
+                                     "1 1\n1 1\n7\n1\n1 1\n";
+
+    if (gen_graph_sized(5, GEN_MIX, 40, &g) != 0)
+        abort();
+    for (int which = 0; which < 6; which++) {
+        loopy_graph *graph = graph_of(&g), *read_graph = NULL;
+        loopy_vertex starts[4] = {0, 1, 2, 3}, ends[4] = {5, 5, 9, 0};
+        loopy_race_rounds rounds = {4, starts, ends}, read_rounds;
+        loopy_climb_answers answers;
+        loopy_sleepy_result res;
+        loopy_vertex start;
+        int8_t answer[4];
+        loopy_status status;
+        uint64_t k;
+
+        for (k = 1;; k++) {
+            void *race_out[2] = {&read_graph, &read_rounds};
+            void *sleepy_out[2] = {&read_graph, &start};
+            loopy_diag diag = {0, 0, ""};
+
+            memset(&read_rounds, 0, sizeof read_rounds);
+            memset(&answers, 0, sizeof answers);
+            loopy_i_alloc_fail_at(k);
+            switch (which) {
+            case 0:
+            case 1:
+                status = loopy_race_answer(graph, &rounds,
+                                           which ? LOOPY_RACE_FULL
+                                                 : LOOPY_RACE_AUTO,
+                                           answer);
+                break;
+            case 2:
+                status = loopy_sleepy_solve(graph, 3, &res);
+                loopy_sleepy_result_release(&res);
+                break;
+            case 3:
+                status = read_memory(run_race_read, race_text,
+                                     sizeof race_text - 1, race_out, &diag);
+                loopy_race_rounds_release(&read_rounds);
+                break;
+            case 4:
+                status = read_memory(run_sleepy_read, sleepy_text,
+                                     sizeof sleepy_text - 1, sleepy_out, &diag);
+                break;
+            default:
+                status = read_memory(run_climb, climb_text,
+                                     sizeof climb_text - 1, &answers, &diag);
+                loopy_climb_answers_release(&answers);
+                break;
+            }
+            loopy_graph_free(read_graph);
+            read_graph = NULL;
+            loopy_i_alloc_fail_at(0);
+            if (status == LOOPY_OK)
+                break;
+            CHECK_MSG(status == LOOPY_ENOMEM, "call %d, failing allocation %"
+                      PRIu64 ": status %d", which, k, status);
+            if (status != LOOPY_ENOMEM)
+                break;
+        }
+        CHECK(k > 1); /* some allocation was made and its failure seen */
+        check_case_end();
+        loopy_graph_free(graph);
+    }
+    gen_edges_free(&g);
+}
+
+int main(void)
+{
+    race_differential(3000);
+    race_reader_round_trip(500);
+    sleepy_differential(4000);
+    sleepy_reader_round_trip(500);
+    climb_differential(3000);
+    climb_run_differential(1000);
+    bad_inputs();
+    stream_case(400000, false);
+    stream_case(400000, true);
+    allocation_failures();
+    return check_finish("test_seeds");
+}
