@@ -2,7 +2,7 @@
  * stream.c - loopy_source: a window of a file that slides forward as tokens
  * are read, so an input of any size needs only the window in memory.
  *
- * Before a token is read the window holds at least LOOKAHEAD bytes past its
+ * Before a token is read the window holds LOOPY_I_LOOKAHEAD bytes past its
  * start (or the rest of the input), which covers every number that can be
  * valid and the 20 bytes a message quotes; a longer token fails as too big
  * either way.  When the window slides, the line being read may begin before
@@ -16,18 +16,7 @@
 #include <unistd.h>
 
 #define WINDOW (1u << 20)
-#define LOOKAHEAD 64u
 
-struct loopy_source {
-    int fd;               /* -1 for a memory source */
-    bool close_fd;        /* opened here (not standard input) */
-    bool eof;             /* nothing more to read into the window */
-    char *window;         /* owned, WINDOW bytes; NULL for memory */
-    loopy_i_scan scan;    /* over the window (or the memory text) */
-    uint64_t column_carry; /* columns of scan.line_start's line before it */
-    int read_errno;       /* of a failed read, 0 if none */
-    uint64_t token_line, token_column;
-};
 
 loopy_status loopy_source_open(const char *path, loopy_source **out,
                                loopy_diag *diag)
@@ -89,7 +78,7 @@ void loopy_source_free(loopy_source *source)
 
 /* Slides the unread bytes to the front of the window and reads after them
  * until the window is full or the input ends. */
-static void refill(loopy_source *s)
+void loopy_i_source_refill(loopy_source *s)
 {
     loopy_i_scan *sc = &s->scan;
     size_t keep = (size_t)(sc->end - sc->p);
@@ -115,23 +104,17 @@ static void refill(loopy_source *s)
     s->column_carry = columns;
 }
 
-static uint64_t column_of_p(const loopy_source *s)
-{
-    return loopy_i_scan_column(&s->scan) +
-           (s->scan.line_start == s->scan.text ? s->column_carry : 0);
-}
-
 /* Skips white space across windows; true if a token follows, with at least
- * LOOKAHEAD bytes of it in the window (or all of it). */
+ * LOOPY_I_LOOKAHEAD bytes of it in the window (or all of it). */
 static bool next_token(loopy_source *s)
 {
     for (;;) {
         bool found = loopy_i_scan_skip_space(&s->scan);
         if (s->eof)
             return found;
-        if (found && (size_t)(s->scan.end - s->scan.p) >= LOOKAHEAD)
+        if (found && (size_t)(s->scan.end - s->scan.p) >= LOOPY_I_LOOKAHEAD)
             return true;
-        refill(s);
+        loopy_i_source_refill(s);
     }
 }
 
@@ -146,12 +129,16 @@ loopy_status loopy_i_source_uint(loopy_source *s, uint64_t min, uint64_t max,
                                  loopy_diag *diag)
 {
     loopy_status status;
-    bool found = next_token(s);
+    bool found;
+
+    if (loopy_i_source_try_uint(s, min, max, value))
+        return LOOPY_OK;
+    found = next_token(s);
 
     if (s->read_errno != 0)
         return read_failure(s, diag);
     s->token_line = s->scan.line;
-    s->token_column = column_of_p(s);
+    s->token_column = loopy_i_source_column(s);
     if (!found)
         status = loopy_i_scan_expected(&s->scan, what, diag);
     else
@@ -176,16 +163,9 @@ loopy_status loopy_i_source_end(loopy_source *s, const char *what,
     if (!found)
         return LOOPY_OK;
     s->token_line = s->scan.line;
-    s->token_column = column_of_p(s);
+    s->token_column = loopy_i_source_column(s);
     loopy_i_scan_expected(&s->scan, what, diag);
     if (diag != NULL)
         diag->column = s->token_column;
     return LOOPY_EPARSE;
-}
-
-void loopy_i_source_where(const loopy_source *s, uint64_t *line,
-                          uint64_t *column)
-{
-    *line = s->token_line;
-    *column = s->token_column;
 }

@@ -53,9 +53,9 @@ static loopy_status read_pair(loopy_source *src, uint64_t n, const char *first,
     uint64_t a, b;
     loopy_status status;
 
-    status = loopy_i_source_uint(src, 1, n, &a, first, diag);
+    status = LOOPY_I_READ_UINT(src, 1, n, &a, first, diag);
     if (status == LOOPY_OK)
-        status = loopy_i_source_uint(src, 1, n, &b, second, diag);
+        status = LOOPY_I_READ_UINT(src, 1, n, &b, second, diag);
     if (status == LOOPY_OK) {
         *u = (loopy_vertex)(a - 1);
         *v = (loopy_vertex)(b - 1);
@@ -78,11 +78,11 @@ loopy_status loopy_race_read(loopy_source *src, loopy_graph **graph,
     memset(rounds, 0, sizeof *rounds);
     if (src == NULL)
         return LOOPY_EINVAL;
-    CHECK_GOTO(loopy_i_source_uint(src, 1, LOOPY_MAX_VERTICES, &n,
+    CHECK_GOTO(LOOPY_I_READ_UINT(src, 1, LOOPY_MAX_VERTICES, &n,
                                    "the vertex count n", diag));
-    CHECK_GOTO(loopy_i_source_uint(src, 0, UINT64_MAX, &m,
+    CHECK_GOTO(LOOPY_I_READ_UINT(src, 0, UINT64_MAX, &m,
                                    "the move count m", diag));
-    CHECK_GOTO(loopy_i_source_uint(src, 0, UINT64_MAX, &q,
+    CHECK_GOTO(LOOPY_I_READ_UINT(src, 0, UINT64_MAX, &q,
                                    "the round count q", diag));
     /* Graph offsets, reverse offsets, solution and scratch: ~50 bytes. */
     if (n > loopy_i_physical_memory() / 50) {

@@ -144,10 +144,12 @@ static loopy_status read_lists(loopy_source *src, uint64_t n, uint64_t m,
     for (uint64_t u = 0; u < n; u++) {
         uint64_t k, v, left = m - g->m;
 
-        snprintf(what, sizeof what, "the number of moves of vertex %" PRIu64
-                 " (at most the %" PRIu64 " left of m = %" PRIu64 ")",
-                 u + 1, left, m);
-        CHECK_GOTO(loopy_i_source_uint(src, 0, left, &k, what, diag));
+        if (!loopy_i_source_try_uint(src, 0, left, &k)) {
+            snprintf(what, sizeof what, "the number of moves of vertex %"
+                     PRIu64 " (at most the %" PRIu64 " left of m = %" PRIu64
+                     ")", u + 1, left, m);
+            CHECK_GOTO(loopy_i_source_uint(src, 0, left, &k, what, diag));
+        }
         if (k > UINT32_MAX - 1) { /* the solver counts degrees in 32 bits */
             uint64_t line, column;
             loopy_i_source_where(src, &line, &column);
@@ -172,10 +174,12 @@ static loopy_status read_lists(loopy_source *src, uint64_t n, uint64_t m,
             g->target = grown;
             capacity = want;
         }
-        snprintf(what, sizeof what, "a move of vertex %" PRIu64
-                 " (a vertex from 1 to %" PRIu64 ")", u + 1, n);
         for (uint64_t i = 0; i < k; i++) {
-            CHECK_GOTO(loopy_i_source_uint(src, 1, n, &v, what, diag));
+            if (!loopy_i_source_try_uint(src, 1, n, &v)) {
+                snprintf(what, sizeof what, "a move of vertex %" PRIu64
+                         " (a vertex from 1 to %" PRIu64 ")", u + 1, n);
+                CHECK_GOTO(loopy_i_source_uint(src, 1, n, &v, what, diag));
+            }
             g->target[g->m++] = (loopy_vertex)(v - 1);
         }
         g->offset[u + 1] = g->m;

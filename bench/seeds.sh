@@ -1,0 +1,90 @@
+#!/bin/sh
+# bench/seeds.sh - loopy's seed-problem commands against the problems'
+# reference programs, on the same inputs in the same run.
+#
+#   bench/seeds.sh [RUNS]       (default 5 runs per side; needs g++,
+#                                hyperfine, python3, GNU time)
+#
+# The reference C++ programs are extracted from ../shared/seeds/*.txt at run
+# time (bench/extract.py) and built with g++ -O2 in bench/work/, which git
+# ignores: their code is never committed.  Beyond its original limits the
+# sleepy reference gets its array bounds raised (3n and 3m entries) and runs
+# with an unlimited stack, since it recurses once per vertex of its walk.
+# Both sides run through "sh -c" with the input file on standard input and
+# output to a file; each pair of outputs is checked (identical for race and
+# climb; for sleepy the same verdict, and both paths checked legal, odd and
+# ending at a sink, loopy's no longer than the reference's).  Prints the
+# median wall time of each side, the ratio, and each side's max RSS.
+set -eu
+cd "$(dirname "$0")/.."
+runs=${1:-5}
+seeds=${SEEDS:-../shared/seeds}
+[ -d "$seeds" ] || seeds=/work/shared/seeds
+work=bench/work
+mkdir -p "$work"
+
+make -s build/loopy
+loopy=$(pwd)/build/loopy
+python3 bench/extract.py "$seeds" "$work"
+sed -e 's/const int maxn=6e5+10;/const int maxn=3000010;/' \
+    -e 's/const int maxm=1e6+10;/const int maxm=6000010;/' \
+    "$work/sleepy.cpp" >"$work/sleepy_big.cpp"
+grep -q 'maxn=3000010' "$work/sleepy_big.cpp"
+for p in race sleepy_big climb; do
+    g++ -O2 -o "$work/ref_$p" "$work/$p.cpp"
+done
+cc -O2 -o "$work/seedgen" bench/seedgen.c
+
+echo "generating inputs ..."
+"$work/seedgen" race 100000 500000 500 1 >"$work/race.in"
+"$work/seedgen" sleepy 1000000 2000000 7 win >"$work/sleepy_win.in"
+"$work/seedgen" sleepy 1000000 2000000 8 draw >"$work/sleepy_draw.in"
+"$work/seedgen" climb 1000 1000 1000000 3 >"$work/climb.in"
+
+cd "$work"
+# median NAME COMMAND: hyperfine's median wall time in seconds.
+median() {
+    hyperfine -w 1 -r "$runs" --export-json "$1.json" "$2" >/dev/null 2>&1
+    python3 -c "import json; print('%.4f' % json.load(open('$1.json'))['results'][0]['median'])"
+}
+# rss COMMAND: max resident set size in KiB.
+rss() {
+    /usr/bin/time -f '%M' -o rss.txt sh -c "$1" >/dev/null 2>&1
+    cat rss.txt
+}
+
+printf '%-34s %10s %10s %8s %12s %12s\n' "problem (input)" "ref s" "loopy s" \
+    "ratio" "ref RSS KiB" "loopy RSS KiB"
+bench() { # NAME REF_CMD LOOPY_CMD
+    sh -c "$2" >"$1.ref"
+    sh -c "$3" >"$1.out"
+    case $1 in
+    sleepy*)
+        ref=$(./seedgen check-sleepy "$1.in" "$1.ref")
+        got=$(./seedgen check-sleepy "$1.in" "$1.out")
+        ok=no
+        set -- "$@" "$ref" "$got"
+        case "$ref/$got" in
+        "Win "*"/Win "*) [ "${got#Win }" -le "${ref#Win }" ] && ok=yes ;;
+        Draw/Draw | Lose/Lose) ok=yes ;;
+        esac
+        if [ "$ok" != yes ]; then echo "$1: outputs disagree: $ref / $got"; exit 1; fi
+        ;;
+    *)
+        if ! cmp -s "$1.ref" "$1.out"; then echo "$1: outputs differ"; exit 1; fi
+        ;;
+    esac
+    tr=$(median "$1-ref" "$2 >/dev/null")
+    tl=$(median "$1-loopy" "$3 >/dev/null")
+    mr=$(rss "$2")
+    ml=$(rss "$3")
+    printf '%-34s %10s %10s %7.1fx %12s %12s\n' "$1" "$tr" "$tl" \
+        "$(python3 -c "print($tr / $tl)")" "$mr" "$ml"
+}
+bench race "./ref_race < race.in" "$loopy race < race.in"
+bench sleepy_win "ulimit -s unlimited; ./ref_sleepy_big < sleepy_win.in" \
+    "$loopy sleepy < sleepy_win.in"
+bench sleepy_draw "ulimit -s unlimited; ./ref_sleepy_big < sleepy_draw.in" \
+    "$loopy sleepy < sleepy_draw.in"
+bench climb "./ref_climb < climb.in" "$loopy climb < climb.in"
+echo "sleepy paths (vertices): win input: reference $(./seedgen check-sleepy sleepy_win.in sleepy_win.ref | cut -d' ' -f2), loopy $(./seedgen check-sleepy sleepy_win.in sleepy_win.out | cut -d' ' -f2)"
