@@ -41,7 +41,8 @@ static uint32_t row_of(size_t c, uint32_t cols, double inverse_cols)
 }
 
 /* The solve: retrograde analysis from the local maxima (Lose), with a
- * caller's FIFO queue of rows * cols entries.  Popping a Lose makes its
+ * caller's FIFO queue of rows * cols + 1 entries (a branch-free push writes
+ * one entry beyond the last).  Popping a Lose makes its
  * undecided lower neighbours Wins; popping a Win counts down their higher
  * neighbours not known to be Wins, and a count reaching 0 makes a Lose. */
 static void solve_grid(uint32_t rows, uint32_t cols, const uint32_t *height,
@@ -56,11 +57,11 @@ static void solve_grid(uint32_t rows, uint32_t cols, const uint32_t *height,
             unsigned higher = 0;
             FOR_NEIGHBOURS(rows, cols, c, r, k, d,
                            { higher += height[d] > height[c]; });
-            state[c] = (uint8_t)higher;
-            if (higher == 0) { /* a local maximum: no move, Lose */
-                state[c] = DECIDED;
-                queue[tail++] = (uint32_t)c;
-            }
+            /* A local maximum has no move: a Lose, queued.  Branch-free:
+             * with random heights every test here is a coin toss. */
+            state[c] = (uint8_t)(higher == 0 ? DECIDED : higher);
+            queue[tail] = (uint32_t)c;
+            tail += higher == 0;
         }
     }
     while (head < tail) {
@@ -68,18 +69,19 @@ static void solve_grid(uint32_t rows, uint32_t cols, const uint32_t *height,
         uint32_t r = row_of(c, cols, inverse_cols);
         uint32_t k = (uint32_t)(c - (size_t)r * cols);
         bool c_wins = (state[c] & WIN) != 0;
+        uint32_t hc = height[c];
 
-        /* The lower neighbours are the positions that can move onto c. */
+        /* The lower neighbours are the positions that can move onto c; the
+         * update is computed without branches (see above). */
         FOR_NEIGHBOURS(rows, cols, c, r, k, d, {
-            if (height[d] < height[c] && !(state[d] & DECIDED)) {
-                if (!c_wins) {
-                    state[d] = DECIDED | WIN;
-                    queue[tail++] = (uint32_t)d;
-                } else if (((--state[d]) & COUNT_MASK) == 0) {
-                    state[d] = DECIDED;
-                    queue[tail++] = (uint32_t)d;
-                }
-            }
+            uint8_t sd = state[d];
+            unsigned act = (height[d] < hc) & !(sd & DECIDED);
+            uint8_t counted = (uint8_t)(sd - act);
+            unsigned lost = act & ((counted & COUNT_MASK) == 0);
+            state[d] = c_wins ? (lost ? (uint8_t)DECIDED : counted)
+                              : (act ? (uint8_t)(DECIDED | WIN) : sd);
+            queue[tail] = (uint32_t)d;
+            tail += c_wins ? lost : act;
         });
     }
     for (size_t c = 0; c < (size_t)rows * cols; c++)
@@ -97,7 +99,8 @@ loopy_status loopy_climb_solve(uint32_t rows, uint32_t cols,
         return LOOPY_EINVAL;
     if (cells == 0)
         return LOOPY_OK;
-    queue = loopy_i_malloc(cells, sizeof *queue);
+    /* One spare entry: solve_grid writes past the last push. */
+    queue = loopy_i_malloc(cells + 1, sizeof *queue);
     if (queue == NULL)
         return LOOPY_ENOMEM;
     solve_grid(rows, cols, height, first_wins, queue);
@@ -232,6 +235,19 @@ static loopy_status read_heights(climb_reader *cr, uint32_t rows, uint32_t cols,
     return status;
 }
 
+/* Packs the 0/1 bytes of state into bits, in place (byte c / 8 is written
+ * only after bytes c.. are read), so that queries at random cells look up a
+ * table 8 times smaller, which stays in the cache. */
+static void pack_bits(uint8_t *state, size_t cells)
+{
+    for (size_t c = 0; c < cells; c += 8) {
+        unsigned byte = 0;
+        for (size_t i = 0; i < 8 && c + i < cells; i++)
+            byte |= (unsigned)state[c + i] << i;
+        state[c / 8] = (uint8_t)byte;
+    }
+}
+
 static loopy_status add_answer(climb_reader *cr, uint8_t first_wins)
 {
     loopy_climb_answers *a = cr->answers;
@@ -282,6 +298,7 @@ static loopy_status read_case(climb_reader *cr, uint64_t t, uint64_t cases)
     CHECK_GOTO(read_heights(cr, (uint32_t)rows, (uint32_t)cols, slots));
     solve_grid((uint32_t)rows, (uint32_t)cols, cr->height, cr->state,
                cr->seen);
+    pack_bits(cr->state, (size_t)(rows * cols));
 
     CHECK_GOTO(LOOPY_I_READ_UINT(cr->source, 0, UINT64_MAX, &queries,
                                    "the query count q", cr->diag));
@@ -292,7 +309,8 @@ static loopy_status read_case(climb_reader *cr, uint64_t t, uint64_t cases)
                                        cr->diag));
         CHECK_GOTO(LOOPY_I_READ_UINT(cr->source, 1, cols, &k, what_col,
                                        cr->diag));
-        status = add_answer(cr, cr->state[(r - 1) * cols + (k - 1)]);
+        size_t cell = (size_t)((r - 1) * cols + (k - 1));
+        status = add_answer(cr, (cr->state[cell >> 3] >> (cell & 7)) & 1);
         if (status != LOOPY_OK) {
             loopy_i_diag(cr->diag, 0, 0, "out of memory for the answers");
             return status;
