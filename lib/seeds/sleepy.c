@@ -22,7 +22,8 @@ void loopy_sleepy_result_release(loopy_sleepy_result *result)
     result->path_len = 0;
 }
 
-/* Follows parent links from (goal, odd) at distance dist back to the start. */
+/* Follows parent links (1 + vertex) from (goal, odd) at distance dist back
+ * to the start. */
 static loopy_status build_path(const loopy_vertex *parent, loopy_vertex goal,
                                uint64_t dist, loopy_sleepy_result *result)
 {
@@ -35,7 +36,7 @@ static loopy_status build_path(const loopy_vertex *parent, loopy_vertex goal,
         path[i] = v;
         /* State (v, parity of i); its parent has the other parity. */
         if (i > 0)
-            v = parent[2 * (size_t)v + (i & 1)];
+            v = parent[2 * (size_t)v + (i & 1)] - 1;
     }
     result->outcome = LOOPY_WIN;
     result->path = path;
@@ -53,8 +54,7 @@ static bool cycle_reachable(const loopy_graph *g, loopy_vertex *parent,
     size_t head = 0, tail = 0, reached = 0;
 
     for (loopy_vertex v = 0; v < g->n; v++) {
-        bool r = parent[2 * (size_t)v] != LOOPY_NONE ||
-                 parent[2 * (size_t)v + 1] != LOOPY_NONE;
+        bool r = parent[2 * (size_t)v] != 0 || parent[2 * (size_t)v + 1] != 0;
         parent[2 * (size_t)v] = r;
         parent[2 * (size_t)v + 1] = 0;
         reached += r;
@@ -89,16 +89,17 @@ loopy_status loopy_sleepy_solve(const loopy_graph *g, loopy_vertex start,
     result->outcome = LOOPY_LOSE;
     if (g == NULL || start >= g->n)
         return LOOPY_EINVAL;
-    /* parent[2v + p]: the vertex before v on a shortest walk reaching v
-     * after a number of moves of parity p; LOOPY_NONE: not reached. */
-    parent = loopy_i_malloc(2 * (size_t)g->n, sizeof *parent);
+    /* parent[2v + p]: 1 + the vertex before v on a shortest walk reaching
+     * v after a number of moves of parity p; 0: not reached.  Zero for
+     * "not reached" lets calloc's untouched pages stay unmapped when a win
+     * is found early. */
+    parent = loopy_i_calloc(2 * (size_t)g->n, sizeof *parent);
     queue = loopy_i_malloc(2 * (size_t)g->n, sizeof *queue);
     if (parent == NULL || queue == NULL) {
         status = LOOPY_ENOMEM;
         goto fail;
     }
-    memset(parent, 0xff, 2 * (size_t)g->n * sizeof *parent);
-    parent[2 * (size_t)start] = start;
+    parent[2 * (size_t)start] = start + 1;
     queue[tail++] = start;
     level_end = tail;
     while (head < tail) {
@@ -108,9 +109,9 @@ loopy_status loopy_sleepy_solve(const loopy_graph *g, loopy_vertex start,
         for (loopy_edge e = g->offset[u]; e < g->offset[u + 1]; e++) {
             loopy_vertex w = g->target[e];
             size_t state = 2 * (size_t)w + next_parity;
-            if (parent[state] != LOOPY_NONE)
+            if (parent[state] != 0)
                 continue;
-            parent[state] = u;
+            parent[state] = u + 1;
             /* States are pushed level by level, so the first odd arrival
              * at a sink ends a shortest winning walk. */
             if (next_parity == 1 && g->offset[w] == g->offset[w + 1]) {
