@@ -7,6 +7,7 @@
 #include "check.h"
 #include "gen.h"
 #include "internal.h"
+#include "../io/stream.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -664,6 +665,91 @@ done:
     free(wins);
 }
 
+/* ==== The token reader's fast path ===================================== */
+
+/* Random numbers of 1 to 22 digits (leading zeros too), some spoiled by a
+ * letter, read with random bounds: each must read as strtoull would judge
+ * it, or fail at its own line and column.  The fast path parses 8 digits at
+ * a time when 32 bytes are left and byte by byte near the end, so texts are
+ * short and long. */
+static void token_reader(unsigned texts)
+{
+    text t = {NULL, 0, 0};
+    enum { TOKENS = 40 };
+
+    for (unsigned seed = 0; seed < texts; seed++) {
+        char token[TOKENS][32];
+        uint64_t line[TOKENS], column[TOKENS], min[TOKENS], max[TOKENS];
+        uint64_t cur_line = 1, cur_column = 1;
+        unsigned count = 1 + seed % TOKENS;
+        loopy_source *src = NULL;
+        gen_rng r;
+
+        gen_rng_seed(&r, gen_mix_seed(0x70c3, seed));
+        t.len = 0;
+        for (unsigned i = 0; i < count; i++) {
+            unsigned len = 1 + gen_below32(&r, gen_chance(&r, 1, 4) ? 22 : 8);
+            const char *sep = separator(&r);
+            for (unsigned j = 0; j < len; j++)
+                token[i][j] = (char)('0' + gen_below32(&r, 10));
+            token[i][len] = '\0';
+            if (gen_chance(&r, 1, 20))
+                token[i][gen_below32(&r, len)] = gen_chance(&r, 1, 2) ? 'x' : '/';
+            min[i] = gen_chance(&r, 1, 4) ? gen_below(&r, 1000) : 0;
+            max[i] = gen_chance(&r, 1, 4) ? gen_below(&r, UINT64_C(1) << 40)
+                                          : UINT64_MAX;
+            line[i] = cur_line;
+            column[i] = cur_column;
+            put(&t, "%s%s", token[i], sep);
+            cur_column += len;
+            for (const char *c = sep; *c; c++) {
+                if (*c == '\n') {
+                    cur_line++;
+                    cur_column = 1;
+                } else {
+                    cur_column++;
+                }
+            }
+        }
+        CHECK(loopy_source_from_memory(t.s, t.len, &src) == LOOPY_OK);
+        for (unsigned i = 0; src != NULL && i < count; i++) {
+            loopy_diag diag = {0, 0, ""};
+            uint64_t got = 0, want = 0;
+            bool valid = true;
+            loopy_status status =
+                loopy_i_source_uint(src, min[i], max[i], &got, "a number", &diag);
+
+            for (const char *c = token[i]; *c; c++) {
+                unsigned digit = (unsigned)(*c - '0');
+                if (digit > 9 || want > (UINT64_MAX - digit) / 10)
+                    valid = false;
+                else
+                    want = want * 10 + digit;
+            }
+            valid = valid && want >= min[i] && want <= max[i];
+            CHECK_MSG(status == (valid ? LOOPY_OK : LOOPY_EPARSE),
+                      "text %u, token %u '%s' in [%" PRIu64 ", %" PRIu64
+                      "]: status %d", seed, i, token[i], min[i], max[i],
+                      status);
+            if (valid) {
+                CHECK_MSG(got == want, "text %u, token %u '%s': %" PRIu64,
+                          seed, i, token[i], got);
+            } else {
+                CHECK_MSG(diag.line == line[i] && diag.column == column[i],
+                          "text %u, token %u: at %" PRIu64 ":%" PRIu64
+                          ", want %" PRIu64 ":%" PRIu64, seed, i, diag.line,
+                          diag.column, line[i], column[i]);
+                break;
+            }
+            if (i + 1 == count)
+                CHECK(loopy_i_source_end(src, "the end", &diag) == LOOPY_OK);
+        }
+        check_case_end();
+        loopy_source_free(src);
+    }
+    free(t.s);
+}
+
 /* ==== Allocation failures ================================================ */
 
 /* Makes allocation k fail for k = 1, 2, ... until the call succeeds; every
@@ -751,6 +837,7 @@ int main(void)
     climb_differential(3000);
     climb_run_differential(1000);
     bad_inputs();
+    token_reader(3000);
     stream_case(400000, false);
     stream_case(400000, true);
     allocation_failures();
