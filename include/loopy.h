@@ -337,7 +337,8 @@ typedef struct loopy_sleepy_result {
 /*
  * Solves 936B from start by breadth-first search over (vertex, parity of
  * moves made) and, without a win, Kahn's algorithm on the reachable part to
- * look for a cycle; no recursion.  Time O(n + m), memory 20n bytes.
+ * look for a cycle; no recursion.  Time O(n + m), memory 16n bytes (and
+ * 4 a vertex of the path).
  */
 loopy_status loopy_sleepy_solve(const loopy_graph *graph, loopy_vertex start,
                                 loopy_sleepy_result *result);
@@ -352,7 +353,7 @@ void loopy_sleepy_result_release(loopy_sleepy_result *result);
  * first_wins[i] receives 1 or 0.  Equal heights are allowed here (equal
  * cells are not moves).  The moves stay implicit: retrograde analysis from
  * the local maxima, with a per-cell count of higher neighbours; no sorting.
- * Time O(rows * cols), memory 5 bytes per cell.
+ * Time O(rows * cols), memory 4 bytes per cell (a queue).
  */
 loopy_status loopy_climb_solve(uint32_t rows, uint32_t cols,
                                const uint32_t *height, uint8_t *first_wins);
@@ -370,10 +371,11 @@ void loopy_climb_answers_release(loopy_climb_answers *answers);
  * Reads and answers the grid game's input: T, then T test cases of "n m",
  * n rows of m heights (whole numbers 1..4294967295, distinct within a test
  * case), q, and q queries "r c" (1-based).  Each case is solved as soon as
- * it is read, so memory is that of the largest grid (about 17 bytes per
- * cell, with a hash set to find a repeated height where it stands) plus a
- * byte per query.  A repeated height or a query outside the grid is an
- * input error at its place.  Time O(total cells + total queries).
+ * it is read, so memory is that of the largest grid, 13 to 21 bytes per
+ * cell (heights, a state byte, and a hash set of the heights, to find a
+ * repeated one where it stands, which then serves as the solve's queue),
+ * plus a byte per query.  A repeated height or a query outside the grid is
+ * an input error at its place.  Time O(total cells + total queries).
  */
 loopy_status loopy_climb_run(loopy_source *source, loopy_climb_answers *answers,
                              loopy_diag *diag);
