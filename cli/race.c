@@ -20,10 +20,14 @@ static const char race_usage[] =
     "  x y        q times: a round from x whose end is y\n"
     "\n"
     "Options:\n"
-    "      --strategy S  auto (default): re-solve only the part of the game\n"
-    "                    an end vertex changes, with a full pass when that\n"
-    "                    part is large; local: always the part; full: one\n"
-    "                    full retrograde pass per distinct end vertex\n"
+    "      --strategy S  how each distinct end vertex is handled; all give\n"
+    "                    the same answers.  The game is solved once, then\n"
+    "                    only the part an end can change is re-solved:\n"
+    "                    lanes: 64 ends at a time, one bit each;\n"
+    "                    local: one end at a time;\n"
+    "                    auto (default): lanes for 4 ends or more, else\n"
+    "                    local, with a full pass when the part is large;\n"
+    "                    full: one full retrograde pass per end vertex\n"
     "  -h, --help        show this help\n"
     "\n"
     "Example: a cycle 1 -> 2 -> 3 -> 1 with an exit 3 -> 4 -> 5\n"
@@ -55,9 +59,11 @@ static bool race_option(const char *cmd, int id, const char *value, void *ctx)
         *strategy = LOOPY_RACE_LOCAL;
     else if (strcmp(value, "full") == 0)
         *strategy = LOOPY_RACE_FULL;
+    else if (strcmp(value, "lanes") == 0)
+        *strategy = LOOPY_RACE_LANES;
     else {
-        cli_error(cmd, "--strategy: expected 'auto', 'local' or 'full', "
-                  "found '%s'", value);
+        cli_error(cmd, "--strategy: expected 'auto', 'lanes', 'local' or "
+                  "'full', found '%s'", value);
         return false;
     }
     return true;

@@ -282,9 +282,11 @@ loopy_status loopy_race_read(loopy_source *source, loopy_graph **graph,
 
 /* How loopy_race_answer re-solves for each end vertex (see there). */
 typedef enum loopy_race_strategy {
-    LOOPY_RACE_AUTO = 0,  /* local re-solve, full pass when it grows big */
-    LOOPY_RACE_LOCAL = 1, /* always the local re-solve */
-    LOOPY_RACE_FULL = 2   /* always a full retrograde pass per end vertex */
+    LOOPY_RACE_AUTO = 0,  /* lanes for 4 or more ends, else LOCAL with a
+                             full pass when the region grows big */
+    LOOPY_RACE_LOCAL = 1, /* each end's region alone */
+    LOOPY_RACE_FULL = 2,  /* a full retrograde pass per end vertex */
+    LOOPY_RACE_LANES = 3  /* always lanes, however few the ends */
 } loopy_race_strategy;
 
 /*
@@ -297,13 +299,16 @@ typedef enum loopy_race_strategy {
  * change only the positions whose B value was proved through y, and the
  * draws that reach them; that region is found by a reverse search from y
  * and re-solved alone against the fixed values around it, once per distinct
- * end vertex.  If B(y) is already Lose nothing changes.  With AUTO a region
- * past n/4 vertices or m/4 edges falls back to a full pass (the
- * reusable solver, which keeps the reverse graph).
+ * end vertex.  If B(y) is already Lose nothing changes.  Up to 64 ends are
+ * re-solved together over the union of their regions, one bit lane each,
+ * with bit-sliced move counters (LANES; AUTO for 4 ends or more).  A single
+ * end whose region passes n/4 + m/4 falls back to a full pass (AUTO).
  *
- * Time O(n + m) plus, per distinct end vertex, the region's size and edges
- * (at most O(n + m)); memory 8(n+1) + 4m bytes of reverse graph, 18n of
- * solution and scratch, 8 per round.  Fails with LOOPY_EINVAL on an id >= n.
+ * Time O(n + m) plus, per distinct end vertex (per 64 for lanes), its
+ * region's size and edges, at most O(n + m) (lanes: times the rounds of
+ * news a vertex receives); memory 8(n+1) + 4m bytes of reverse graph, 25n
+ * of solution and scratch, 8 per round, and for lanes 40 bytes plus 8 per
+ * counter bit a region vertex.  Fails with LOOPY_EINVAL on an id >= n.
  */
 loopy_status loopy_race_answer(const loopy_graph *graph,
                                const loopy_race_rounds *rounds,

@@ -20,8 +20,19 @@
  * least fixed point).  1 Win, -1 Lose, 0 Draw, with y lost on arrival. */
 static void race_oracle(const gen_edges *g, uint32_t y, int8_t *value)
 {
+    /* Successor lists by counting sort, for sweeps of O(n + m). */
+    uint64_t *first = calloc((size_t)g->n + 1, sizeof *first);
+    uint32_t *succ = malloc((g->m + 1) * sizeof *succ);
+    uint64_t *fill = malloc(((size_t)g->n + 1) * sizeof *fill);
     bool changed = true;
 
+    for (uint64_t e = 0; e < g->m; e++)
+        first[g->tail[e] + 1]++;
+    for (uint32_t v = 0; v < g->n; v++)
+        first[v + 1] += first[v];
+    memcpy(fill, first, ((size_t)g->n + 1) * sizeof *fill);
+    for (uint64_t e = 0; e < g->m; e++)
+        succ[fill[g->tail[e]]++] = g->head[e];
     memset(value, 0, g->n);
     while (changed) {
         changed = false;
@@ -30,11 +41,9 @@ static void race_oracle(const gen_edges *g, uint32_t y, int8_t *value)
             int8_t want;
             if (value[v] != 0)
                 continue;
-            for (uint64_t e = 0; e < g->m; e++) {
-                if (g->tail[e] != v)
-                    continue;
-                any_lose |= value[g->head[e]] == -1;
-                all_win &= value[g->head[e]] == 1;
+            for (uint64_t e = first[v]; e < first[v + 1]; e++) {
+                any_lose |= value[succ[e]] == -1;
+                all_win &= value[succ[e]] == 1;
             }
             want = v == y ? -1 : any_lose ? 1 : all_win ? -1 : 0;
             if (want != 0) {
@@ -43,6 +52,9 @@ static void race_oracle(const gen_edges *g, uint32_t y, int8_t *value)
             }
         }
     }
+    free(first);
+    free(succ);
+    free(fill);
 }
 
 /* Sleepy: the sets of vertices reachable after exactly k moves, k = 1, 2,
@@ -183,7 +195,7 @@ static loopy_status read_memory(run_fn fn, const char *s, size_t len,
 /* ==== Race =============================================================== */
 
 static const loopy_race_strategy strategies[] = {
-    LOOPY_RACE_AUTO, LOOPY_RACE_LOCAL, LOOPY_RACE_FULL};
+    LOOPY_RACE_AUTO, LOOPY_RACE_LOCAL, LOOPY_RACE_FULL, LOOPY_RACE_LANES};
 
 /* Rounds: every start for a few ends (one end twice, apart). */
 static void race_differential(unsigned graphs)
@@ -219,7 +231,63 @@ static void race_differential(unsigned graphs)
                 rounds.end[(size_t)k * n + x] = y;
             }
         }
-        for (int s = 0; s < 3; s++) {
+        for (int s = 0; s < 4; s++) {
+            memset(answer, 7, rounds.count);
+            CHECK(loopy_race_answer(graph, &rounds, strategies[s], answer) ==
+                  LOOPY_OK);
+            for (size_t i = 0; i < rounds.count; i++)
+                CHECK_MSG(answer[i] == want[i],
+                          "graph %u (%s, n %u), strategy %d: start %u end %u:"
+                          " %d, oracle %d", seed, gen_shape_name(shape), n, s,
+                          rounds.start[i] + 1, rounds.end[i] + 1, answer[i],
+                          want[i]);
+        }
+        check_case_end();
+        free(answer);
+        loopy_race_rounds_release(&rounds);
+        loopy_graph_free(graph);
+    }
+    free(want);
+    gen_edges_free(&g);
+}
+
+/* Graphs of 65 to 200 vertices with every vertex an end (so several full
+ * and partial batches of 64 lanes), a few starts per end. */
+static void race_many_ends(unsigned graphs)
+{
+    gen_edges g = GEN_EDGES_INIT;
+    int8_t *want = NULL;
+
+    for (unsigned seed = 0; seed < graphs; seed++) {
+        int shape = (int)(seed % GEN_SHAPE_COUNT);
+        loopy_race_rounds rounds;
+        loopy_graph *graph;
+        int8_t *answer;
+        uint32_t n;
+        gen_rng r;
+
+        gen_rng_seed(&r, gen_mix_seed(0x7ace64, seed));
+        n = 65 + gen_below32(&r, 136);
+        if (gen_graph_sized(seed, shape, n, &g) != 0)
+            abort();
+        graph = graph_of(&g);
+        rounds.count = (size_t)4 * n;
+        rounds.start = malloc(rounds.count * sizeof *rounds.start);
+        rounds.end = malloc(rounds.count * sizeof *rounds.end);
+        answer = malloc(rounds.count);
+        want = realloc(want, rounds.count + n);
+        for (uint32_t y = 0; y < n; y++) {
+            race_oracle(&g, y, want + rounds.count);
+            for (uint32_t i = 0; i < 4; i++) {
+                /* Rounds in an order that is not sorted by end. */
+                size_t at = (size_t)i * n + (y * 7919u) % n;
+                uint32_t x = i == 0 ? y : gen_below32(&r, n);
+                rounds.start[at] = x;
+                rounds.end[at] = y;
+                want[at] = want[rounds.count + x];
+            }
+        }
+        for (int s = 0; s < 4; s++) {
             memset(answer, 7, rounds.count);
             CHECK(loopy_race_answer(graph, &rounds, strategies[s], answer) ==
                   LOOPY_OK);
@@ -831,6 +899,7 @@ static void allocation_failures(void)
 int main(void)
 {
     race_differential(3000);
+    race_many_ends(150);
     race_reader_round_trip(500);
     sleepy_differential(4000);
     sleepy_reader_round_trip(500);

@@ -17,40 +17,10 @@
  * of B, nothing changes at all.  A region that grows past a budget is
  * abandoned for one full retrograde pass (AUTO strategy).
  */
-#include "../core/internal.h"
+#include "race.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-/* mark[v] while one end vertex is handled; reset to UNSEEN afterwards. */
-enum {
-    UNSEEN = 0,
-    COUNTING = 1, /* a Win of B; count[v] = proving moves not in the region */
-    REGION = 2,   /* in the region, not yet decided again */
-    REGION_WIN = 3,
-    REGION_LOSE = 4
-};
-
-typedef struct race_ctx {
-    const loopy_graph *g;
-    const loopy_edge *rev_offset;
-    const loopy_vertex *rev_source;
-    const uint8_t *outcome;      /* of B */
-    const uint32_t *remoteness;  /* of B */
-    uint8_t *mark;
-    uint32_t *count;
-    loopy_vertex *touched; /* every vertex whose mark is not UNSEEN */
-    size_t touched_len;
-    loopy_vertex *region;  /* the region in discovery order */
-    size_t region_len;
-    loopy_vertex *queue;   /* of the local re-solve */
-    uint64_t work, budget; /* edges and vertices looked at; the limit */
-} race_ctx;
-
-static int8_t answer_of(uint8_t outcome)
-{
-    return outcome == LOOPY_WIN ? 1 : outcome == LOOPY_LOSE ? -1 : 0;
-}
 
 static bool proving_move(const race_ctx *c, loopy_vertex u, loopy_vertex w)
 {
@@ -59,8 +29,8 @@ static bool proving_move(const race_ctx *c, loopy_vertex u, loopy_vertex w)
 }
 
 /* touched, region and queue have n entries each: a vertex enters each at
- * most once per end vertex. */
-static void enter_region(race_ctx *c, loopy_vertex v)
+ * most once per end vertex (or batch of them). */
+void loopy_i_race_enter(race_ctx *c, loopy_vertex v)
 {
     if (c->mark[v] == UNSEEN)
         c->touched[c->touched_len++] = v;
@@ -68,11 +38,8 @@ static void enter_region(race_ctx *c, loopy_vertex v)
     c->region[c->region_len++] = v;
 }
 
-/* Grows the region from y by the rules at the top; false when the work
- * passes the budget. */
-static bool find_region(race_ctx *c, loopy_vertex y)
+bool loopy_i_race_expand(race_ctx *c)
 {
-    enter_region(c, y);
     for (size_t i = 0; i < c->region_len; i++) {
         loopy_vertex w = c->region[i];
         loopy_edge begin = c->rev_offset[w], end = c->rev_offset[w + 1];
@@ -85,7 +52,7 @@ static bool find_region(race_ctx *c, loopy_vertex y)
             if (c->mark[u] >= REGION)
                 continue;
             if (c->outcome[u] != LOOPY_WIN) {
-                enter_region(c, u);
+                loopy_i_race_enter(c, u);
                 continue;
             }
             if (!proving_move(c, u, w))
@@ -102,7 +69,7 @@ static bool find_region(race_ctx *c, loopy_vertex y)
             }
             /* Counts moves, not successors: parallel moves each count. */
             if (--c->count[u] == 0)
-                enter_region(c, u);
+                loopy_i_race_enter(c, u);
         }
     }
     return true;
@@ -164,11 +131,11 @@ static int8_t local_answer(const race_ctx *c, loopy_vertex x)
     case REGION_LOSE:
         return -1;
     default:
-        return answer_of(c->outcome[x]);
+        return loopy_i_race_answer_of(c->outcome[x]);
     }
 }
 
-static void forget(race_ctx *c)
+void loopy_i_race_forget(race_ctx *c)
 {
     for (size_t i = 0; i < c->touched_len; i++)
         c->mark[c->touched[i]] = UNSEEN;
@@ -207,10 +174,80 @@ static loopy_status full_pass(loopy_solver *solver, loopy_vertex y,
     if (status != LOOPY_OK)
         return status;
     for (size_t i = first; i < last; i++)
-        answer[refs[i].index] = answer_of(
+        answer[refs[i].index] = loopy_i_race_answer_of(
             loopy_solution_outcomes(sol)[rounds->start[refs[i].index]]);
     loopy_solution_free(sol);
     return LOOPY_OK;
+}
+
+/* One end vertex alone: its region re-solved, or a full pass when the
+ * region passes the budget (AUTO). */
+static loopy_status one_end(race_ctx *c, loopy_solver *solver,
+                            loopy_race_strategy strategy,
+                            const loopy_race_rounds *rounds,
+                            const round_ref *refs, size_t first, size_t last,
+                            int8_t *answer)
+{
+    loopy_vertex y = refs[first].end;
+    bool local;
+
+    /* A full pass looks at every vertex and edge about twice. */
+    c->work = 0;
+    c->budget = strategy == LOOPY_RACE_LOCAL
+                    ? UINT64_MAX
+                    : (c->g->n + c->g->m) / 4 + 1024;
+    loopy_i_race_enter(c, y);
+    local = loopy_i_race_expand(c);
+    if (local) {
+        solve_region(c, y);
+        for (size_t i = first; i < last; i++)
+            answer[refs[i].index] =
+                local_answer(c, rounds->start[refs[i].index]);
+    }
+    loopy_i_race_forget(c);
+    if (!local)
+        return full_pass(solver, y, rounds, refs, first, last, answer);
+    return LOOPY_OK;
+}
+
+/* Ends waiting to be solved together, with their rounds [first, last). */
+typedef struct end_batch {
+    unsigned count;
+    loopy_vertex end[64];
+    size_t first[64], last[64];
+} end_batch;
+
+/* Fewer ends than this are not worth lanes (AUTO). */
+#define LANES_MIN 4
+
+static loopy_status flush(race_ctx *c, race_lanes *lanes, loopy_solver *solver,
+                          loopy_race_strategy strategy,
+                          const loopy_race_rounds *rounds,
+                          const round_ref *refs, end_batch *batch,
+                          int8_t *answer)
+{
+    loopy_status status = LOOPY_OK;
+
+    if (strategy == LOOPY_RACE_AUTO && batch->count < LANES_MIN) {
+        for (unsigned l = 0; l < batch->count && status == LOOPY_OK; l++)
+            status = one_end(c, solver, strategy, rounds, refs,
+                             batch->first[l], batch->last[l], answer);
+        batch->count = 0;
+        return status;
+    }
+    c->work = 0;
+    c->budget = UINT64_MAX; /* the union is never given up */
+    for (unsigned l = 0; l < batch->count; l++)
+        loopy_i_race_enter(c, batch->end[l]);
+    (void)loopy_i_race_expand(c);
+    status = loopy_i_race_lanes_solve(c, lanes, batch->end, batch->count);
+    for (unsigned l = 0; l < batch->count && status == LOOPY_OK; l++)
+        for (size_t i = batch->first[l]; i < batch->last[l]; i++)
+            answer[refs[i].index] = loopy_i_race_lanes_answer(
+                c, lanes, rounds->start[refs[i].index], l);
+    loopy_i_race_forget(c);
+    batch->count = 0;
+    return status;
 }
 
 loopy_status loopy_race_answer(const loopy_graph *graph,
@@ -221,11 +258,15 @@ loopy_status loopy_race_answer(const loopy_graph *graph,
     loopy_solver *solver = NULL;
     loopy_solution *base = NULL;
     round_ref *refs = NULL;
+    race_lanes lanes;
+    end_batch batch;
     race_ctx c;
     size_t n;
 
     memset(&c, 0, sizeof c);
-    if (graph == NULL || rounds == NULL || (unsigned)strategy > LOOPY_RACE_FULL ||
+    memset(&lanes, 0, sizeof lanes);
+    batch.count = 0;
+    if (graph == NULL || rounds == NULL || (unsigned)strategy > LOOPY_RACE_LANES ||
         (rounds->count > 0 &&
          (rounds->start == NULL || rounds->end == NULL || answer == NULL)))
         return LOOPY_EINVAL;
@@ -266,33 +307,35 @@ loopy_status loopy_race_answer(const loopy_graph *graph,
     }
     for (size_t first = 0, last; first < rounds->count; first = last) {
         loopy_vertex y = refs[first].end;
-        bool local;
 
         for (last = first + 1; last < rounds->count && refs[last].end == y;)
             last++;
         if (strategy == LOOPY_RACE_FULL) {
             CHECK_GOTO(full_pass(solver, y, rounds, refs, first, last, answer));
-            continue;
-        }
-        /* A full pass looks at every vertex and edge about twice. */
-        c.work = 0;
-        c.budget = strategy == LOOPY_RACE_LOCAL
-                       ? UINT64_MAX
-                       : (graph->n + graph->m) / 4 + 1024;
-        local = c.outcome[y] == LOOPY_LOSE || find_region(&c, y);
-        if (local) {
-            if (c.region_len > 0)
-                solve_region(&c, y);
+        } else if (c.outcome[y] == LOOPY_LOSE) {
+            /* y lost already: nothing changes. */
             for (size_t i = first; i < last; i++)
-                answer[refs[i].index] =
-                    local_answer(&c, rounds->start[refs[i].index]);
+                answer[refs[i].index] = loopy_i_race_answer_of(
+                    c.outcome[rounds->start[refs[i].index]]);
+        } else if (strategy == LOOPY_RACE_LOCAL) {
+            CHECK_GOTO(one_end(&c, solver, strategy, rounds, refs, first, last,
+                               answer));
+        } else {
+            batch.first[batch.count] = first;
+            batch.last[batch.count] = last;
+            batch.end[batch.count++] = y;
+            if (batch.count == 64) {
+                CHECK_GOTO(flush(&c, &lanes, solver, strategy, rounds, refs,
+                                 &batch, answer));
+            }
         }
-        forget(&c);
-        if (!local)
-            CHECK_GOTO(full_pass(solver, y, rounds, refs, first, last, answer));
     }
+    if (batch.count > 0)
+        CHECK_GOTO(flush(&c, &lanes, solver, strategy, rounds, refs, &batch,
+                         answer));
 
 fail:
+    loopy_i_race_lanes_free(&lanes);
     loopy_i_free(c.mark);
     loopy_i_free(c.count);
     loopy_i_free(c.touched);

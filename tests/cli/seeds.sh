@@ -36,7 +36,7 @@ check() {
 
 # ---- race (Luogu P6560) ----
 race_in='5 5 3\n1 2\n2 3\n3 1\n3 4\n4 5\n2 3\n1 5\n3 3\n'
-for strategy in auto local full; do
+for strategy in auto lanes local full; do
     check "race example, --strategy $strategy" 0 "$race_in" '1\n0\n-1\n' '' \
         race --strategy "$strategy"
 done
@@ -56,7 +56,7 @@ check "race: something after the rounds" 1 '2 0 1\n1 2\n3\n' '' \
 check "race: a word for a number" 1 '2 zero 1\n' '' \
     "loopy race: <stdin>:1:3: expected the move count m, found 'zero'\n" race
 check "race: unknown strategy" 2 '' '' \
-    "loopy race: --strategy: expected 'auto', 'local' or 'full', found 'fast'\n" race --strategy fast
+    "loopy race: --strategy: expected 'auto', 'lanes', 'local' or 'full', found 'fast'\n" race --strategy fast
 check "race: two files" 2 '' '' \
     "loopy race: one input file at most, found 'b' after 'a'\n" race a b
 check "race: a missing file" 3 '' '' \
