@@ -128,28 +128,28 @@ loopy_status loopy_i_source_uint(loopy_source *s, uint64_t min, uint64_t max,
                                  uint64_t *value, const char *what,
                                  loopy_diag *diag)
 {
+    uint64_t line, column;
     loopy_status status;
     bool found;
 
     if (loopy_i_source_try_uint(s, min, max, value))
         return LOOPY_OK;
     found = next_token(s);
-
     if (s->read_errno != 0)
         return read_failure(s, diag);
-    s->token_line = s->scan.line;
-    s->token_column = loopy_i_source_column(s);
+    s->token = s->scan.p;
+    loopy_i_source_where(s, &line, &column);
     if (!found)
         status = loopy_i_scan_expected(&s->scan, what, diag);
     else
         status = loopy_i_scan_uint(&s->scan, max, value, what, diag);
     if (status == LOOPY_OK && *value < min) {
-        loopy_i_diag(diag, s->token_line, s->token_column,
+        loopy_i_diag(diag, line, column,
                      "expected %s, found %" PRIu64, what, *value);
         status = LOOPY_EPARSE;
     }
     if (status != LOOPY_OK && diag != NULL && diag->line != 0)
-        diag->column = s->token_column; /* the scanner counts in the window */
+        diag->column = column; /* the scanner counts in the window */
     return status;
 }
 
@@ -162,10 +162,9 @@ loopy_status loopy_i_source_end(loopy_source *s, const char *what,
         return read_failure(s, diag);
     if (!found)
         return LOOPY_OK;
-    s->token_line = s->scan.line;
-    s->token_column = loopy_i_source_column(s);
+    s->token = s->scan.p;
     loopy_i_scan_expected(&s->scan, what, diag);
     if (diag != NULL)
-        diag->column = s->token_column;
+        diag->column = loopy_i_source_column(s);
     return LOOPY_EPARSE;
 }

@@ -22,7 +22,7 @@ struct loopy_source {
     loopy_i_scan scan;     /* over the window (or the memory text) */
     uint64_t column_carry; /* columns of scan.line_start's line before it */
     int read_errno;        /* of a failed read, 0 if none */
-    uint64_t token_line, token_column; /* of the token read last */
+    const char *token; /* in the window: the start of the token read last */
 };
 
 /* Slides the unread bytes to the front of the window and reads more. */
@@ -112,8 +112,7 @@ LOOPY_I_INLINE bool loopy_i_source_try_uint(loopy_source *s, uint64_t min,
     }
     if (p == sc->end)
         return false;
-    s->token_line = sc->line;
-    s->token_column = loopy_i_source_column(s);
+    s->token = p;
     q = p;
 #ifdef LOOPY_I_SWAR
     if (sc->end - p >= 32) { /* three 8-byte loads and the byte after */
@@ -161,12 +160,16 @@ LOOPY_I_INLINE bool loopy_i_source_try_uint(loopy_source *s, uint64_t min,
 loopy_status loopy_i_source_end(loopy_source *s, const char *what,
                                 loopy_diag *diag);
 
-/* Line and column of the token read last (for later complaints about it). */
+/* Line and column of the token read last, for a complaint about it made
+ * before the next read (which may move on to another line or window). */
 static inline void loopy_i_source_where(const loopy_source *s, uint64_t *line,
                                         uint64_t *column)
 {
-    *line = s->token_line;
-    *column = s->token_column;
+    const loopy_i_scan *sc = &s->scan;
+
+    *line = sc->line;
+    *column = (uint64_t)(s->token - sc->line_start) + 1 +
+              (sc->line_start == sc->text ? s->column_carry : 0);
 }
 
 #endif
