@@ -14,7 +14,10 @@
 # output to a file; each pair of outputs is checked (identical for race and
 # climb; for sleepy the same verdict, and both paths checked legal, odd and
 # ending at a sink, loopy's no longer than the reference's).  Prints the
-# median wall time of each side, the ratio, and each side's max RSS.
+# median wall time of each side and their ratio, the mean CPU time (user +
+# system) and its ratio, and each side's max RSS.  The sleepy "win" input
+# is the reference's best case: its searches stop early, so its time is
+# mostly reading the input; "draw" makes both sides read everything.
 set -eu
 cd "$(dirname "$0")/.."
 runs=${1:-5}
@@ -42,19 +45,21 @@ echo "generating inputs ..."
 "$work/seedgen" climb 1000 1000 1000000 3 >"$work/climb.in"
 
 cd "$work"
-# median NAME COMMAND: hyperfine's median wall time in seconds.
-median() {
+# timing NAME COMMAND: hyperfine's median wall time and mean CPU time
+# (user + system; less disturbed by other work on a shared machine), in s.
+timing() {
     hyperfine -w 1 -r "$runs" --export-json "$1.json" "$2" >/dev/null 2>&1
-    python3 -c "import json; print('%.4f' % json.load(open('$1.json'))['results'][0]['median'])"
+    python3 -c "import json; r = json.load(open('$1.json'))['results'][0]; print('%.4f %.4f' % (r['median'], r['user'] + r['system']))"
 }
 # rss COMMAND: max resident set size in KiB.
 rss() {
     /usr/bin/time -f '%M' -o rss.txt sh -c "$1" >/dev/null 2>&1
     cat rss.txt
 }
+ratio() { python3 -c "print('%.1fx' % ($1 / $2))"; }
 
-printf '%-34s %10s %10s %8s %12s %12s\n' "problem (input)" "ref s" "loopy s" \
-    "ratio" "ref RSS KiB" "loopy RSS KiB"
+printf '%-12s %9s %9s %7s %9s %9s %7s %11s %11s\n' "input" "ref wall" \
+    "loopy" "ratio" "ref cpu" "loopy" "ratio" "ref RSS KiB" "loopy"
 bench() { # NAME REF_CMD LOOPY_CMD
     sh -c "$2" >"$1.ref"
     sh -c "$3" >"$1.out"
@@ -73,12 +78,11 @@ bench() { # NAME REF_CMD LOOPY_CMD
         if ! cmp -s "$1.ref" "$1.out"; then echo "$1: outputs differ"; exit 1; fi
         ;;
     esac
-    tr=$(median "$1-ref" "$2 >/dev/null")
-    tl=$(median "$1-loopy" "$3 >/dev/null")
-    mr=$(rss "$2")
-    ml=$(rss "$3")
-    printf '%-34s %10s %10s %7.1fx %12s %12s\n' "$1" "$tr" "$tl" \
-        "$(python3 -c "print($tr / $tl)")" "$mr" "$ml"
+    set -- "$1" "$2" "$3" $(timing "$1-ref" "$2 >/dev/null") \
+        $(timing "$1-loopy" "$3 >/dev/null")
+    printf '%-12s %9s %9s %7s %9s %9s %7s %11s %11s\n' "$1" "$4" "$6" \
+        "$(ratio "$4" "$6")" "$5" "$7" "$(ratio "$5" "$7")" "$(rss "$2")" \
+        "$(rss "$3")"
 }
 bench race "./ref_race < race.in" "$loopy race < race.in"
 bench sleepy_win "ulimit -s unlimited; ./ref_sleepy_big < sleepy_win.in" \
@@ -86,4 +90,4 @@ bench sleepy_win "ulimit -s unlimited; ./ref_sleepy_big < sleepy_win.in" \
 bench sleepy_draw "ulimit -s unlimited; ./ref_sleepy_big < sleepy_draw.in" \
     "$loopy sleepy < sleepy_draw.in"
 bench climb "./ref_climb < climb.in" "$loopy climb < climb.in"
-echo "sleepy paths (vertices): win input: reference $(./seedgen check-sleepy sleepy_win.in sleepy_win.ref | cut -d' ' -f2), loopy $(./seedgen check-sleepy sleepy_win.in sleepy_win.out | cut -d' ' -f2)"
+echo "sleepy win path (vertices): reference $(./seedgen check-sleepy sleepy_win.in sleepy_win.ref | cut -d' ' -f2), loopy $(./seedgen check-sleepy sleepy_win.in sleepy_win.out | cut -d' ' -f2)"
