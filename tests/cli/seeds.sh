@@ -79,6 +79,23 @@ check "sleepy: the start out of range" 1 '2 0\n0\n0\n3\n' '' \
 check "sleepy: the start missing" 1 '2 0\n0\n0\n' '' \
     "loopy sleepy: <stdin>:4:1: expected the start s (a vertex from 1 to 2), found end of file\n" sleepy
 
+# A chain 1 -> 2 -> ... -> 1000000: a winning walk of a million vertices,
+# which a recursive search could not follow without a huge stack.
+awk 'BEGIN { n = 1000000; print n, n - 1;
+             for (v = 1; v < n; v++) print 1, v + 1; print 0; print 1 }' \
+    >"$work/chain.txt"
+(cd "$work" && "$LOOPY" sleepy chain.txt >.out 2>.err)
+status=$?
+if [ "$status" -eq 0 ] && [ ! -s "$work/.err" ] &&
+    [ "$(head -n 1 "$work/.out")" = Win ] &&
+    [ "$(sed -n 2p "$work/.out" | wc -w)" -eq 1000000 ] &&
+    [ "$(sed -n 2p "$work/.out" | cut -d' ' -f1000000)" = 1000000 ]; then
+    passed=$((passed + 1))
+else
+    echo "FAIL [sleepy: a chain of a million vertices]: status $status"
+    failed=$((failed + 1))
+fi
+
 # ---- climb (the grid game) ----
 check "climb sample" 0 '1\n2 3\n1 2 3\n6 5 4\n3\n2 1\n2 3\n1 1\n' \
     'Second\nSecond\nFirst\n' '' climb
