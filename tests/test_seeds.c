@@ -733,6 +733,85 @@ done:
     free(wins);
 }
 
+/* ==== Mutated inputs ==================================================== */
+
+/* Valid inputs with random bytes replaced, inserted or deleted: each reader
+ * must either accept the text or reject it with a message at a line and
+ * column inside the text (never crash, never leak, never hand out
+ * results). */
+static void mutated_inputs(unsigned count)
+{
+    static const char *const texts[3] = {
+        "5 5 3\n1 2\n2 3\n3 1\n3 4\n4 5\n2 3\n1 5\n3 3\n",
+        "5 6\n2 2 3\n2 4 5\n1 4\n1 5\n0\n1\n",
+        "2\n2 3\n1 2 3\n6 5 4\n3\n2 1\n2 3\n1 1\n1 2\n9 8\n1\n1 2\n"};
+    static const run_fn fns[3] = {run_race_read, run_sleepy_read, run_climb};
+    static const char alphabet[] = "0123456789  \n\n\t-x9";
+
+    for (unsigned seed = 0; seed < count; seed++) {
+        char buf[128];
+        size_t len;
+        int which = (int)(seed % 3);
+        loopy_graph *graph = NULL;
+        loopy_race_rounds rounds = {0, NULL, NULL};
+        loopy_vertex start = 0;
+        loopy_climb_answers answers = {0, NULL};
+        void *race_out[2] = {&graph, &rounds};
+        void *sleepy_out[2] = {&graph, &start};
+        void *out = which == 0 ? (void *)race_out
+                    : which == 1 ? (void *)sleepy_out
+                                 : (void *)&answers;
+        loopy_diag diag = {0, 0, ""};
+        loopy_status status;
+        uint64_t lines = 1;
+        gen_rng r;
+
+        gen_rng_seed(&r, gen_mix_seed(0x3a7e, seed));
+        len = strlen(texts[which]);
+        memcpy(buf, texts[which], len);
+        for (unsigned k = 1 + gen_below32(&r, 3); k > 0; k--) {
+            size_t at = gen_below32(&r, (uint32_t)len + 1);
+            char c = alphabet[gen_below32(&r, sizeof alphabet - 1)];
+            switch (gen_below32(&r, 3)) {
+            case 0: /* replace */
+                if (at < len)
+                    buf[at] = c;
+                break;
+            case 1: /* insert */
+                if (len + 1 < sizeof buf) {
+                    memmove(buf + at + 1, buf + at, len - at);
+                    buf[at] = c;
+                    len++;
+                }
+                break;
+            default: /* delete */
+                if (at < len) {
+                    memmove(buf + at, buf + at + 1, len - at - 1);
+                    len--;
+                }
+                break;
+            }
+        }
+        for (size_t i = 0; i < len; i++)
+            lines += buf[i] == '\n';
+        status = read_memory(fns[which], buf, len, out, &diag);
+        if (status != LOOPY_OK) {
+            CHECK_MSG(status == LOOPY_EPARSE || status == LOOPY_ETOOBIG,
+                      "mutation %u: status %d", seed, status);
+            CHECK_MSG(diag.line >= 1 && diag.line <= lines &&
+                          diag.column >= 1 && diag.message[0] != '\0',
+                      "mutation %u: at %" PRIu64 ":%" PRIu64 ": '%s'", seed,
+                      diag.line, diag.column, diag.message);
+            CHECK(graph == NULL && rounds.start == NULL &&
+                  answers.first_wins == NULL);
+        }
+        check_case_end();
+        loopy_graph_free(graph);
+        loopy_race_rounds_release(&rounds);
+        loopy_climb_answers_release(&answers);
+    }
+}
+
 /* ==== The token reader's fast path ===================================== */
 
 /* Random numbers of 1 to 22 digits (leading zeros too), some spoiled by a
@@ -907,6 +986,7 @@ int main(void)
     climb_run_differential(1000);
     bad_inputs();
     token_reader(3000);
+    mutated_inputs(6000);
     stream_case(400000, false);
     stream_case(400000, true);
     allocation_failures();
