@@ -117,47 +117,25 @@ void loopy_climb_answers_release(loopy_climb_answers *answers)
     answers->count = 0;
 }
 
-/* Buffers of the largest test case so far, reused by the next ones. */
+/* Buffers of the largest test case so far, reused by the next ones.  They
+ * grow as heights arrive rather than as n and m announce, so a short text
+ * announcing a huge grid fails at its end without claiming the memory. */
 typedef struct climb_reader {
     loopy_source *source;
     loopy_diag *diag;
-    size_t cell_capacity;
     uint32_t *height;
+    size_t height_capacity;
     uint8_t *state;
+    size_t state_capacity;
     /* An open-addressing set of the heights read (0 marks a free slot),
      * then the solve's queue: 2 slots a cell or more, a queue needs 1. */
     uint32_t *seen;
     size_t seen_capacity;
+    size_t slots;   /* in use for this case: a power of two */
+    unsigned shift; /* 64 - log2(slots), for Fibonacci hashing */
     loopy_climb_answers *answers;
     size_t answer_capacity;
 } climb_reader;
-
-static loopy_status reserve_cells(climb_reader *cr, size_t cells)
-{
-    size_t slots = 16;
-
-    while (slots < 2 * cells)
-        slots *= 2;
-    if (cells > cr->cell_capacity) {
-        loopy_i_free(cr->height);
-        loopy_i_free(cr->state);
-        cr->height = loopy_i_malloc(cells, sizeof *cr->height);
-        cr->state = loopy_i_malloc(cells, sizeof *cr->state);
-        cr->cell_capacity = cells;
-        if (cr->height == NULL || cr->state == NULL) {
-            cr->cell_capacity = 0;
-            return LOOPY_ENOMEM;
-        }
-    }
-    if (slots > cr->seen_capacity) {
-        loopy_i_free(cr->seen);
-        cr->seen = loopy_i_malloc(slots, sizeof *cr->seen);
-        cr->seen_capacity = cr->seen ? slots : 0;
-        if (cr->seen == NULL)
-            return LOOPY_ENOMEM;
-    }
-    return LOOPY_OK;
-}
 
 #define BATCH 16
 
@@ -167,20 +145,71 @@ static loopy_status reserve_cells(climb_reader *cr, size_t cells)
 #define PREFETCH(addr) ((void)(addr))
 #endif
 
-/* Adds height[c] to the set; false if it is there already. */
-static bool insert_height(climb_reader *cr, size_t c, unsigned shift,
-                          size_t slots)
+static size_t slot_of(const climb_reader *cr, uint32_t value)
 {
-    uint32_t value = cr->height[c];
     /* Fibonacci hashing: the top bits of the product are well mixed. */
-    size_t slot = (size_t)((value * UINT64_C(0x9e3779b97f4a7c15)) >> shift);
+    return (size_t)((value * UINT64_C(0x9e3779b97f4a7c15)) >> cr->shift);
+}
+
+/* Adds value to the set; false if it is there already. */
+static bool insert_height(climb_reader *cr, uint32_t value)
+{
+    size_t slot = slot_of(cr, value);
 
     while (cr->seen[slot] != 0 && cr->seen[slot] != value)
-        slot = (slot + 1) & (slots - 1);
+        slot = (slot + 1) & (cr->slots - 1);
     if (cr->seen[slot] == value)
         return false;
     cr->seen[slot] = value;
     return true;
+}
+
+/* Makes the set slots entries (a power of two) holding height[0..count),
+ * which are distinct. */
+static loopy_status resize_set(climb_reader *cr, size_t slots, size_t count)
+{
+    if (slots > cr->seen_capacity) {
+        uint32_t *grown = loopy_i_malloc(slots, sizeof *grown);
+        if (grown == NULL)
+            return LOOPY_ENOMEM;
+        loopy_i_free(cr->seen);
+        cr->seen = grown;
+        cr->seen_capacity = slots;
+    }
+    cr->slots = slots;
+    cr->shift = 64;
+    for (size_t s = slots; s > 1; s >>= 1)
+        cr->shift--;
+    memset(cr->seen, 0, slots * sizeof *cr->seen);
+    for (size_t c = 0; c < count; c++)
+        (void)insert_height(cr, cr->height[c]);
+    return LOOPY_OK;
+}
+
+/* Room for want heights (doubling, never past cells); the set's load kept
+ * at half at most. */
+static loopy_status reserve_heights(climb_reader *cr, size_t want, size_t have,
+                                    size_t cells)
+{
+    if (want > cr->height_capacity) {
+        size_t capacity = cr->height_capacity ? cr->height_capacity : 1024;
+        uint32_t *grown;
+        while (capacity < want)
+            capacity *= 2;
+        capacity = capacity < cells ? capacity : cells;
+        grown = loopy_i_realloc(cr->height, capacity, sizeof *grown);
+        if (grown == NULL)
+            return LOOPY_ENOMEM;
+        cr->height = grown;
+        cr->height_capacity = capacity;
+    }
+    if (2 * want > cr->slots) {
+        size_t slots = cr->slots;
+        while (slots < 2 * want)
+            slots *= 2;
+        return resize_set(cr, slots, have);
+    }
+    return LOOPY_OK;
 }
 
 static loopy_status repeated_height(climb_reader *cr, size_t c, uint32_t cols,
@@ -198,38 +227,39 @@ static loopy_status repeated_height(climb_reader *cr, size_t c, uint32_t cols,
 }
 
 /* Reads the n x m heights of one case, refusing a repeated height at its
- * place.  seen has slots (a power of two) entries, cleared here.  Heights
- * are read in batches whose slots are prefetched before they are probed:
- * the set is larger than the caches, and each probe would wait for memory.
- * A batch remembers where its tokens stood, for the message. */
-static loopy_status read_heights(climb_reader *cr, uint32_t rows, uint32_t cols,
-                                 size_t slots)
+ * place.  Heights are read in batches whose slots are prefetched before
+ * they are probed: the set is larger than the caches, and each probe would
+ * wait for memory.  A batch remembers where its tokens stood, for the
+ * message.  Afterwards the set has at least 2 slots a cell. */
+static loopy_status read_heights(climb_reader *cr, uint32_t rows, uint32_t cols)
 {
     size_t cells = (size_t)rows * cols;
     uint64_t line[BATCH], column[BATCH];
-    loopy_status status = LOOPY_OK;
-    unsigned shift = 64;
+    loopy_status status;
 
-    for (size_t s = slots; s > 1; s >>= 1)
-        shift--;
-    memset(cr->seen, 0, slots * sizeof *cr->seen);
+    status = resize_set(cr, 2048, 0);
     for (size_t c = 0; c < cells && status == LOOPY_OK; c += BATCH) {
         size_t count = cells - c < BATCH ? cells - c : BATCH, got;
 
+        status = reserve_heights(cr, c + count, c, cells);
+        if (status != LOOPY_OK) {
+            loopy_i_diag(cr->diag, 0, 0, "out of memory for a %" PRIu32
+                         " x %" PRIu32 " grid", rows, cols);
+            return status;
+        }
         for (got = 0; got < count; got++) {
             uint64_t value;
             status = LOOPY_I_READ_UINT(cr->source, 1, UINT32_MAX, &value,
-                                         "a height (a whole number from 1 to "
-                                         "4294967295)", cr->diag);
+                                       "a height (a whole number from 1 to "
+                                       "4294967295)", cr->diag);
             if (status != LOOPY_OK)
                 break; /* after the repeats before it are reported */
             cr->height[c + got] = (uint32_t)value;
             loopy_i_source_where(cr->source, &line[got], &column[got]);
-            PREFETCH(&cr->seen[(size_t)((value * UINT64_C(0x9e3779b97f4a7c15))
-                                        >> shift)]);
+            PREFETCH(&cr->seen[slot_of(cr, (uint32_t)value)]);
         }
         for (size_t i = 0; i < got; i++)
-            if (!insert_height(cr, c + i, shift, slots))
+            if (!insert_height(cr, cr->height[c + i]))
                 return repeated_height(cr, c + i, cols, line[i], column[i]);
     }
     return status;
@@ -271,7 +301,6 @@ static loopy_status read_case(climb_reader *cr, uint64_t t, uint64_t cases)
     char what[96], what_col[96];
     loopy_status status;
     uint64_t limit = loopy_i_physical_memory();
-    size_t slots = 16;
 
     snprintf(what, sizeof what, "the row count n of test case %" PRIu64
              " of %" PRIu64, t, cases);
@@ -287,15 +316,18 @@ static loopy_status read_case(climb_reader *cr, uint64_t t, uint64_t cases)
                      " grid is too large for this machine", rows, cols);
         return LOOPY_ETOOBIG;
     }
-    while (slots < 2 * rows * cols)
-        slots *= 2;
-    status = reserve_cells(cr, (size_t)(rows * cols));
-    if (status != LOOPY_OK) {
-        loopy_i_diag(cr->diag, 0, 0, "out of memory for a %" PRIu64 " x %"
-                     PRIu64 " grid", rows, cols);
-        return status;
+    CHECK_GOTO(read_heights(cr, (uint32_t)rows, (uint32_t)cols));
+    if (rows * cols > cr->state_capacity) {
+        loopy_i_free(cr->state);
+        cr->state_capacity = 0;
+        cr->state = loopy_i_malloc((size_t)(rows * cols), 1);
+        if (cr->state == NULL) {
+            loopy_i_diag(cr->diag, 0, 0, "out of memory for a %" PRIu64
+                         " x %" PRIu64 " grid", rows, cols);
+            return LOOPY_ENOMEM;
+        }
+        cr->state_capacity = (size_t)(rows * cols);
     }
-    CHECK_GOTO(read_heights(cr, (uint32_t)rows, (uint32_t)cols, slots));
     solve_grid((uint32_t)rows, (uint32_t)cols, cr->height, cr->state,
                cr->seen);
     pack_bits(cr->state, (size_t)(rows * cols));
