@@ -266,7 +266,8 @@ loopy_status loopy_race_answer(const loopy_graph *graph,
     memset(&c, 0, sizeof c);
     memset(&lanes, 0, sizeof lanes);
     batch.count = 0;
-    if (graph == NULL || rounds == NULL || (unsigned)strategy > LOOPY_RACE_LANES ||
+    if (graph == NULL || rounds == NULL ||
+        (unsigned)strategy > LOOPY_RACE_LANES ||
         (rounds->count > 0 &&
          (rounds->start == NULL || rounds->end == NULL || answer == NULL)))
         return LOOPY_EINVAL;
