@@ -376,11 +376,15 @@ void loopy_climb_answers_release(loopy_climb_answers *answers);
  * Reads and answers the grid game's input: T, then T test cases of "n m",
  * n rows of m heights (whole numbers 1..4294967295, distinct within a test
  * case), q, and q queries "r c" (1-based).  Each case is solved as soon as
- * it is read, so memory is that of the largest grid, 13 to 21 bytes per
- * cell (heights, a state byte, and a hash set of the heights, to find a
- * repeated one where it stands, which then serves as the solve's queue),
- * plus a byte per query.  A repeated height or a query outside the grid is
- * an input error at its place.  Time O(total cells + total queries).
+ * it is read, so memory is that of the largest grid, about 13 bytes per
+ * cell (heights, a state byte, and 2 slots a cell that check the heights
+ * are distinct and then serve as the solve's queue), plus a byte per
+ * query; buffers grow as heights arrive, never ahead of the text.  From a
+ * file or memory, distinctness is checked by sorting a copy, and the grid
+ * is read a second time only to find where a repeat stands; from a pipe, a
+ * hash set checks each height as it comes (slower).  A repeated height or a
+ * query outside the grid is an input error at its place (the first bad
+ * place in reading order).  Time O(total cells + total queries).
  */
 loopy_status loopy_climb_run(loopy_source *source, loopy_climb_answers *answers,
                              loopy_diag *diag);

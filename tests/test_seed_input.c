@@ -8,6 +8,14 @@
 
 #include <unistd.h>
 
+/* The climb reader as if from a pipe: no second reading, so a repeated
+ * height is found with a hash set as the grid is read. */
+static loopy_status run_climb_pipe(loopy_source *src, void *out, loopy_diag *d)
+{
+    src->seekable = false;
+    return loopy_climb_run(src, (loopy_climb_answers *)out, d);
+}
+
 /* ==== Readers read back what was written ================================= */
 
 static void race_reader_round_trip(unsigned count)
@@ -210,8 +218,17 @@ static const bad_case bad_cases[] = {
 
 static void bad_inputs(void)
 {
-    for (size_t i = 0; i < sizeof bad_cases / sizeof bad_cases[0]; i++) {
-        const bad_case *b = &bad_cases[i];
+    size_t count = sizeof bad_cases / sizeof bad_cases[0];
+
+    /* The climb cases twice: from a text that can be read again, and as
+     * if from a pipe. */
+    for (size_t i = 0; i < 2 * count; i++) {
+        bad_case pipe_case = bad_cases[i % count];
+        const bad_case *b = &pipe_case;
+        if (i >= count && b->fn != run_climb)
+            continue;
+        if (i >= count)
+            pipe_case.fn = run_climb_pipe;
         loopy_graph *graph = NULL;
         loopy_race_rounds rounds = {0, NULL, NULL};
         loopy_vertex start = 0;
@@ -224,6 +241,7 @@ static void bad_inputs(void)
         loopy_diag diag = {0, 0, ""};
         loopy_status status =
             read_memory(b->fn, b->text, strlen(b->text), out, &diag);
+
 
         CHECK_MSG(status == b->status, "case %zu: status %d", i, status);
         CHECK_MSG(diag.line == b->line && diag.column == b->column,
@@ -305,6 +323,8 @@ static void mutated_inputs(unsigned count)
         "5 6\n2 2 3\n2 4 5\n1 4\n1 5\n0\n1\n",
         "2\n2 3\n1 2 3\n6 5 4\n3\n2 1\n2 3\n1 1\n1 2\n9 8\n1\n1 2\n"};
     static const run_fn fns[3] = {run_race_read, run_sleepy_read, run_climb};
+    static const char dup_grid[] =
+        "1\n3 3\n1 2 3\n4 5 6\n7 8 9\n2\n1 1\n3 3\n";
     static const char alphabet[] = "0123456789  \n\n\t-x9";
 
     for (unsigned seed = 0; seed < count; seed++) {
@@ -326,8 +346,11 @@ static void mutated_inputs(unsigned count)
         gen_rng r;
 
         gen_rng_seed(&r, gen_mix_seed(0x3a7e, seed));
-        len = strlen(texts[which]);
-        memcpy(buf, texts[which], len);
+        {
+            const char *base = which == 2 && seed % 2 ? dup_grid : texts[which];
+            len = strlen(base);
+            memcpy(buf, base, len);
+        }
         for (unsigned k = 1 + gen_below32(&r, 3); k > 0; k--) {
             size_t at = gen_below32(&r, (uint32_t)len + 1);
             char c = alphabet[gen_below32(&r, sizeof alphabet - 1)];
@@ -354,6 +377,25 @@ static void mutated_inputs(unsigned count)
         for (size_t i = 0; i < len; i++)
             lines += buf[i] == '\n';
         status = read_memory(fns[which], buf, len, out, &diag);
+        if (which == 2) {
+            /* As if from a pipe: the same verdict, at the same place. */
+            loopy_climb_answers piped = {0, NULL};
+            loopy_diag pipe_diag = {0, 0, ""};
+            CHECK(read_memory(run_climb_pipe, buf, len, &piped, &pipe_diag) ==
+                  status);
+            CHECK_MSG(pipe_diag.line == diag.line &&
+                          pipe_diag.column == diag.column &&
+                          strcmp(pipe_diag.message, diag.message) == 0,
+                      "mutation %u: '%s' at %" PRIu64 ":%" PRIu64
+                      ", piped '%s' at %" PRIu64 ":%" PRIu64, seed,
+                      diag.message, diag.line, diag.column,
+                      pipe_diag.message, pipe_diag.line, pipe_diag.column);
+            CHECK(piped.count == answers.count &&
+                  (piped.count == 0 ||
+                   memcmp(piped.first_wins, answers.first_wins,
+                          piped.count) == 0));
+            loopy_climb_answers_release(&piped);
+        }
         if (status != LOOPY_OK) {
             CHECK_MSG(status == LOOPY_EPARSE || status == LOOPY_ETOOBIG,
                       "mutation %u: status %d", seed, status);

@@ -12,6 +12,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -42,6 +43,15 @@ loopy_status loopy_source_open(const char *path, loopy_source **out,
     }
     s->close_fd = !from_stdin;
     loopy_i_scan_init(&s->scan, s->window, 0, false);
+    s->base = s->window;
+    /* A regular file can be read again from where it started (standard
+     * input redirected from a file too): see loopy_i_source_rewind. */
+    {
+        struct stat st;
+        off_t at = lseek(s->fd, 0, SEEK_CUR);
+        s->seekable = fstat(s->fd, &st) == 0 && S_ISREG(st.st_mode) && at >= 0;
+        s->file_start = at;
+    }
     *out = s;
     return LOOPY_OK;
 }
@@ -61,7 +71,9 @@ loopy_status loopy_source_from_memory(const char *text, size_t len,
         return LOOPY_ENOMEM;
     s->fd = -1;
     s->eof = true;
+    s->seekable = true;
     loopy_i_scan_init(&s->scan, text ? text : "", len, false);
+    s->base = s->scan.text;
     *out = s;
     return LOOPY_OK;
 }
@@ -85,6 +97,8 @@ void loopy_i_source_refill(loopy_source *s)
     uint64_t columns = (uint64_t)(sc->p - sc->line_start) +
                        (sc->line_start == sc->text ? s->column_carry : 0);
 
+    s->base_offset += (uint64_t)(sc->p - s->base);
+    s->base = s->window;
     memmove(s->window, sc->p, keep);
     while (keep < WINDOW && !s->eof) {
         ssize_t got = read(s->fd, s->window + keep, WINDOW - keep);
@@ -167,4 +181,41 @@ loopy_status loopy_i_source_end(loopy_source *s, const char *what,
     if (diag != NULL)
         diag->column = loopy_i_source_column(s);
     return LOOPY_EPARSE;
+}
+
+void loopy_i_source_mark(const loopy_source *s, loopy_i_mark *mark)
+{
+    mark->offset = s->base_offset + (uint64_t)(s->scan.p - s->base);
+    mark->line = s->scan.line;
+    mark->column = loopy_i_source_column(s);
+}
+
+loopy_status loopy_i_source_rewind(loopy_source *s, const loopy_i_mark *mark,
+                                   loopy_diag *diag)
+{
+    loopy_i_scan *sc = &s->scan;
+
+    if (!s->seekable)
+        return LOOPY_EINVAL;
+    if (s->fd < 0) {
+        /* A memory text: view it from the mark on, so that the mark's
+         * column can be carried like a window's. */
+        sc->p = s->base + (mark->offset - s->base_offset);
+        sc->text = sc->p;
+    } else {
+        if (lseek(s->fd, (off_t)((uint64_t)s->file_start + mark->offset),
+                  SEEK_SET) < 0) {
+            loopy_i_diag(diag, 0, 0, "cannot read again: %s", strerror(errno));
+            return LOOPY_EIO;
+        }
+        /* An empty window at the mark: the next read refills it. */
+        sc->text = sc->p = sc->end = s->window;
+        s->base = s->window;
+        s->base_offset = mark->offset;
+        s->eof = false;
+    }
+    sc->line = mark->line;
+    sc->line_start = sc->p;
+    s->column_carry = mark->column - 1;
+    return LOOPY_OK;
 }

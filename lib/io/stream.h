@@ -23,7 +23,26 @@ struct loopy_source {
     uint64_t column_carry; /* columns of scan.line_start's line before it */
     int read_errno;        /* of a failed read, 0 if none */
     const char *token; /* in the window: the start of the token read last */
+    const char *base;      /* where offset 0 of the input is: the window or
+                              the memory text */
+    uint64_t base_offset;  /* the input offset of base[0] */
+    bool seekable;         /* a memory text or a regular file */
+    int64_t file_start;    /* the file offset of the input's first byte */
 };
+
+/* A place in the input to come back to (loopy_i_source_rewind). */
+typedef struct loopy_i_mark {
+    uint64_t offset; /* from the input's first byte */
+    uint64_t line, column;
+} loopy_i_mark;
+
+/* The place of the next unread byte. */
+void loopy_i_source_mark(const loopy_source *s, loopy_i_mark *mark);
+
+/* Goes back to a place marked earlier; only for a seekable source.  Returns
+ * LOOPY_EIO (diag set) if the file cannot be repositioned. */
+loopy_status loopy_i_source_rewind(loopy_source *s, const loopy_i_mark *mark,
+                                   loopy_diag *diag);
 
 /* Slides the unread bytes to the front of the window and reads more. */
 void loopy_i_source_refill(loopy_source *s);

@@ -103,6 +103,9 @@ check "climb: two test cases" 0 '2\n1 1\n7\n1\n1 1\n1 2\n1 2\n2\n1 1\n1 2\n' \
     'Second\nFirst\nSecond\n' '' climb
 check "climb: a repeated height" 1 '1\n2 2\n1 2\n3 1\n1\n1 1\n' '' \
     "loopy climb: <stdin>:4:3: expected a height different from the others of the grid, found 1 again (row 1, column 1 has it too)\n" climb
+printf '1\n2 2\n1 2\n3 1\n1\n1 1\n' >"$work/dup.txt"
+check "climb: a repeated height, in a file (read again to find it)" 1 '' '' \
+    "loopy climb: dup.txt:4:3: expected a height different from the others of the grid, found 1 again (row 1, column 1 has it too)\n" climb dup.txt
 check "climb: a query below the grid" 1 '1\n1 2\n5 6\n1\n2 1\n' '' \
     "loopy climb: <stdin>:5:1: expected a row from 1 to 1, found 2, which is more than 1\n" climb
 check "climb: a query right of the grid" 1 '1\n1 2\n5 6\n1\n1 3\n' '' \
