@@ -3,21 +3,23 @@
 # reference programs, on the same inputs in the same run.
 #
 #   bench/seeds.sh [RUNS]       (default 5 runs per side; needs g++,
-#                                hyperfine, python3, GNU time)
+#                                python3, GNU time)
 #
 # The reference C++ programs are extracted from ../shared/seeds/*.txt at run
 # time (bench/extract.py) and built with g++ -O2 in bench/work/, which git
 # ignores: their code is never committed.  Beyond its original limits the
 # sleepy reference gets its array bounds raised (3n and 3m entries) and runs
 # with an unlimited stack, since it recurses once per vertex of its walk.
-# Both sides run through "sh -c" with the input file on standard input and
-# output to a file; each pair of outputs is checked (identical for race and
-# climb; for sleepy the same verdict, and both paths checked legal, odd and
-# ending at a sink, loopy's no longer than the reference's).  Prints the
-# median wall time of each side and their ratio, the mean CPU time (user +
-# system) and its ratio, and each side's max RSS.  The sleepy "win" input
-# is the reference's best case: its searches stop early, so its time is
-# mostly reading the input; "draw" makes both sides read everything.
+# Both sides run through "sh -c" with the input file on standard input,
+# in alternation (bench/alternate.py: a shared machine's speed drifts, and
+# running all of one side first would let the drift pick the winner).  Each
+# pair of outputs is checked (identical for race and climb; for sleepy the
+# same verdict, and both paths checked legal, odd and ending at a sink,
+# loopy's no longer than the reference's).  Prints the median wall time of
+# each side and their ratio, the median CPU time (user + system) and its
+# ratio, and each side's max RSS.  The sleepy "win" input is the reference's
+# best case: its searches stop early, so its time is mostly reading the
+# input; "draw" makes both sides read and search everything.
 set -eu
 cd "$(dirname "$0")/.."
 runs=${1:-5}
@@ -45,11 +47,11 @@ echo "generating inputs ..."
 "$work/seedgen" climb 1000 1000 1000000 3 >"$work/climb.in"
 
 cd "$work"
-# timing NAME COMMAND: hyperfine's median wall time and mean CPU time
-# (user + system; less disturbed by other work on a shared machine), in s.
+# timing REF_CMD LOOPY_CMD: medians of wall and CPU time (user + system)
+# of each side, in seconds, the sides run in alternation (bench/alternate.py)
+# so that both meet the same load on a shared machine.
 timing() {
-    hyperfine -w 1 -r "$runs" --export-json "$1.json" "$2" >/dev/null 2>&1
-    python3 -c "import json; r = json.load(open('$1.json'))['results'][0]; print('%.4f %.4f' % (r['median'], r['user'] + r['system']))"
+    python3 ../alternate.py "$runs" 1 "$1" "$2"
 }
 # rss COMMAND: max resident set size in KiB.
 rss() {
@@ -78,8 +80,7 @@ bench() { # NAME REF_CMD LOOPY_CMD
         if ! cmp -s "$1.ref" "$1.out"; then echo "$1: outputs differ"; exit 1; fi
         ;;
     esac
-    set -- "$1" "$2" "$3" $(timing "$1-ref" "$2 >/dev/null") \
-        $(timing "$1-loopy" "$3 >/dev/null")
+    set -- "$1" "$2" "$3" $(timing "$2 >/dev/null" "$3 >/dev/null")
     printf '%-12s %9s %9s %7s %9s %9s %7s %11s %11s\n' "$1" "$4" "$6" \
         "$(ratio "$4" "$6")" "$5" "$7" "$(ratio "$5" "$7")" "$(rss "$2")" \
         "$(rss "$3")"
