@@ -1,6 +1,8 @@
 /* climb.c - "loopy climb": the height-grid game of seed problem 002. */
 #include "seeds.h"
 
+#include <string.h>
+
 static const char climb_usage[] =
     "Usage: loopy climb [FILE]\n"
     "\n"
@@ -56,8 +58,21 @@ int cmd_climb(int argc, char **argv)
         loopy_climb_answers_release(&answers);
         return EXIT_IO;
     }
-    for (size_t i = 0; i < answers.count; i++)
-        cli_out_str(&out, answers.first_wins[i] ? "First\n" : "Second\n");
+    /* Lines are gathered in a chunk and written a chunk at a time. */
+    for (size_t i = 0; i < answers.count;) {
+        char chunk[8192];
+        size_t len = 0;
+        for (; i < answers.count && len + 8 <= sizeof chunk; i++) {
+            if (answers.first_wins[i]) {
+                memcpy(chunk + len, "First\n", 6);
+                len += 6;
+            } else {
+                memcpy(chunk + len, "Second\n", 7);
+                len += 7;
+            }
+        }
+        cli_out_bytes(&out, chunk, len);
+    }
     rc = cli_out_close(&out, "climb") ? EXIT_OK : EXIT_IO;
     loopy_climb_answers_release(&answers);
     return rc;

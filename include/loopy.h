@@ -358,7 +358,8 @@ void loopy_sleepy_result_release(loopy_sleepy_result *result);
  * first_wins[i] receives 1 or 0.  Equal heights are allowed here (equal
  * cells are not moves).  The moves stay implicit: retrograde analysis from
  * the local maxima, with a per-cell count of higher neighbours; no sorting.
- * Time O(rows * cols), memory 4 bytes per cell (a queue).
+ * Time O(rows * cols), memory 12 bytes per cell (heights with the solve's
+ * state, and a queue).
  */
 loopy_status loopy_climb_solve(uint32_t rows, uint32_t cols,
                                const uint32_t *height, uint8_t *first_wins);

@@ -181,27 +181,31 @@ static loopy_status read_heights_hashed(climb_reader *cr, uint32_t rows,
     return status;
 }
 
-/* Sorts a[0..n) by LSD radix sort, three passes of 11 bits, through tmp;
- * returns the array that holds the result (tmp). */
+/* Sorts a[0..n) by LSD radix sort, four passes of 8 bits (256 buckets
+ * stay in the cache while they are written), through tmp; the result ends
+ * in a. */
 static uint32_t *radix_sort(uint32_t *a, uint32_t *tmp, size_t n)
 {
-    static const unsigned shift[3] = {0, 11, 22};
-    size_t count[3][2048];
+    size_t count[4][256];
     uint32_t *from = a, *to = tmp, *swap;
 
     memset(count, 0, sizeof count);
-    for (size_t i = 0; i < n; i++)
-        for (int p = 0; p < 3; p++)
-            count[p][(a[i] >> shift[p]) & 2047]++;
-    for (int p = 0; p < 3; p++) {
+    for (size_t i = 0; i < n; i++) {
+        uint32_t v = a[i];
+        count[0][v & 255]++;
+        count[1][(v >> 8) & 255]++;
+        count[2][(v >> 16) & 255]++;
+        count[3][v >> 24]++;
+    }
+    for (unsigned p = 0; p < 4; p++) {
         size_t sum = 0;
-        for (size_t d = 0; d < 2048; d++) {
+        for (size_t d = 0; d < 256; d++) {
             size_t c = count[p][d];
             count[p][d] = sum;
             sum += c;
         }
         for (size_t i = 0; i < n; i++)
-            to[count[p][(from[i] >> shift[p]) & 2047]++] = from[i];
+            to[count[p][(from[i] >> (8 * p)) & 255]++] = from[i];
         swap = from;
         from = to;
         to = swap;
@@ -397,8 +401,21 @@ static loopy_status read_case(climb_reader *cr, uint64_t t, uint64_t cases)
         }
         cr->state_capacity = (size_t)(rows * cols);
     }
-    loopy_i_climb_solve_grid((uint32_t)rows, (uint32_t)cols, cr->height,
-                             cr->state, cr->seen);
+    /* The set (2 slots a cell) becomes the solve's words, and the heights,
+     * copied into them, its queue, which needs a spare entry. */
+    if (grow_heights(cr, (size_t)(rows * cols) + 1,
+                     (size_t)(rows * cols) + 1) != LOOPY_OK) {
+        loopy_i_diag(cr->diag, 0, 0, "out of memory for a %" PRIu64 " x %"
+                     PRIu64 " grid", rows, cols);
+        return LOOPY_ENOMEM;
+    }
+    {
+        uint64_t *cell = (uint64_t *)(void *)cr->seen;
+        for (size_t c = 0; c < (size_t)(rows * cols); c++)
+            cell[c] = (uint64_t)cr->height[c] << 8;
+        loopy_i_climb_solve_grid((uint32_t)rows, (uint32_t)cols, cell,
+                                 cr->height, cr->state);
+    }
     pack_bits(cr->state, (size_t)(rows * cols));
 
     CHECK_GOTO(LOOPY_I_READ_UINT(cr->source, 0, UINT64_MAX, &queries,
