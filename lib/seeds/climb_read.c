@@ -351,19 +351,22 @@ static void pack_bits(uint8_t *state, size_t cells)
     }
 }
 
-static loopy_status add_answer(climb_reader *cr, uint8_t first_wins)
+/* Room for more answers (doubling): at most what the text has shown. */
+static loopy_status reserve_answers(climb_reader *cr, size_t more)
 {
     loopy_climb_answers *a = cr->answers;
+    size_t capacity = cr->answer_capacity ? cr->answer_capacity : 4096;
+    uint8_t *grown;
 
-    if (a->count == cr->answer_capacity) {
-        size_t capacity = cr->answer_capacity ? 2 * cr->answer_capacity : 4096;
-        uint8_t *grown = loopy_i_realloc(a->first_wins, capacity, 1);
-        if (grown == NULL)
-            return LOOPY_ENOMEM;
-        a->first_wins = grown;
-        cr->answer_capacity = capacity;
-    }
-    a->first_wins[a->count++] = first_wins;
+    if (more <= cr->answer_capacity - a->count)
+        return LOOPY_OK;
+    while (capacity - a->count < more)
+        capacity *= 2;
+    grown = loopy_i_realloc(a->first_wins, capacity, 1);
+    if (grown == NULL)
+        return LOOPY_ENOMEM;
+    a->first_wins = grown;
+    cr->answer_capacity = capacity;
     return LOOPY_OK;
 }
 
@@ -422,17 +425,28 @@ static loopy_status read_case(climb_reader *cr, uint64_t t, uint64_t cases)
                                    "the query count q", cr->diag));
     snprintf(what, sizeof what, "a row from 1 to %" PRIu64, rows);
     snprintf(what_col, sizeof what_col, "a column from 1 to %" PRIu64, cols);
-    for (uint64_t i = 0; i < queries; i++) {
-        CHECK_GOTO(LOOPY_I_READ_UINT(cr->source, 1, rows, &r, what,
-                                       cr->diag));
-        CHECK_GOTO(LOOPY_I_READ_UINT(cr->source, 1, cols, &k, what_col,
-                                       cr->diag));
-        size_t cell = (size_t)((r - 1) * cols + (k - 1));
-        status = add_answer(cr, (cr->state[cell >> 3] >> (cell & 7)) & 1);
-        if (status != LOOPY_OK) {
+    /* Room is made for a block of answers at a time, never more than the
+     * queries read so far justify (doubling). */
+    for (uint64_t i = 0; i < queries;) {
+        uint64_t block = queries - i < 4096 ? queries - i : 4096;
+        uint8_t *answer;
+
+        if (reserve_answers(cr, (size_t)block) != LOOPY_OK) {
             loopy_i_diag(cr->diag, 0, 0, "out of memory for the answers");
-            return status;
+            return LOOPY_ENOMEM;
         }
+        answer = cr->answers->first_wins + cr->answers->count;
+        for (uint64_t j = 0; j < block; j++) {
+            size_t cell;
+            CHECK_GOTO(LOOPY_I_READ_UINT(cr->source, 1, rows, &r, what,
+                                         cr->diag));
+            CHECK_GOTO(LOOPY_I_READ_UINT(cr->source, 1, cols, &k, what_col,
+                                         cr->diag));
+            cell = (size_t)((r - 1) * cols + (k - 1));
+            answer[j] = (cr->state[cell >> 3] >> (cell & 7)) & 1;
+            cr->answers->count++;
+        }
+        i += block;
     }
     return LOOPY_OK;
 
