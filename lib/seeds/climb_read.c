@@ -32,10 +32,12 @@ typedef struct climb_reader {
     loopy_diag *diag;
     uint32_t *height;
     size_t height_capacity;
-    uint8_t *state;
+    uint8_t *state; /* the answers of the cells, packed in bits */
     size_t state_capacity;
-    /* An open-addressing set of the heights read (0 marks a free slot),
-     * then the solve's queue: 2 slots a cell or more, a queue needs 1. */
+    /* 2 slots a cell or more: the sorted copy of the heights (and its
+     * radix sort's other half), or from a pipe an open-addressing set of
+     * the heights read (0 marks a free slot); then the solve's words
+     * (height << 8 | state), while the heights array is its queue. */
     uint32_t *seen;
     size_t seen_capacity;
     size_t slots;   /* in use for this case: a power of two */
