@@ -341,9 +341,9 @@ typedef struct loopy_sleepy_result {
 
 /*
  * Solves 936B from start by breadth-first search over (vertex, parity of
- * moves made) and, without a win, Kahn's algorithm on the reachable part to
- * look for a cycle; no recursion.  Time O(n + m), memory 16n bytes (and
- * 4 a vertex of the path).
+ * moves made) and, without a win, a depth-first search for a cycle that
+ * stops at the first one; no recursion (explicit stacks).  Time O(n + m),
+ * memory 17n bytes (and 4 a vertex of the path).
  */
 loopy_status loopy_sleepy_solve(const loopy_graph *graph, loopy_vertex start,
                                 loopy_sleepy_result *result);

@@ -5,7 +5,7 @@
  *
  * A walk of odd length to a sink is a path in the product graph of (vertex,
  * parity of moves made), so breadth-first search from (s, even) finds a
- * shortest one.  All states at BFS distance d have parity d mod 2, so the
+ * shortest one; without one, a depth-first search looks for a cycle.  All states at BFS distance d have parity d mod 2, so the
  * queue holds bare vertex ids and the parity comes from the level.
  */
 #include "../io/stream.h"
@@ -44,35 +44,37 @@ static loopy_status build_path(const loopy_vertex *parent, loopy_vertex goal,
     return LOOPY_OK;
 }
 
-/* Kahn's algorithm on the vertices the search reached (parent[2v] or
- * parent[2v+1] set): true when some of them lie on or behind a cycle.
- * parent is reused: parent[2v] becomes "reached", parent[2v+1] the number
- * of reached predecessors not yet removed. */
-static bool cycle_reachable(const loopy_graph *g, loopy_vertex *parent,
-                            loopy_vertex *queue)
+/* Depth-first search from start with an explicit stack: true at the first
+ * move back onto the current path (a cycle is reachable).  color: n bytes,
+ * zeroed (0 unseen, 1 on the path, 2 done); cursor[v]: the next move of v
+ * to try, for v on the path; stack: n entries.  It stops at the first
+ * cycle, so on a graph full of cycles it looks at a small part of it. */
+static bool cycle_reachable(const loopy_graph *g, loopy_vertex start,
+                            uint8_t *color, uint32_t *cursor,
+                            loopy_vertex *stack)
 {
-    size_t head = 0, tail = 0, reached = 0;
+    size_t top = 0;
 
-    for (loopy_vertex v = 0; v < g->n; v++) {
-        bool r = parent[2 * (size_t)v] != 0 || parent[2 * (size_t)v + 1] != 0;
-        parent[2 * (size_t)v] = r;
-        parent[2 * (size_t)v + 1] = 0;
-        reached += r;
+    color[start] = 1;
+    cursor[start] = 0;
+    stack[top++] = start;
+    while (top > 0) {
+        loopy_vertex v = stack[top - 1];
+        if (g->offset[v] + cursor[v] < g->offset[v + 1]) {
+            loopy_vertex w = g->target[g->offset[v] + cursor[v]++];
+            if (color[w] == 1)
+                return true;
+            if (color[w] == 0) {
+                color[w] = 1;
+                cursor[w] = 0;
+                stack[top++] = w;
+            }
+        } else {
+            color[v] = 2;
+            top--;
+        }
     }
-    for (loopy_vertex u = 0; u < g->n; u++)
-        if (parent[2 * (size_t)u])
-            for (loopy_edge e = g->offset[u]; e < g->offset[u + 1]; e++)
-                parent[2 * (size_t)g->target[e] + 1]++;
-    for (loopy_vertex v = 0; v < g->n; v++)
-        if (parent[2 * (size_t)v] && parent[2 * (size_t)v + 1] == 0)
-            queue[tail++] = v;
-    while (head < tail) {
-        loopy_vertex u = queue[head++];
-        for (loopy_edge e = g->offset[u]; e < g->offset[u + 1]; e++)
-            if (--parent[2 * (size_t)g->target[e] + 1] == 0)
-                queue[tail++] = g->target[e];
-    }
-    return tail < reached;
+    return false;
 }
 
 loopy_status loopy_sleepy_solve(const loopy_graph *g, loopy_vertex start,
@@ -125,8 +127,19 @@ loopy_status loopy_sleepy_solve(const loopy_graph *g, loopy_vertex start,
             level_end = tail;
         }
     }
-    result->outcome = cycle_reachable(g, parent, queue) ? LOOPY_DRAW
-                                                         : LOOPY_LOSE;
+    {
+        /* No win: look for a cycle.  The search's arrays are free now:
+         * parent serves as the cursors, queue as the stack. */
+        uint8_t *color = loopy_i_calloc(g->n, 1);
+        if (color == NULL) {
+            status = LOOPY_ENOMEM;
+            goto fail;
+        }
+        result->outcome = cycle_reachable(g, start, color, parent, queue)
+                              ? LOOPY_DRAW
+                              : LOOPY_LOSE;
+        loopy_i_free(color);
+    }
 
 fail: /* also the way out of a win */
     loopy_i_free(parent);
