@@ -112,57 +112,70 @@ LOOPY_I_INLINE bool loopy_i_source_try_uint(loopy_source *s, uint64_t min,
                                             uint64_t max, uint64_t *value)
 {
     loopy_i_scan *sc = &s->scan;
-    const char *p = sc->p, *q;
+    const char *p = sc->p, *end = sc->end, *q;
     uint64_t v = 0;
 
+    /* The struct is written back once, at the end: the loops work on
+     * local copies. */
     for (;;) {
-        while (p < sc->end && loopy_i_source_space(*p)) {
-            if (*p == '\n') {
+        while (p < end) {
+            if (*p == ' ' || *p == '\t' || *p == '\r') {
+                p++;
+            } else if (*p == '\n') {
                 sc->line++;
-                sc->line_start = p + 1;
+                sc->line_start = ++p;
+            } else {
+                break;
             }
-            p++;
         }
-        sc->p = p;
-        if ((size_t)(sc->end - p) >= LOOPY_I_LOOKAHEAD || s->eof)
+        if ((size_t)(end - p) >= LOOPY_I_LOOKAHEAD || s->eof)
             break;
+        sc->p = p;
         loopy_i_source_refill(s);
         p = sc->p;
+        end = sc->end;
     }
-    if (p == sc->end)
+    sc->p = p;
+    if (p == end)
         return false;
     s->token = p;
     q = p;
 #ifdef LOOPY_I_SWAR
-    if (sc->end - p >= 32) { /* three 8-byte loads and the byte after */
-        for (int i = 0; i < 3; i++) {
-            uint64_t chunk;
-            unsigned len;
+    if (end - p >= 32) { /* three 8-byte loads and the byte after */
+        uint64_t chunk;
+        unsigned len;
+
+        memcpy(&chunk, q, 8);
+        len = loopy_i_digit_run(chunk);
+        if (len == 0)
+            return false;
+        v = loopy_i_digits_value(chunk, len);
+        q += len;
+        /* Longer numbers: up to two more chunks (24 digits in all). */
+        for (int i = 0; i < 2 && len == 8; i++) {
+            static const uint64_t power[9] = {1,      10,      100,
+                                              1000,   10000,   100000,
+                                              1000000, 10000000,
+                                              100000000};
             memcpy(&chunk, q, 8);
             len = loopy_i_digit_run(chunk);
-            if (len > 0) {
-                static const uint64_t power[9] = {1,      10,      100,
-                                                  1000,   10000,   100000,
-                                                  1000000, 10000000,
-                                                  100000000};
+            if (len > 0)
                 v = v * power[len] + loopy_i_digits_value(chunk, len);
-                q += len;
-            }
-            if (len < 8)
-                break;
+            q += len;
         }
-        /* 24 digits in a row: leave the overflow to the careful path. */
+        /* 20 digits or more: leave the overflow to the careful path. */
         if (q - p > 19)
             return false;
     } else
 #endif
     {
         /* 19 digits cannot overflow; a 20th is left to the careful path. */
-        for (; q < sc->end && q - p < 19 && (unsigned)(*q - '0') < 10; q++)
+        for (; q < end && q - p < 19 && (unsigned)(*q - '0') < 10; q++)
             v = v * 10 + (unsigned)(*q - '0');
+        if (q == p)
+            return false;
     }
-    if (q == p || (q < sc->end && !loopy_i_source_space(*q)) || v < min ||
-        v > max)
+    if ((q < end && !loopy_i_source_space(*q)) || v < min || v > max)
         return false;
     sc->p = q;
     *value = v;
