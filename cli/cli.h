@@ -123,5 +123,9 @@ int cmd_solve(int argc, char **argv);
 int cmd_grundy(int argc, char **argv);
 int cmd_sum(int argc, char **argv);
 int cmd_octal(int argc, char **argv);
+/* The seed problems, each in its contest's own input and output format. */
+int cmd_race(int argc, char **argv);
+int cmd_sleepy(int argc, char **argv);
+int cmd_climb(int argc, char **argv);
 
 #endif

@@ -16,6 +16,11 @@ static const char main_usage[] =
     "  sum       outcome and value of several tokens on one graph\n"
     "  octal     Sprague-Grundy values of an octal heap game\n"
     "\n"
+    "Seed problems, in their contests' own input and output formats:\n"
+    "  race      Luogu P6560: whoever moves the token onto y wins\n"
+    "  sleepy    Codeforces 936B: one player moves for both sides\n"
+    "  climb     the height-grid game: moves go to higher neighbours\n"
+    "\n"
     "Run 'loopy COMMAND --help' for a command's options and an example.\n"
     "Options: -h, --help  show this help;  -V, --version  show the version.\n";
 
@@ -29,6 +34,9 @@ static const command commands[] = {
     {"grundy", cmd_grundy},
     {"sum", cmd_sum},
     {"octal", cmd_octal},
+    {"race", cmd_race},
+    {"sleepy", cmd_sleepy},
+    {"climb", cmd_climb},
 };
 
 int main(int argc, char **argv)

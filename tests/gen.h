@@ -66,6 +66,10 @@ typedef struct gen_edges {
     int oom_;      /* internal: an allocation failed */
 } gen_edges;
 
+/* A random permutation of 0..n-1 (malloc'd; the caller frees it), or NULL
+ * when n is 0 or on allocation failure (then g is marked out of memory). */
+uint32_t *gen_perm(gen_rng *r, gen_edges *g, uint32_t n);
+
 #define GEN_EDGES_INIT                                                         \
     {                                                                          \
         0, 0, NULL, NULL, 0, 0                                                 \

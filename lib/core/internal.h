@@ -75,4 +75,10 @@ loopy_status loopy_i_graph_from_degrees(loopy_vertex n, loopy_edge m,
 loopy_status loopy_i_graph_reverse(const loopy_graph *g, loopy_edge **rev_offset,
                                    loopy_vertex **rev_source);
 
+/* ---- Solver internals (lib/solve/retro.c) ---- */
+/* The reverse graph a solver keeps, valid while it lives. */
+void loopy_i_solver_reverse(const loopy_solver *solver,
+                            const loopy_edge **rev_offset,
+                            const loopy_vertex **rev_source);
+
 #endif

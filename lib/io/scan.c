@@ -128,10 +128,9 @@ loopy_status loopy_i_scan_uint(loopy_i_scan *s, uint64_t max, uint64_t *value,
             loopy_i_diag(diag, s->line, loopy_i_scan_column(s),
                          "number too large: expected %s, found %s", what,
                          found);
-        else
+        else /* what states the range */
             loopy_i_diag(diag, s->line, loopy_i_scan_column(s),
-                         "number too large: expected %s (at most %" PRIu64
-                         "), found %s", what, max, found);
+                         "expected %s, found %s", what, found);
         return LOOPY_EPARSE;
     }
     s->p = q;

@@ -135,7 +135,7 @@ void gen_push(gen_edges *g, uint32_t tail, uint32_t head)
 
 /* A random permutation of 0..n-1 (malloc'd), or NULL (and the list marked)
  * on allocation failure or when n is 0. */
-static uint32_t *gen_perm(gen_rng *r, gen_edges *g, uint32_t n)
+uint32_t *gen_perm(gen_rng *r, gen_edges *g, uint32_t n)
 {
     if (n == 0)
         return NULL;
