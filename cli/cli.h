@@ -75,11 +75,16 @@ bool cli_parse_list(const char *cmd, const char *option, const char *text,
 /* ---- Output ----
  * A buffered writer with fast integer formatting.  A file is written under a
  * temporary name in its directory and renamed over the real name on
- * cli_out_close, so a failed or interrupted run never leaves a partial file. */
+ * cli_out_close, so a failed or interrupted run never leaves a partial file.
+ * A symbolic link is followed (the file it names is replaced, the link
+ * stays); an existing device, FIFO or socket (/dev/null, /dev/stdout) is
+ * written directly, since renaming over it would replace it. */
 typedef struct cli_out {
     FILE *file;
-    char *tmp_path;   /* NULL for standard output */
-    const char *path; /* the real name */
+    char *tmp_path;   /* NULL for standard output or a direct write */
+    const char *path; /* the real name, as given */
+    char *resolved;   /* the file a symbolic link names, or NULL */
+    bool direct;      /* writing to path itself: not a regular file */
     char buf[1 << 16];
     size_t len;
     bool failed;
@@ -120,8 +125,32 @@ void cli_progress_attach(cli_progress *p, const char *cmd,
 /* Clears the line, if one was shown. */
 void cli_progress_end(cli_progress *p);
 
+
+/* ---- Game graphs (cli/grundy.c) ---- */
+enum { CLI_GRAPH_INPUT, CLI_GRAPH_BASE };
+/* Applies --input (CLI_GRAPH_INPUT) or --base (CLI_GRAPH_BASE) to read;
+ * prints a message and returns false on a bad value. */
+bool cli_graph_option(const char *cmd, int which, const char *value,
+                      loopy_read_options *read);
+/* Reads a graph from path (standard input for NULL or "-"); returns
+ * EXIT_OK, or the exit status after printing the reader's message. */
+int cli_load_graph(const char *cmd, const char *path,
+                   const loopy_read_options *read, loopy_graph **graph);
+/* The name of an input in messages: path, or "<stdin>". */
+const char *cli_input_name(const char *path);
+/* Writes a Sprague-Grundy value: the number, or inf{k1,k2,...}. */
+void cli_out_grundy_value(cli_out *out, uint32_t value, const uint32_t *set,
+                          size_t count);
+
 /* ---- Commands ---- */
 int cmd_solve(int argc, char **argv);
 int cmd_convert(int argc, char **argv);
+int cmd_grundy(int argc, char **argv);
+int cmd_sum(int argc, char **argv);
+int cmd_octal(int argc, char **argv);
+/* The seed problems, each in its contest's own input and output format. */
+int cmd_race(int argc, char **argv);
+int cmd_sleepy(int argc, char **argv);
+int cmd_climb(int argc, char **argv);
 
 #endif

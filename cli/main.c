@@ -13,6 +13,14 @@ static const char main_usage[] =
     "Commands:\n"
     "  solve     classify every position of a game graph\n"
     "  convert   write a graph in loopy's binary format, for fast loading\n"
+    "  grundy    Sprague-Grundy values (Smith's, on graphs with cycles)\n"
+    "  sum       outcome and value of several tokens on one graph\n"
+    "  octal     Sprague-Grundy values of an octal heap game\n"
+    "\n"
+    "Seed problems, in their contests' own input and output formats:\n"
+    "  race      Luogu P6560: whoever moves the token onto y wins\n"
+    "  sleepy    Codeforces 936B: one player moves for both sides\n"
+    "  climb     the height-grid game: moves go to higher neighbours\n"
     "\n"
     "Run 'loopy COMMAND --help' for a command's options and an example.\n"
     "Options: -h, --help  show this help;  -V, --version  show the version.\n";
@@ -25,6 +33,12 @@ typedef struct command {
 static const command commands[] = {
     {"solve", cmd_solve},
     {"convert", cmd_convert},
+    {"grundy", cmd_grundy},
+    {"sum", cmd_sum},
+    {"octal", cmd_octal},
+    {"race", cmd_race},
+    {"sleepy", cmd_sleepy},
+    {"climb", cmd_climb},
 };
 
 int main(int argc, char **argv)

@@ -1,4 +1,5 @@
 /* output.c - buffered, atomically committed output. */
+#define _XOPEN_SOURCE 700 /* realpath */
 #include "cli.h"
 
 #include <errno.h>
@@ -9,23 +10,48 @@
 
 bool cli_out_open(cli_out *out, const char *cmd, const char *path)
 {
+    const char *target = path;
+    struct stat st;
     int fd;
 
     out->len = 0;
     out->failed = false;
     out->tmp_path = NULL;
+    out->resolved = NULL;
+    out->direct = false;
     out->path = path;
     if (path == NULL || strcmp(path, "-") == 0) {
         out->file = stdout;
         return true;
     }
+    /* Replace the file a link names, not the link. */
+    if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode) &&
+        (out->resolved = realpath(path, NULL)) != NULL)
+        target = out->resolved;
+    /* A device or FIFO cannot be replaced by a rename, and must not be
+     * (renaming over /dev/null as root would turn it into a file): write to
+     * it directly.  So does a dangling link, whose target is created. */
+    if ((stat(target, &st) == 0 && !S_ISREG(st.st_mode)) ||
+        (target == path && lstat(path, &st) == 0 && S_ISLNK(st.st_mode))) {
+        out->file = fopen(path, "wb");
+        if (out->file == NULL) {
+            cli_error(cmd, "%s: cannot open: %s", path, strerror(errno));
+            free(out->resolved);
+            out->resolved = NULL;
+            return false;
+        }
+        out->direct = true;
+        return true;
+    }
     /* The temporary file sits beside the target so rename stays atomic. */
-    out->tmp_path = malloc(strlen(path) + sizeof ".tmp.XXXXXX");
+    out->tmp_path = malloc(strlen(target) + sizeof ".tmp.XXXXXX");
     if (out->tmp_path == NULL) {
         cli_error(cmd, "out of memory");
+        free(out->resolved);
+        out->resolved = NULL;
         return false;
     }
-    strcpy(out->tmp_path, path);
+    strcpy(out->tmp_path, target);
     strcat(out->tmp_path, ".tmp.XXXXXX");
     fd = mkstemp(out->tmp_path);
     if (fd >= 0) {
@@ -42,6 +68,8 @@ bool cli_out_open(cli_out *out, const char *cmd, const char *path)
         }
         free(out->tmp_path);
         out->tmp_path = NULL;
+        free(out->resolved);
+        out->resolved = NULL;
         return false;
     }
     return true;
@@ -146,11 +174,20 @@ char *cli_format_u64(char *p, uint64_t value)
 
 bool cli_out_close(cli_out *out, const char *cmd)
 {
-    const char *name = out->path && out->tmp_path ? out->path : "standard output";
+    const char *name = out->tmp_path || out->direct ? out->path
+                                                    : "standard output";
     bool ok;
 
     flush(out);
     ok = !out->failed && fflush(out->file) == 0 && !ferror(out->file);
+    if (out->direct) {
+        if (fclose(out->file) != 0)
+            ok = false;
+        if (!ok)
+            cli_error(cmd, "%s: write failed: %s", name, strerror(errno));
+        out->direct = false;
+        return ok;
+    }
     if (out->tmp_path == NULL) {
         if (!ok)
             cli_error(cmd, "%s: write failed: %s", name, strerror(errno));
@@ -160,7 +197,8 @@ bool cli_out_close(cli_out *out, const char *cmd)
         ok = false;
     if (fclose(out->file) != 0)
         ok = false;
-    if (ok && rename(out->tmp_path, out->path) != 0)
+    if (ok && rename(out->tmp_path,
+                     out->resolved ? out->resolved : out->path) != 0)
         ok = false;
     if (!ok) {
         cli_error(cmd, "%s: write failed: %s", name, strerror(errno));
@@ -168,15 +206,24 @@ bool cli_out_close(cli_out *out, const char *cmd)
     }
     free(out->tmp_path);
     out->tmp_path = NULL;
+    free(out->resolved);
+    out->resolved = NULL;
     return ok;
 }
 
 void cli_out_abort(cli_out *out)
 {
+    if (out->direct) {
+        fclose(out->file);
+        out->direct = false;
+        return;
+    }
     if (out->tmp_path == NULL)
         return;
     fclose(out->file);
     unlink(out->tmp_path);
     free(out->tmp_path);
     out->tmp_path = NULL;
+    free(out->resolved);
+    out->resolved = NULL;
 }

@@ -327,6 +327,298 @@ typedef int (*loopy_write_fn)(void *ctx, const void *bytes, size_t len);
 loopy_status loopy_write_binary(const loopy_graph *graph, loopy_write_fn write,
                                 void *ctx);
 
+/* ==== Sprague-Grundy values ============================================== */
+
+/*
+ * Impartial play on a graph: a token on a vertex, the two players alternately
+ * move it along an edge, a player who cannot move loses (normal play), and a
+ * play that never ends is a draw.
+ *
+ * On an acyclic graph every vertex has a Sprague-Grundy value: the least
+ * natural number that is not the value of a successor (mex).  On any graph,
+ * loopy computes Smith's generalized Sprague-Grundy function gamma (C. A. B.
+ * Smith 1966; A. S. Fraenkel and Y. Yesha 1986): gamma(u) is either a
+ * natural number or "infinity(K)", K being the set of the finite values of
+ * u's successors.  gamma(u) = m < infinity exactly when
+ *   (a) no successor has value m and every j < m is a successor's value, and
+ *   (b) every successor v whose value is infinite or larger than m has a
+ *       successor w of value m ("v reverses out through w"), where w can be
+ *       chosen earlier than u in one well-founded order of the finite
+ *       vertices (a counter function: it forbids circular justifications,
+ *       such as both vertices of a 2-cycle claiming the values 0 and 1);
+ * and gamma(u) is infinite where no such m exists.  On acyclic graphs gamma
+ * is the ordinary Sprague-Grundy value.
+ *
+ * Outcomes follow from gamma: 0 is a Lose for the player to move; a positive
+ * value, or infinity(K) with 0 in K, is a Win; infinity(K) without 0 in K is
+ * a Draw.  They agree with loopy_solve in normal play.
+ */
+
+/* The value of an infinite vertex in loopy_grundy_values. */
+#define LOOPY_GRUNDY_INF UINT32_MAX
+
+/* The generalized Sprague-Grundy function of every vertex of one graph. */
+typedef struct loopy_grundy loopy_grundy;
+
+/*
+ * Computes gamma for every vertex of graph.
+ *
+ * Vertices from which no cycle can be reached get their ordinary value by a
+ * mex in reverse topological order; the rest are labelled by one
+ * counter-based retrograde pass per value level k = 0, 1, 2, ... (see
+ * lib/games/grundy.c).  Time O(n + m) on an acyclic graph and
+ * O(n + m + (g + 2)(n' + m')) in general, where g is the largest finite
+ * value, and n', m' count the vertices that reach a cycle and the edges
+ * into or out of them (a level k > 0 only runs when some such vertex has
+ * moves to every value below k).  Memory about
+ * 33n + 4m bytes of scratch (the reverse graph included) and 12n + 4k bytes
+ * for the result, k <= m being the total size of the sets K.  The graph
+ * need not outlive the result.
+ */
+loopy_status loopy_grundy_compute(const loopy_graph *graph, loopy_grundy **out);
+
+/* Releases a result; NULL is allowed. */
+void loopy_grundy_free(loopy_grundy *grundy);
+
+loopy_vertex loopy_grundy_vertex_count(const loopy_grundy *grundy);
+
+/* Per-vertex values, valid while the result lives: a natural number, or
+ * LOOPY_GRUNDY_INF. */
+const uint32_t *loopy_grundy_values(const loopy_grundy *grundy);
+
+/* For an infinite vertex v: its set K, the distinct finite values of its
+ * successors in increasing order (*count of them; the pointer is valid
+ * while the result lives).  For a finite vertex: *count = 0.  O(1). */
+const uint32_t *loopy_grundy_inf_set(const loopy_grundy *grundy,
+                                     loopy_vertex v, size_t *count);
+
+/* The outcome of vertex v as derived above.  O(log |K|). */
+loopy_outcome loopy_grundy_outcome(const loopy_grundy *grundy, loopy_vertex v);
+
+/* The value of several tokens on one graph, each move moving one token along
+ * one edge (the disjunctive sum of the one-token games). */
+typedef struct loopy_grundy_sum {
+    loopy_outcome outcome;
+    /* The XOR of the finite tokens' values, or LOOPY_GRUNDY_INF. */
+    uint32_t value;
+    /* When exactly one token is infinite: that token's vertex, and the XOR
+     * of the other tokens' values; the sum's set is
+     * K' = { k XOR shift : k in K(infinite_token) }.  When two or more are
+     * infinite, infinite_token is LOOPY_NONE and K' is empty. */
+    loopy_vertex infinite_token;
+    uint32_t shift;
+    /* How many tokens have an infinite value. */
+    size_t infinite_count;
+} loopy_grundy_sum;
+
+/*
+ * The value of tokens[0..count) by the sum rule of generalized
+ * Sprague-Grundy theory (Smith; Fraenkel and Yesha):
+ *   - all finite: the XOR of the values (0: Lose, otherwise Win);
+ *   - exactly one infinite, infinity(K), the others XOR to a:
+ *     infinity(K XOR a), a Win iff a is in K (then the winner moves the
+ *     infinite token to a successor of value a), otherwise a Draw;
+ *   - two or more infinite: infinity({}), a Draw.
+ * No tokens is the finite value 0.  Fails with LOOPY_EINVAL if a token is
+ * out of range or tokens is NULL while count > 0.  Time O(count + log |K|).
+ */
+loopy_status loopy_grundy_sum_value(const loopy_grundy *grundy,
+                                    const loopy_vertex *tokens, size_t count,
+                                    loopy_grundy_sum *out);
+
+/* ==== Octal games ======================================================== */
+
+/* The most digits after the point that an octal code may have. */
+#define LOOPY_OCTAL_MAX_DIGITS 64
+
+/*
+ * Sprague-Grundy values of the heap game with octal code `code`, for heaps
+ * of 0..heaps tokens, stored in values[0..heaps] (caller-allocated).
+ *
+ * The code is "0.d1d2d3..." (the leading 0 may be omitted) with 1 to
+ * LOOPY_OCTAL_MAX_DIGITS octal digits.  A move takes k tokens from one heap
+ * where digit dk allows it: bit 1 when they are the whole heap, bit 2 when
+ * one non-empty heap remains, bit 4 when the rest is split into two
+ * non-empty heaps.  Examples: 0.77 Kayles, 0.07 Dawson's Kayles, 0.137
+ * Dawson's Chess.  A heap's value is the mex of its options' values, a split
+ * option being valued by the XOR of its two parts.
+ *
+ * On a malformed code, fails with LOOPY_EPARSE and diag (if not NULL) gives
+ * the column (line 1) and "expected ..., found ...".  heaps must be below
+ * UINT32_MAX.
+ *
+ * Time: the split options of a heap are searched value by value (the
+ * smallest values first, stopping at the mex).  Each candidate value t is
+ * settled by walking the shortest per-value lists of heaps (rare values),
+ * then a direct search of 256 splits, and only then word-parallel bitset
+ * ANDs of the long lists (lib/games/octal.c).  Games whose values split
+ * into rare and common ones (Kayles and most studied octal games) take
+ * close to O(heaps * D * mex) time; the worst case is
+ * O(heaps^2 * D * V^2 / 64) for D digits and V distinct values.
+ * Memory O(heaps) words: at most 64 values get bitsets (16 bytes a heap in
+ * all) plus 8 bytes a heap for the lists.
+ */
+loopy_status loopy_octal_values(const char *code, uint32_t heaps,
+                                uint32_t *values, loopy_diag *diag);
+/* ==== Streamed text sources ============================================== */
+
+/* A text read front to back in chunks (a file, standard input, or bytes in
+ * memory), so that the seed-problem readers below never hold a whole input
+ * in memory.  Their formats are token based, like a contest judge's: numbers
+ * are separated by any white space, newlines included, and nothing else
+ * (no comments). */
+typedef struct loopy_source loopy_source;
+
+/*
+ * Opens path, or standard input when path is NULL or "-".  On failure *out
+ * is NULL, the status is LOOPY_EIO or LOOPY_ENOMEM and diag (if not NULL)
+ * names the system error.  The source keeps a 1 MiB window.
+ */
+loopy_status loopy_source_open(const char *path, loopy_source **out,
+                               loopy_diag *diag);
+
+/* A source over text[0..len), which must outlive it (not copied). */
+loopy_status loopy_source_from_memory(const char *text, size_t len,
+                                      loopy_source **out);
+
+/* Closes the file (never standard input) and releases; NULL is allowed. */
+void loopy_source_free(loopy_source *source);
+
+/* ==== Seed problem: race to a vertex (Luogu P6560) ======================= */
+
+/* Rounds of the race game: the token starts at start[i]; whoever moves it
+ * onto end[i] wins, whoever cannot move loses.  Arrays of count entries. */
+typedef struct loopy_race_rounds {
+    size_t count;
+    loopy_vertex *start;
+    loopy_vertex *end;
+} loopy_race_rounds;
+
+/* Releases the arrays of rounds (which may be zeroed); the struct itself
+ * belongs to the caller. */
+void loopy_race_rounds_release(loopy_race_rounds *rounds);
+
+/*
+ * Reads P6560's input: "n m q", then m edges "u v" (a move u -> v), then q
+ * rounds "x y" (start x, end y), vertices numbered from 1; tokens separated
+ * by any white space, and nothing may follow the last round.  On success
+ * *graph (free with loopy_graph_free) and *rounds (0-based) are filled; on
+ * failure both are empty and diag says where and what was expected.
+ * Time O(n + m + q), memory 8(n+1) + 12m bytes at the peak, 8q for rounds.
+ */
+loopy_status loopy_race_read(loopy_source *source, loopy_graph **graph,
+                             loopy_race_rounds *rounds, loopy_diag *diag);
+
+/* How loopy_race_answer re-solves for each end vertex (see there). */
+typedef enum loopy_race_strategy {
+    LOOPY_RACE_AUTO = 0,  /* lanes for 4 or more ends, else LOCAL with a
+                             full pass when the region grows big */
+    LOOPY_RACE_LOCAL = 1, /* each end's region alone */
+    LOOPY_RACE_FULL = 2,  /* a full retrograde pass per end vertex */
+    LOOPY_RACE_LANES = 3  /* always lanes, however few the ends */
+} loopy_race_strategy;
+
+/*
+ * Answers every round: answer[i] is 1 if the player to move at start[i]
+ * wins, -1 if that player loses, 0 if neither can force a win.  This is the
+ * outcome of start[i] in loopy_solve with lose_at = {end[i]} (so start = end
+ * gives -1: the game is over and the player to move has lost).
+ *
+ * The graph is solved once without targets (B).  Making y a lost end can
+ * change only the positions whose B value was proved through y, and the
+ * draws that reach them; that region is found by a reverse search from y
+ * and re-solved alone against the fixed values around it, once per distinct
+ * end vertex.  If B(y) is already Lose nothing changes.  Up to 64 ends are
+ * re-solved together over the union of their regions, one bit lane each,
+ * with bit-sliced move counters (LANES; AUTO for 4 ends or more).  A single
+ * end whose region passes n/4 + m/4 falls back to a full pass (AUTO).
+ *
+ * Time O(n + m) plus, per distinct end vertex (per 64 for lanes), its
+ * region's size and edges, at most O(n + m) (lanes: times the rounds of
+ * news a vertex receives); memory 8(n+1) + 4m bytes of reverse graph, 25n
+ * of solution and scratch, 8 per round, and for lanes 40 bytes plus 8 per
+ * counter bit a region vertex.  Fails with LOOPY_EINVAL on an id >= n.
+ */
+loopy_status loopy_race_answer(const loopy_graph *graph,
+                               const loopy_race_rounds *rounds,
+                               loopy_race_strategy strategy, int8_t *answer);
+
+/* ==== Seed problem: Petya's sleepy game (Codeforces 936B) ================= */
+
+/*
+ * Reads 936B's input: "n m", then for each vertex i = 1..n its number of
+ * moves c and the c successors, then the start s; tokens separated by any
+ * white space; the c's must add up to m.  *graph is freed with
+ * loopy_graph_free; *start is 0-based.  Time O(n + m), memory 8(n+1) + 4m
+ * bytes (the lists arrive in vertex order, so no edge list is kept).
+ */
+loopy_status loopy_sleepy_read(loopy_source *source, loopy_graph **graph,
+                               loopy_vertex *start, loopy_diag *diag);
+
+/* What one player steering both sides can reach from the start. */
+typedef struct loopy_sleepy_result {
+    /* LOOPY_WIN: a position without moves is reachable after an odd
+     * number of moves; LOOPY_DRAW: otherwise, a cycle is reachable (play can
+     * go on forever); LOOPY_LOSE: neither. */
+    loopy_outcome outcome;
+    /* For a Win, a shortest such walk: path[0] = start, ..., path[len-1]
+     * has no moves, len even (an odd number of moves), len <= 2n.
+     * NULL and 0 otherwise.  0-based ids. */
+    loopy_vertex *path;
+    size_t path_len;
+} loopy_sleepy_result;
+
+/*
+ * Solves 936B from start by breadth-first search over (vertex, parity of
+ * moves made) and, without a win, a depth-first search for a cycle that
+ * stops at the first one; no recursion (explicit stacks).  Time O(n + m),
+ * memory 17n bytes (and 4 a vertex of the path).
+ */
+loopy_status loopy_sleepy_solve(const loopy_graph *graph, loopy_vertex start,
+                                loopy_sleepy_result *result);
+void loopy_sleepy_result_release(loopy_sleepy_result *result);
+
+/* ==== Seed problem: climbing a height grid =============================== */
+
+/*
+ * For every cell of a rows x cols grid (row-major heights), whether the
+ * player to move wins when a move takes the flag to an orthogonally
+ * adjacent, strictly higher cell and a player who cannot move loses.
+ * first_wins[i] receives 1 or 0.  Equal heights are allowed here (equal
+ * cells are not moves).  The moves stay implicit: retrograde analysis from
+ * the local maxima, with a per-cell count of higher neighbours; no sorting.
+ * Time O(rows * cols), memory 12 bytes per cell (heights with the solve's
+ * state, and a queue).
+ */
+loopy_status loopy_climb_solve(uint32_t rows, uint32_t cols,
+                               const uint32_t *height, uint8_t *first_wins);
+
+/* The answers of all queries of all test cases, in input order: 1 for
+ * "First", 0 for "Second". */
+typedef struct loopy_climb_answers {
+    size_t count;
+    uint8_t *first_wins;
+} loopy_climb_answers;
+
+void loopy_climb_answers_release(loopy_climb_answers *answers);
+
+/*
+ * Reads and answers the grid game's input: T, then T test cases of "n m",
+ * n rows of m heights (whole numbers 1..4294967295, distinct within a test
+ * case), q, and q queries "r c" (1-based).  Each case is solved as soon as
+ * it is read, so memory is that of the largest grid, about 13 bytes per
+ * cell (heights, a state byte, and 2 slots a cell that check the heights
+ * are distinct and then serve as the solve's queue), plus a byte per
+ * query; buffers grow as heights arrive, never ahead of the text.  From a
+ * file or memory, distinctness is checked by sorting a copy, and the grid
+ * is read a second time only to find where a repeat stands; from a pipe, a
+ * hash set checks each height as it comes (slower).  A repeated height or a
+ * query outside the grid is an input error at its place (the first bad
+ * place in reading order).  Time O(total cells + total queries).
+ */
+loopy_status loopy_climb_run(loopy_source *source, loopy_climb_answers *answers,
+                             loopy_diag *diag);
+
 #ifdef __cplusplus
 }
 #endif

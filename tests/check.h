@@ -4,6 +4,10 @@
  * A test program runs cases; each case passes when none of its CHECKs
  * failed.  CHECK does not depend on NDEBUG.  check_finish() prints
  * "NAME: P passed, F failed" and returns the exit status for main.
+ *
+ * The state is one object per program (tests/lib/check.c), so CHECKs in the
+ * shared test code of tests/lib (the oracle's checker, ...) count towards
+ * the case that the test program is running.
  */
 #ifndef LOOPY_TEST_CHECK_H
 #define LOOPY_TEST_CHECK_H
@@ -17,7 +21,8 @@ typedef struct check_state {
     unsigned long reports; /* failure messages printed so far */
 } check_state;
 
-static check_state check_state_;
+/* Internal to CHECK and check_*; defined in tests/lib/check.c. */
+extern check_state check_state_;
 
 /* Print at most this many failure messages, so a broken solver does not
  * flood the log with a million lines. */

@@ -1,9 +1,10 @@
 /*
  * alloc.c - the library's one allocation wrapper.
  *
- * The failure injection counter is the only mutable global of the library;
- * it exists for tests (see loopy_i_alloc_fail_at) and is atomic so that
- * parallel solves may allocate while it is armed.
+ * The test hooks' counters (failure injection, live blocks, largest request)
+ * are the only mutable globals of the library; they exist for tests (see
+ * loopy_i_alloc_fail_at in internal.h) and are atomic so that parallel
+ * solves may allocate while they count.
  */
 /* madvise(MADV_HUGEPAGE) is a Linux extension. */
 #define _DEFAULT_SOURCE
@@ -40,20 +41,57 @@ static void *advise_huge(void *ptr, size_t bytes)
 
 static _Atomic uint64_t alloc_count;   /* allocations since the last arm */
 static _Atomic uint64_t alloc_fail_at; /* 0: never fail */
+static _Atomic bool alloc_fail_once;   /* only the alloc_fail_at-th fails */
+static _Atomic int64_t alloc_live;     /* blocks allocated and not freed */
+static _Atomic uint64_t alloc_largest; /* largest request since the last arm */
 
 uint64_t loopy_i_alloc_fail_at(uint64_t k)
 {
     uint64_t made = atomic_exchange(&alloc_count, 0);
+    atomic_store(&alloc_largest, 0);
+    atomic_store(&alloc_fail_once, false);
     atomic_store(&alloc_fail_at, k);
     return made;
 }
 
-/* Counts one allocation and says whether it must fail. */
-static bool injected_failure(void)
+uint64_t loopy_i_alloc_fail_once(uint64_t k)
+{
+    uint64_t made = loopy_i_alloc_fail_at(k);
+    atomic_store(&alloc_fail_once, true);
+    return made;
+}
+
+int64_t loopy_i_alloc_live(void)
+{
+    return atomic_load(&alloc_live);
+}
+
+uint64_t loopy_i_alloc_largest(void)
+{
+    return atomic_load(&alloc_largest);
+}
+
+/* Counts one allocation of count * size bytes (known not to overflow) and
+ * says whether it must fail. */
+static bool injected_failure(size_t count, size_t size)
 {
     uint64_t k = atomic_fetch_add(&alloc_count, 1) + 1;
     uint64_t at = atomic_load(&alloc_fail_at);
-    return at != 0 && k >= at;
+    uint64_t bytes = (uint64_t)count * size;
+    uint64_t largest = atomic_load(&alloc_largest);
+
+    while (bytes > largest &&
+           !atomic_compare_exchange_weak(&alloc_largest, &largest, bytes))
+        ;
+    return at != 0 && (atomic_load(&alloc_fail_once) ? k == at : k >= at);
+}
+
+/* Counts a block made (+1) or released (-1), for the leak checks of tests. */
+static void *track(void *ptr, int64_t delta)
+{
+    if (ptr != NULL)
+        atomic_fetch_add(&alloc_live, delta);
+    return ptr;
 }
 
 static bool size_overflows(size_t count, size_t size)
@@ -63,28 +101,34 @@ static bool size_overflows(size_t count, size_t size)
 
 void *loopy_i_malloc(size_t count, size_t size)
 {
-    if (size_overflows(count, size) || injected_failure())
+    if (size_overflows(count, size) || injected_failure(count, size))
         return NULL;
     /* malloc(0) may return NULL; ask for one byte so NULL means failure. */
-    return advise_huge(malloc(count != 0 && size != 0 ? count * size : 1),
-                       count * size);
+    return track(advise_huge(malloc(count != 0 && size != 0 ? count * size : 1),
+                             count * size),
+                 1);
 }
 
 void *loopy_i_calloc(size_t count, size_t size)
 {
-    if (size_overflows(count, size) || injected_failure())
+    if (size_overflows(count, size) || injected_failure(count, size))
         return NULL;
-    return advise_huge(calloc(count ? count : 1, size ? size : 1), count * size);
+    return track(advise_huge(calloc(count ? count : 1, size ? size : 1),
+                             count * size),
+                 1);
 }
 
 void *loopy_i_realloc(void *ptr, size_t count, size_t size)
 {
-    if (size_overflows(count, size) || injected_failure())
+    if (size_overflows(count, size) || injected_failure(count, size))
         return NULL;
-    return realloc(ptr, count != 0 && size != 0 ? count * size : 1);
+    /* Growing a block keeps the count; a NULL ptr makes a new block. */
+    return track(realloc(ptr, count != 0 && size != 0 ? count * size : 1),
+                 ptr == NULL ? 1 : 0);
 }
 
 void loopy_i_free(void *ptr)
 {
+    track(ptr, -1);
     free(ptr);
 }

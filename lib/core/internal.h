@@ -33,6 +33,14 @@ void loopy_i_free(void *ptr);
  * call) and every later one fail; 0 turns failures off.  Returns how many
  * allocations were made since the previous call. */
 uint64_t loopy_i_alloc_fail_at(uint64_t k);
+/* The same, but only allocation k fails; the later ones succeed. */
+uint64_t loopy_i_alloc_fail_once(uint64_t k);
+/* Blocks allocated through these functions and not yet freed. */
+int64_t loopy_i_alloc_live(void);
+/* The largest request in bytes since the last loopy_i_alloc_fail_at or
+ * loopy_i_alloc_fail_once (injected failures included; requests whose size
+ * overflows size_t fail without being counted). */
+uint64_t loopy_i_alloc_largest(void);
 
 /* ---- Diagnostics (lib/core/status.c) ---- */
 void loopy_i_diag(loopy_diag *diag, uint64_t line, uint64_t column,
@@ -146,5 +154,10 @@ bool loopy_i_is_binary(const void *bytes, size_t len);
 loopy_status loopy_i_read_binary(void *data, size_t len, bool is_heap,
                                  const loopy_read_options *options,
                                  loopy_graph **out, loopy_diag *diag);
+/* ---- Solver internals (lib/solve/retro.c) ---- */
+/* The reverse graph a solver keeps, valid while it lives. */
+void loopy_i_solver_reverse(const loopy_solver *solver,
+                            const loopy_edge **rev_offset,
+                            const loopy_vertex **rev_source);
 
 #endif

@@ -23,6 +23,7 @@ typedef struct reader {
     uint32_t base;
     loopy_vertex n;
     loopy_edge m;
+    uint64_t header_line; /* where "n m" is, for messages */
     loopy_edge *degree;  /* n + 1, becomes the graph's offsets */
     loopy_vertex *tail;  /* edges read so far, 0-based */
     loopy_vertex *head;
@@ -32,21 +33,20 @@ typedef struct reader {
 
 static loopy_status read_vertex(reader *r, const char *what, loopy_vertex *v)
 {
+    loopy_i_scan at = r->scan; /* the token's start, for a range message */
     uint64_t value = 0;
-    char expected[96];
+    char expected[160];
     loopy_status status;
 
-    snprintf(expected, sizeof expected, "%s (a vertex from %" PRIu32
-             " to %" PRIu64 ")", what, r->base, (uint64_t)r->base + r->n - 1);
-    if (r->n == 0)
-        snprintf(expected, sizeof expected, "no %s (the graph has no vertices)",
-                 what);
-    status = loopy_i_scan_uint(&r->scan, (uint64_t)r->base + r->n - 1, &value,
-                               expected, r->diag);
-    if (status == LOOPY_OK && (value < r->base || r->n == 0))
-        status = loopy_i_scan_expected(&r->scan, expected, r->diag);
+    /* n > 0 here: read_header refuses edges in a graph without vertices. */
+    snprintf(expected, sizeof expected,
+             "%s (a vertex from %" PRIu32 " to %" PRIu64 ")", what, r->base,
+             (uint64_t)r->base + r->n - 1);
+    status = loopy_i_scan_uint(&r->scan, UINT64_MAX, &value, expected, r->diag);
     if (status != LOOPY_OK)
         return status;
+    if (value < r->base || value - r->base >= r->n)
+        return loopy_i_scan_expected(&at, expected, r->diag);
     *v = (loopy_vertex)(value - r->base);
     return LOOPY_OK;
 }
@@ -83,6 +83,7 @@ static loopy_status read_header(reader *r, const loopy_read_options *opt,
 
     if (!loopy_i_scan_skip_space(&r->scan))
         return loopy_i_scan_expected(&r->scan, "the vertex count n", r->diag);
+    r->header_line = r->scan.line;
     status = loopy_i_scan_uint(&r->scan, UINT64_MAX, &n, "the vertex count n",
                                r->diag);
     if (status != LOOPY_OK)
@@ -101,10 +102,16 @@ static loopy_status read_header(reader *r, const loopy_read_options *opt,
     status = end_line(r, "n and m");
     if (status != LOOPY_OK)
         return status;
+    if (n == 0 && m > 0) {
+        loopy_i_diag(r->diag, r->header_line, 1,
+                     "m = %" PRIu64 " moves announced in a graph without "
+                     "vertices", m);
+        return LOOPY_EPARSE;
+    }
 
     limit = opt->memory_limit ? opt->memory_limit : loopy_i_physical_memory();
     if (!loopy_i_size_fits(n, m, opt)) {
-        loopy_i_diag(r->diag, 1, 1,
+        loopy_i_diag(r->diag, r->header_line, 1,
                      "n = %" PRIu64 " and m = %" PRIu64 " need about %.1f GiB "
                      "of memory, more than the %.1f GiB available",
                      n, m,
@@ -153,8 +160,9 @@ static loopy_status add_edge(reader *r, loopy_vertex u, loopy_vertex v,
 static loopy_status premature_end(reader *r, const char *what)
 {
     loopy_i_diag(r->diag, r->scan.line, loopy_i_scan_column(&r->scan),
-                 "expected %s, found end of file (line 1 announced %" PRIu64
-                 " edges, %" PRIu64 " were read)", what, r->m, r->count);
+                 "expected %s, found end of file after %" PRIu64 " of the %"
+                 PRIu64 " edges announced on line %" PRIu64, what, r->count,
+                 r->m, r->header_line);
     return LOOPY_EPARSE;
 }
 
@@ -206,8 +214,9 @@ static loopy_status read_adjacency(reader *r)
             loopy_i_diag(r->diag, r->scan.line, 1,
                          "vertex %" PRIu64 " has %" PRIu64 " moves, more than"
                          " the %" PRIu64 " left of the m = %" PRIu64
-                         " announced on line 1",
-                         (uint64_t)u + r->base, k, r->m - r->count, r->m);
+                         " announced on line %" PRIu64,
+                         (uint64_t)u + r->base, k, r->m - r->count, r->m,
+                         r->header_line);
             return LOOPY_EPARSE;
         }
         for (uint64_t i = 0; i < k; i++) {
@@ -235,8 +244,9 @@ static loopy_status read_adjacency(reader *r)
     }
     if (r->count != r->m) {
         loopy_i_diag(r->diag, r->scan.line, loopy_i_scan_column(&r->scan),
-                     "the vertex lines list %" PRIu64 " moves, but line 1"
-                     " announced m = %" PRIu64, r->count, r->m);
+                     "the vertex lines list %" PRIu64 " moves, but line %"
+                     PRIu64 " announced m = %" PRIu64, r->count,
+                     r->header_line, r->m);
         return LOOPY_EPARSE;
     }
     return LOOPY_OK;
@@ -279,7 +289,7 @@ loopy_status loopy_i_read_text_careful(const char *text, size_t len,
         status = loopy_i_scan_expected(
             &r.scan,
             options->format == LOOPY_TEXT_EDGES
-                ? "the end of the file after the m edges announced on line 1"
+                ? "the end of the file after the m edges announced"
                 : "the end of the file after the n vertex lines",
             diag);
         goto fail;

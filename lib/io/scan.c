@@ -64,7 +64,8 @@ bool loopy_i_scan_end_of_line(loopy_i_scan *s)
 
 const char *loopy_i_scan_describe(const loopy_i_scan *s, char *buf, size_t size)
 {
-    size_t len = 0;
+    size_t len = 0, k = 0;
+    bool more;
 
     if (s->p >= s->end)
         return "end of file";
@@ -73,14 +74,22 @@ const char *loopy_i_scan_describe(const loopy_i_scan *s, char *buf, size_t size)
     while (s->p + len < s->end && !is_blank(s->p[len]) && s->p[len] != '\n' &&
            len < 20)
         len++;
-    /* Control bytes are shown as '?', so a message stays one clean line. */
-    snprintf(buf, size, "'%.*s%s'", (int)len, s->p,
-             s->p + len < s->end && !is_blank(s->p[len]) && s->p[len] != '\n'
-                 ? "..."
-                 : "");
-    for (char *c = buf; *c != '\0'; c++)
-        if ((unsigned char)*c < 0x20 || *c == 0x7f)
-            *c = '?';
+    more = s->p + len < s->end && !is_blank(s->p[len]) && s->p[len] != '\n';
+    /* Bytes other than printable ASCII (control bytes, NUL, bytes of other
+     * encodings) are shown as '?', so a message stays one clean line. */
+    if (size < len + sizeof "''...")
+        return "a word";
+    buf[k++] = '\'';
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)s->p[i];
+        buf[k++] = c >= 0x20 && c < 0x7f ? (char)c : '?';
+    }
+    if (more) {
+        memcpy(buf + k, "...", 3);
+        k += 3;
+    }
+    buf[k++] = '\'';
+    buf[k] = '\0';
     return buf;
 }
 
@@ -113,9 +122,15 @@ loopy_status loopy_i_scan_uint(loopy_i_scan *s, uint64_t max, uint64_t *value,
                       !(s->comments && *q == '#')))
         return loopy_i_scan_expected(s, what, diag);
     if (too_big || v > max) {
-        loopy_i_diag(diag, s->line, loopy_i_scan_column(s),
-                     "expected %s, found %.*s, which is more than %" PRIu64,
-                     what, (int)(q - s->p > 24 ? 24 : q - s->p), s->p, max);
+        char buf[64];
+        const char *found = loopy_i_scan_describe(s, buf, sizeof buf);
+        if (too_big)
+            loopy_i_diag(diag, s->line, loopy_i_scan_column(s),
+                         "number too large: expected %s, found %s", what,
+                         found);
+        else /* what states the range */
+            loopy_i_diag(diag, s->line, loopy_i_scan_column(s),
+                         "expected %s, found %s", what, found);
         return LOOPY_EPARSE;
     }
     s->p = q;

@@ -41,8 +41,9 @@ loopy_status loopy_i_scan_uint(loopy_i_scan *s, uint64_t max, uint64_t *value,
  * then moves past the newline. */
 bool loopy_i_scan_end_of_line(loopy_i_scan *s);
 
-/* Describes the token at p for a message: "'abc'", "end of line", "end of
- * file".  buf must hold at least 48 bytes. */
+/* Describes the token at p for a message: "'abc'" (at most 20 bytes, then
+ * "..."; bytes other than printable ASCII shown as '?'), "end of line",
+ * "end of file".  buf must hold at least 48 bytes. */
 const char *loopy_i_scan_describe(const loopy_i_scan *s, char *buf,
                                   size_t size);
 

@@ -56,6 +56,14 @@ loopy_status loopy_solver_create(const loopy_graph *graph, loopy_solver **out)
     return LOOPY_OK;
 }
 
+void loopy_i_solver_reverse(const loopy_solver *solver,
+                            const loopy_edge **rev_offset,
+                            const loopy_vertex **rev_source)
+{
+    *rev_offset = solver->rev_offset;
+    *rev_source = solver->rev_source;
+}
+
 void loopy_solver_free(loopy_solver *solver)
 {
     if (solver == NULL)

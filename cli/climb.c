@@ -1,0 +1,79 @@
+/* climb.c - "loopy climb": the height-grid game of seed problem 002. */
+#include "seeds.h"
+
+#include <string.h>
+
+static const char climb_usage[] =
+    "Usage: loopy climb [FILE]\n"
+    "\n"
+    "Two climbers move a flag in turn, the first player first, each move to\n"
+    "an orthogonally adjacent cell strictly higher than the flag's; a player\n"
+    "who cannot move loses.  For each query prints 'First' if the player to\n"
+    "move first wins from that cell, else 'Second'.  Reads FILE, or standard\n"
+    "input when FILE is absent or '-'.\n"
+    "\n"
+    "Input (numbers separated by any white space):\n"
+    "  T                test cases, then T times:\n"
+    "  n m              rows and columns\n"
+    "  h ... h          n rows of m heights, 1..4294967295, all different\n"
+    "  q                queries\n"
+    "  r c              q times: the flag starts on row r, column c\n"
+    "\n"
+    "Options:\n"
+    "  -h, --help   show this help\n"
+    "\n"
+    "Example (the problem's sample):\n"
+    "  $ printf '1\\n2 3\\n1 2 3\\n6 5 4\\n3\\n2 1\\n2 3\\n1 1\\n' "
+    "| loopy climb\n"
+    "  Second\n"
+    "  Second\n"
+    "  First\n"
+    "\n"
+    "Exit status: 0 success, 1 input rejected (the message names file, line\n"
+    "and column: a repeated height, a query outside the grid, ...), 2 bad\n"
+    "command line, 3 file not readable, 4 too large for memory.\n";
+
+int cmd_climb(int argc, char **argv)
+{
+    loopy_climb_answers answers = {0, NULL};
+    loopy_diag diag = {0, 0, ""};
+    loopy_source *source = NULL;
+    loopy_status status;
+    seed_args args;
+    cli_out out;
+    int rc;
+
+    rc = seed_parse_args("climb", argc, argv, climb_usage, &args, NULL, NULL,
+                         NULL);
+    if (rc != EXIT_OK)
+        return rc < 0 ? EXIT_OK : rc;
+    rc = seed_open("climb", &args, &source);
+    if (rc != EXIT_OK)
+        return rc;
+    status = loopy_climb_run(source, &answers, &diag);
+    loopy_source_free(source);
+    if (status != LOOPY_OK)
+        return cli_report("climb", args.name, status, &diag);
+    if (!cli_out_open(&out, "climb", NULL)) {
+        loopy_climb_answers_release(&answers);
+        return EXIT_IO;
+    }
+    /* Lines are gathered in a chunk and written a chunk at a time. */
+    for (size_t i = 0; i < answers.count;) {
+        char chunk[8192];
+        size_t len = 0;
+        for (; i < answers.count && len + 8 <= sizeof chunk; i++) {
+            if (answers.first_wins[i]) {
+                memcpy(chunk + len, "First\n", 6);
+                len += 6;
+            } else {
+                memcpy(chunk + len, "Second\n", 7);
+                len += 7;
+            }
+        }
+        cli_out_bytes(&out, chunk, len);
+    }
+    rc = cli_out_close(&out, "climb") ? EXIT_OK : EXIT_IO;
+    loopy_climb_answers_release(&answers);
+    return rc;
+}

@@ -1,0 +1,119 @@
+/* octal.c - "loopy octal": Sprague-Grundy values of an octal heap game. */
+#include "cli.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const char octal_usage[] =
+    "Usage: loopy octal [OPTIONS] CODE N\n"
+    "\n"
+    "Print the Sprague-Grundy values of the heap game with octal code CODE\n"
+    "for heaps of 0..N tokens, one 'HEAP VALUE' line each.  CODE is 0.d1d2...\n"
+    "(1 to 64 octal digits): a move takes k tokens from one heap where digit\n"
+    "dk allows it - bit 1: when they are the whole heap; bit 2: leaving one\n"
+    "heap; bit 4: leaving two non-empty heaps.  For example 0.77 is Kayles,\n"
+    "0.07 Dawson's Kayles and 0.137 Dawson's Chess.  A heap's value is the\n"
+    "mex of its options' values, two heaps being valued by XOR.\n"
+    "\n"
+    "Options:\n"
+    "  -o, --output FILE    write to FILE (atomically) instead of standard\n"
+    "                       output\n"
+    "  -h, --help           show this help\n"
+    "\n"
+    "Example: Kayles\n"
+    "  $ loopy octal 0.77 5\n"
+    "  0 0\n"
+    "  1 1\n"
+    "  2 2\n"
+    "  3 3\n"
+    "  4 1\n"
+    "  5 4\n"
+    "\n"
+    "N is at most 100000000.  Exit status: 0 success, 2 bad command line\n"
+    "(including a malformed CODE: the message gives its column), 3 output not\n"
+    "writable, 4 out of memory.\n";
+
+enum { OPT_OUTPUT, OPT_HELP };
+
+static const cli_option octal_options[] = {
+    {"output", 'o', true, OPT_OUTPUT},
+    {"help", 'h', false, OPT_HELP},
+    {NULL, 0, false, 0}};
+
+#define OCTAL_MAX_HEAPS 100000000u
+
+int cmd_octal(int argc, char **argv)
+{
+    const char *code = NULL, *heaps_text = NULL, *output = NULL;
+    uint64_t heaps;
+    uint32_t *values = NULL;
+    loopy_diag diag = {0, 0, ""};
+    loopy_status status;
+    cli_parser p;
+    cli_out out;
+    int id, rc = EXIT_OK;
+
+    cli_parser_init(&p, "octal", argc, argv);
+    while ((id = cli_next(&p, octal_options)) != CLI_END) {
+        switch (id) {
+        case CLI_OPERAND:
+            if (code == NULL) {
+                code = p.value;
+            } else if (heaps_text == NULL) {
+                heaps_text = p.value;
+            } else {
+                cli_error("octal", "expected CODE and N, found '%s' after "
+                          "them", p.value);
+                return EXIT_USAGE;
+            }
+            break;
+        case OPT_OUTPUT:
+            output = p.value;
+            break;
+        case OPT_HELP:
+            fputs(octal_usage, stdout);
+            return EXIT_OK;
+        default:
+            return EXIT_USAGE;
+        }
+    }
+    if (heaps_text == NULL) {
+        cli_error("octal", "expected CODE and N (see --help)");
+        return EXIT_USAGE;
+    }
+    if (!cli_parse_uint("octal", "N", heaps_text, 0, OCTAL_MAX_HEAPS, &heaps))
+        return EXIT_USAGE;
+    values = malloc(((size_t)heaps + 1) * sizeof *values);
+    if (values == NULL) {
+        cli_error("octal", "out of memory");
+        return EXIT_RESOURCE;
+    }
+    status = loopy_octal_values(code, (uint32_t)heaps, values, &diag);
+    if (status == LOOPY_EPARSE) {
+        cli_error("octal", "code '%s', column %" PRIu64 ": %s", code,
+                  diag.column, diag.message);
+        rc = EXIT_USAGE;
+        goto done;
+    }
+    if (status != LOOPY_OK) {
+        cli_error("octal", "%s", loopy_strerror(status));
+        rc = cli_exit_status(status);
+        goto done;
+    }
+    if (!cli_out_open(&out, "octal", output)) {
+        rc = EXIT_IO;
+        goto done;
+    }
+    for (uint64_t n = 0; n <= heaps; n++) {
+        cli_out_u64(&out, n);
+        cli_out_char(&out, ' ');
+        cli_out_u64(&out, values[n]);
+        cli_out_char(&out, '\n');
+    }
+    if (!cli_out_close(&out, "octal"))
+        rc = EXIT_IO;
+
+done:
+    free(values);
+    return rc;
+}

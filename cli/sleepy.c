@@ -1,0 +1,83 @@
+/* sleepy.c - "loopy sleepy": Codeforces 936B, one player moves for both. */
+#include "seeds.h"
+
+static const char sleepy_usage[] =
+    "Usage: loopy sleepy [FILE]\n"
+    "\n"
+    "Codeforces 936B (Sleepy Game): Petya moves the token for both players,\n"
+    "starting at s; a player who cannot move loses, and a game of 10^6 moves\n"
+    "is a draw.  Prints 'Win' and a shortest winning walk (the vertices from\n"
+    "s to a vertex without moves, an odd number of moves), else 'Draw' if a\n"
+    "cycle is reachable from s, else 'Lose'.  Reads FILE, or standard input\n"
+    "when FILE is absent or '-'.\n"
+    "\n"
+    "Input (numbers separated by any white space):\n"
+    "  n m              vertices 1..n, m moves in all\n"
+    "  c a1 .. ac       n times, for vertex i = 1..n: its c successors\n"
+    "  s                the start\n"
+    "\n"
+    "Options:\n"
+    "  -h, --help   show this help\n"
+    "\n"
+    "Example (the problem's first sample):\n"
+    "  $ printf '5 6\\n2 2 3\\n2 4 5\\n1 4\\n1 5\\n0\\n1\\n' | loopy sleepy\n"
+    "  Win\n"
+    "  1 2 4 5\n"
+    "\n"
+    "Exit status: 0 success, 1 input rejected (the message names file, line\n"
+    "and column), 2 bad command line, 3 file not readable, 4 too large for\n"
+    "memory or for 32-bit vertex ids.\n";
+
+int cmd_sleepy(int argc, char **argv)
+{
+    loopy_sleepy_result result = {LOOPY_LOSE, NULL, 0};
+    loopy_diag diag = {0, 0, ""};
+    loopy_source *source = NULL;
+    loopy_graph *graph = NULL;
+    loopy_vertex start = 0;
+    loopy_status status;
+    seed_args args;
+    cli_out out;
+    int rc;
+
+    rc = seed_parse_args("sleepy", argc, argv, sleepy_usage, &args, NULL, NULL,
+                         NULL);
+    if (rc != EXIT_OK)
+        return rc < 0 ? EXIT_OK : rc;
+    rc = seed_open("sleepy", &args, &source);
+    if (rc != EXIT_OK)
+        return rc;
+    status = loopy_sleepy_read(source, &graph, &start, &diag);
+    loopy_source_free(source);
+    if (status != LOOPY_OK) {
+        rc = cli_report("sleepy", args.name, status, &diag);
+        goto done;
+    }
+    status = loopy_sleepy_solve(graph, start, &result);
+    if (status != LOOPY_OK) {
+        cli_error("sleepy", "%s: %s", args.name, loopy_strerror(status));
+        rc = cli_exit_status(status);
+        goto done;
+    }
+    if (!cli_out_open(&out, "sleepy", NULL)) {
+        rc = EXIT_IO;
+        goto done;
+    }
+    if (result.outcome == LOOPY_WIN) {
+        cli_out_str(&out, "Win\n");
+        for (size_t i = 0; i < result.path_len; i++) {
+            if (i > 0)
+                cli_out_char(&out, ' ');
+            cli_out_u64(&out, (uint64_t)result.path[i] + 1);
+        }
+        cli_out_char(&out, '\n');
+    } else {
+        cli_out_str(&out, result.outcome == LOOPY_DRAW ? "Draw\n" : "Lose\n");
+    }
+    rc = cli_out_close(&out, "sleepy") ? EXIT_OK : EXIT_IO;
+
+done:
+    loopy_sleepy_result_release(&result);
+    loopy_graph_free(graph);
+    return rc;
+}

@@ -1,0 +1,305 @@
+/* sum.c - "loopy sum": several tokens on one graph, valued by the sum rule
+ * of generalized Sprague-Grundy theory. */
+#include "cli.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const char sum_usage[] =
+    "Usage: loopy sum [OPTIONS] GRAPH [QUERIES]\n"
+    "\n"
+    "Positions with several tokens on one game graph: a move moves one token\n"
+    "along one edge, a player who cannot move loses, endless play is a draw.\n"
+    "Each line of QUERIES (standard input when absent or '-') lists the\n"
+    "vertices of the tokens of one position, separated by blanks; tokens may\n"
+    "share a vertex.  For each query, prints 'OUTCOME VALUE', from the\n"
+    "generalized Sprague-Grundy values of the tokens (see 'loopy grundy'):\n"
+    "  - all finite: the value is their XOR; 0 is L, anything else W;\n"
+    "  - one infinite, inf{K}, the others XOR to a: inf{K XOR a}, which is W\n"
+    "    when a is in K (move that token to a position of value a) and D\n"
+    "    otherwise;\n"
+    "  - two or more infinite: inf{}, a draw (D).\n"
+    "A line without tokens is the empty position: L 0.  Blank lines and\n"
+    "lines starting with '#' are skipped (they get no output line).\n"
+    "\n"
+    "Options:\n"
+    "  -i, --input FORMAT   format of GRAPH: edges (default) or adj, as for\n"
+    "                       'loopy solve'\n"
+    "      --base B         number of the first vertex: 1 (default) or 0,\n"
+    "                       in GRAPH and in QUERIES\n"
+    "  -o, --output FILE    write to FILE (atomically) instead of standard\n"
+    "                       output\n"
+    "  -h, --help           show this help\n"
+    "\n"
+    "Example: a path 1 -> 2 -> 3 with a loop 1 -> 1\n"
+    "  $ printf '3 3\\n1 2\\n2 3\\n1 1\\n' > g.txt\n"
+    "  $ printf '2 2\\n2 3\\n1 2\\n1 1\\n' | loopy sum g.txt\n"
+    "  L 0\n"
+    "  W 1\n"
+    "  W inf{0}\n"
+    "  D inf{}\n"
+    "\n"
+    "Exit status: 0 success, 1 input rejected (the message names file, line\n"
+    "and column), 2 bad command line, 3 file not readable or not writable,\n"
+    "4 too large for memory or for 32-bit vertex ids.\n";
+
+enum { OPT_INPUT, OPT_BASE, OPT_OUTPUT, OPT_HELP };
+
+static const cli_option sum_options[] = {
+    {"input", 'i', true, OPT_INPUT},   {"base", 0, true, OPT_BASE},
+    {"output", 'o', true, OPT_OUTPUT}, {"help", 'h', false, OPT_HELP},
+    {NULL, 0, false, 0}};
+
+/* All queries, parsed before anything is written: tokens of query q are
+ * token[start[q] .. start[q + 1]). */
+typedef struct queries {
+    loopy_vertex *token;
+    size_t token_count, token_capacity;
+    size_t *start;
+    size_t count, start_capacity;
+} queries;
+
+static bool push_token(queries *q, loopy_vertex v)
+{
+    if (q->token_count == q->token_capacity) {
+        size_t cap = q->token_capacity ? q->token_capacity * 2 : 64;
+        loopy_vertex *grown = realloc(q->token, cap * sizeof *grown);
+        if (grown == NULL)
+            return false;
+        q->token = grown;
+        q->token_capacity = cap;
+    }
+    q->token[q->token_count++] = v;
+    return true;
+}
+
+/* Records that a query starts at the current token (or, at the end, the
+ * end of the last one). */
+static bool push_start(queries *q)
+{
+    if (q->count + 1 >= q->start_capacity) {
+        size_t cap = q->start_capacity ? q->start_capacity * 2 : 64;
+        size_t *grown = realloc(q->start, cap * sizeof *grown);
+        if (grown == NULL)
+            return false;
+        q->start = grown;
+        q->start_capacity = cap;
+    }
+    q->start[q->count] = q->token_count;
+    return true;
+}
+
+static bool is_blank(char c)
+{
+    return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
+}
+
+/* Parses the query text; on bad input prints "loopy sum: NAME:LINE:COL:
+ * expected ..., found ..." and returns EXIT_INPUT. */
+static int parse_queries(const char *text, size_t len, const char *name,
+                         loopy_vertex n, uint32_t base, queries *q)
+{
+    size_t i = 0;
+    uint64_t line = 0;
+
+    while (i < len) {
+        size_t line_start = i, end = i;
+        line++;
+        while (end < len && text[end] != '\n')
+            end++;
+        while (i < end && is_blank(text[i]))
+            i++;
+        if (i < end && text[i] != '#') {
+            if (!push_start(q))
+                goto oom;
+            while (i < end) {
+                size_t word = i;
+                uint64_t number = 0;
+                bool digits = true;
+                while (i < end && !is_blank(text[i])) {
+                    unsigned d = (unsigned)(text[i] - '0');
+                    if (d > 9 || number > (UINT64_MAX - d) / 10)
+                        digits = false;
+                    else
+                        number = number * 10 + d;
+                    i++;
+                }
+                if (!digits) {
+                    cli_error("sum", "%s:%" PRIu64 ":%zu: expected a vertex "
+                              "number, found '%.*s'", name, line,
+                              word - line_start + 1,
+                              (int)(i - word > 40 ? 40 : i - word), text + word);
+                    return EXIT_INPUT;
+                }
+                if (number < base || number - base >= n) {
+                    if (n == 0)
+                        cli_error("sum", "%s:%" PRIu64 ":%zu: expected no "
+                                  "vertex (the graph is empty), found %.*s",
+                                  name, line, word - line_start + 1,
+                                  (int)(i - word), text + word);
+                    else
+                        cli_error("sum", "%s:%" PRIu64 ":%zu: expected a "
+                                  "vertex from %" PRIu32 " to %" PRIu64
+                                  ", found %.*s", name, line,
+                                  word - line_start + 1, base,
+                                  (uint64_t)n - 1 + base,
+                                  (int)(i - word > 40 ? 40 : i - word),
+                                  text + word);
+                    return EXIT_INPUT;
+                }
+                if (!push_token(q, (loopy_vertex)(number - base)))
+                    goto oom;
+                while (i < end && is_blank(text[i]))
+                    i++;
+            }
+            q->count++;
+        }
+        i = end + 1;
+    }
+    if (!push_start(q))
+        goto oom;
+    return EXIT_OK;
+
+oom:
+    cli_error("sum", "out of memory");
+    return EXIT_RESOURCE;
+}
+
+static int compare_u32(const void *a, const void *b)
+{
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* Writes "OUTCOME VALUE" for every query.  scratch holds the largest K. */
+static void write_answers(cli_out *out, const loopy_grundy *grundy,
+                          const queries *q, uint32_t *scratch)
+{
+    static const char outcome_letter[] = {'D', 'W', 'L'};
+
+    for (size_t i = 0; i < q->count; i++) {
+        loopy_grundy_sum s;
+        size_t count = 0;
+
+        /* Cannot fail: the tokens were checked against the graph. */
+        loopy_grundy_sum_value(grundy, q->token + q->start[i],
+                               q->start[i + 1] - q->start[i], &s);
+        if (s.value == LOOPY_GRUNDY_INF && s.infinite_token != LOOPY_NONE) {
+            const uint32_t *set =
+                loopy_grundy_inf_set(grundy, s.infinite_token, &count);
+            for (size_t k = 0; k < count; k++)
+                scratch[k] = set[k] ^ s.shift;
+            qsort(scratch, count, sizeof *scratch, compare_u32);
+        }
+        cli_out_char(out, outcome_letter[s.outcome]);
+        cli_out_char(out, ' ');
+        cli_out_grundy_value(out, s.value, scratch, count);
+        cli_out_char(out, '\n');
+    }
+}
+
+int cmd_sum(int argc, char **argv)
+{
+    static const loopy_read_options read_defaults = LOOPY_READ_OPTIONS_INIT;
+    loopy_read_options read = read_defaults;
+    const char *graph_path = NULL, *query_path = NULL, *output = NULL;
+    loopy_graph *graph = NULL;
+    loopy_grundy *grundy = NULL;
+    loopy_buffer buffer = {0};
+    loopy_diag diag = {0, 0, ""};
+    queries q = {0};
+    uint32_t *scratch = NULL;
+    size_t largest_set = 1;
+    loopy_status status;
+    cli_parser p;
+    cli_out out;
+    int id, rc = EXIT_OK;
+
+    cli_parser_init(&p, "sum", argc, argv);
+    while ((id = cli_next(&p, sum_options)) != CLI_END) {
+        switch (id) {
+        case CLI_OPERAND:
+            if (graph_path == NULL) {
+                graph_path = p.value;
+            } else if (query_path == NULL) {
+                query_path = p.value;
+            } else {
+                cli_error("sum", "expected GRAPH and at most one QUERIES "
+                          "file, found '%s' after them", p.value);
+                return EXIT_USAGE;
+            }
+            break;
+        case OPT_INPUT:
+        case OPT_BASE:
+            if (!cli_graph_option("sum", id == OPT_INPUT ? CLI_GRAPH_INPUT
+                                                         : CLI_GRAPH_BASE,
+                                  p.value, &read))
+                return EXIT_USAGE;
+            break;
+        case OPT_OUTPUT:
+            output = p.value;
+            break;
+        case OPT_HELP:
+            fputs(sum_usage, stdout);
+            return EXIT_OK;
+        default:
+            return EXIT_USAGE;
+        }
+    }
+    if (graph_path == NULL) {
+        cli_error("sum", "expected a GRAPH file (see --help)");
+        return EXIT_USAGE;
+    }
+    if (strcmp(graph_path, "-") == 0 &&
+        (query_path == NULL || strcmp(query_path, "-") == 0)) {
+        cli_error("sum", "GRAPH and QUERIES cannot both be standard input");
+        return EXIT_USAGE;
+    }
+
+    rc = cli_load_graph("sum", graph_path, &read, &graph);
+    if (rc != EXIT_OK)
+        goto done;
+    status = loopy_buffer_load(query_path, &buffer, &diag);
+    if (status != LOOPY_OK) {
+        rc = cli_report("sum", cli_input_name(query_path), status, &diag);
+        goto done;
+    }
+    rc = parse_queries(buffer.data, buffer.len, cli_input_name(query_path),
+                       loopy_graph_vertex_count(graph), read.base, &q);
+    if (rc != EXIT_OK)
+        goto done;
+    status = loopy_grundy_compute(graph, &grundy);
+    if (status != LOOPY_OK) {
+        cli_error("sum", "%s: %s", cli_input_name(graph_path),
+                  loopy_strerror(status));
+        rc = cli_exit_status(status);
+        goto done;
+    }
+    for (loopy_vertex v = 0; v < loopy_grundy_vertex_count(grundy); v++) {
+        size_t count;
+        loopy_grundy_inf_set(grundy, v, &count);
+        largest_set = count > largest_set ? count : largest_set;
+    }
+    scratch = malloc(largest_set * sizeof *scratch);
+    if (scratch == NULL) {
+        cli_error("sum", "out of memory");
+        rc = EXIT_RESOURCE;
+        goto done;
+    }
+    if (!cli_out_open(&out, "sum", output)) {
+        rc = EXIT_IO;
+        goto done;
+    }
+    write_answers(&out, grundy, &q, scratch);
+    if (!cli_out_close(&out, "sum"))
+        rc = EXIT_IO;
+
+done:
+    loopy_buffer_release(&buffer);
+    free(scratch);
+    free(q.token);
+    free(q.start);
+    loopy_grundy_free(grundy);
+    loopy_graph_free(graph);
+    return rc;
+}

@@ -1,0 +1,105 @@
+/*
+ * fuzz.h - what the fuzz harnesses share.
+ *
+ * A harness is one file fuzz/NAME.c that starts its entry point with
+ * FUZZ_TARGET(NAME) and has a seed corpus in fuzz/corpus/NAME/ (an optional
+ * libFuzzer dictionary may sit beside it as fuzz/NAME.dict).  Nothing else
+ * needs editing to add one:
+ *  - "make fuzz" links each fuzz/NAME.c with libFuzzer (clang) into
+ *    build/fuzz/NAME, where FUZZ_TARGET defines LLVMFuzzerTestOneInput;
+ *  - "make check" links every harness, built with -DFUZZ_REPLAY by the
+ *    ordinary compiler, into tests/test_fuzz_replay, where FUZZ_TARGET
+ *    registers the harness by name so that its corpus is replayed.
+ *
+ * A harness reports a broken invariant with FUZZ_REQUIRE, which prints the
+ * reason and aborts: libFuzzer then saves the input as a crash, and the
+ * replay driver (which runs each input in a child process) counts a failure.
+ * Harnesses use only include/loopy.h, so they keep working whatever the
+ * library does inside.
+ */
+#ifndef LOOPY_FUZZ_H
+#define LOOPY_FUZZ_H
+
+#include "loopy.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef int (*fuzz_entry)(const uint8_t *data, size_t size);
+
+#ifdef FUZZ_REPLAY
+/* Defined by the replay driver; called before main by each harness. */
+void fuzz_register(const char *name, fuzz_entry entry);
+#define FUZZ_TARGET(NAME)                                                      \
+    static int fuzz_entry_##NAME(const uint8_t *data, size_t size);            \
+    __attribute__((constructor)) static void fuzz_register_##NAME(void)        \
+    {                                                                          \
+        fuzz_register(#NAME, fuzz_entry_##NAME);                               \
+    }                                                                          \
+    static int fuzz_entry_##NAME(const uint8_t *data, size_t size)
+#else
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+#define FUZZ_TARGET(NAME) int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+#endif
+
+/* Aborts with "fuzz: FILE:LINE: broken: COND: message" when cond is false. */
+#define FUZZ_REQUIRE(cond, ...)                                                \
+    do {                                                                       \
+        if (!(cond))                                                           \
+            fuzz_fail(__FILE__, __LINE__, #cond, __VA_ARGS__);                 \
+    } while (0)
+
+_Noreturn void fuzz_fail(const char *file, int line, const char *cond,
+                         const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+
+/* ---- Checks on graphs (fuzz/lib/graph_check.c) ---- */
+
+/* Requires a and b to have the same vertices and the same successor lists. */
+void fuzz_require_same_graph(const loopy_graph *a, const loopy_graph *b);
+
+/* Writes g in a text format with ids starting at base, into a malloc'd
+ * buffer (*len bytes, not NUL-terminated); aborts if memory runs out. */
+char *fuzz_write_text(const loopy_graph *g, loopy_text_format format,
+                      uint32_t base, size_t *len);
+
+/* Requires a failed read of text[0..len) to be described sensibly: a known
+ * status, a one-line message, and a line and column inside the text. */
+void fuzz_require_good_diag(const char *text, size_t len, loopy_status status,
+                            const loopy_diag *diag);
+
+/* The reader harness for a text format: reads data with base 0 and 1, with
+ * and without allow_trailing, and checks how the four results relate, the
+ * graph's round trip through fuzz_write_text, and every diagnostic. */
+void fuzz_text_reader(const uint8_t *data, size_t size,
+                      loopy_text_format format);
+
+/* ---- A reference reader (fuzz/lib/text_oracle.c) ---- */
+
+/* Reads text[0..len) like loopy_read_text with opt, by a different method
+ * (line by line).  Returns 1 with *out (and *end, the end offset with
+ * trailing text allowed) when the text is a graph, 2 when it is one whose
+ * 8(n + 1) + 4m bytes exceed opt->memory_limit (not built), 0 when it is not
+ * a graph or n > LOOPY_MAX_VERTICES, -1 when not even its header line "n m"
+ * can be read.  *header_n receives n when the first token is a number,
+ * *header_m m when the header is readable (else both stay 0). */
+int fuzz_oracle_read(const char *text, size_t len,
+                     const loopy_read_options *opt, uint64_t *header_n,
+                     uint64_t *header_m, loopy_graph **out, size_t *end);
+
+/* ---- Checks on solutions (fuzz/lib/solution_check.c) ---- */
+
+/* Requires sol to be the solution of graph under options, checking the
+ * definitions of loopy_solve position by position (see the file). */
+void fuzz_require_solution(const loopy_graph *graph,
+                           const loopy_solve_options *options,
+                           const loopy_solution *sol);
+
+/* Requires two solutions to be identical byte for byte. */
+void fuzz_require_same_solution(const loopy_solution *a,
+                                const loopy_solution *b);
+
+#endif

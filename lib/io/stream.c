@@ -1,0 +1,221 @@
+/*
+ * stream.c - loopy_source: a window of a file that slides forward as tokens
+ * are read, so an input of any size needs only the window in memory.
+ *
+ * Before a token is read the window holds LOOPY_I_LOOKAHEAD bytes past its
+ * start (or the rest of the input), which covers every number that can be
+ * valid and the 20 bytes a message quotes; a longer token fails as too big
+ * either way.  When the window slides, the line being read may begin before
+ * it; column_carry keeps the columns that slid out.
+ */
+#include "stream.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <string.h>
+#include <unistd.h>
+
+#define WINDOW (1u << 20)
+
+
+loopy_status loopy_source_open(const char *path, loopy_source **out,
+                               loopy_diag *diag)
+{
+    bool from_stdin = path == NULL || strcmp(path, "-") == 0;
+    loopy_source *s;
+
+    if (out == NULL)
+        return LOOPY_EINVAL;
+    *out = NULL;
+    s = loopy_i_calloc(1, sizeof *s);
+    if (s == NULL || (s->window = loopy_i_malloc(WINDOW, 1)) == NULL) {
+        loopy_i_free(s);
+        loopy_i_diag(diag, 0, 0, "out of memory");
+        return LOOPY_ENOMEM;
+    }
+    s->fd = from_stdin ? STDIN_FILENO : open(path, O_RDONLY);
+    if (s->fd < 0) {
+        loopy_i_diag(diag, 0, 0, "cannot open: %s", strerror(errno));
+        loopy_i_free(s->window);
+        loopy_i_free(s);
+        return LOOPY_EIO;
+    }
+    s->close_fd = !from_stdin;
+    loopy_i_scan_init(&s->scan, s->window, 0, false);
+    s->base = s->window;
+    /* A regular file can be read again from where it started (standard
+     * input redirected from a file too): see loopy_i_source_rewind. */
+    {
+        struct stat st;
+        off_t at = lseek(s->fd, 0, SEEK_CUR);
+        s->seekable = fstat(s->fd, &st) == 0 && S_ISREG(st.st_mode) && at >= 0;
+        s->file_start = at;
+    }
+    *out = s;
+    return LOOPY_OK;
+}
+
+loopy_status loopy_source_from_memory(const char *text, size_t len,
+                                      loopy_source **out)
+{
+    loopy_source *s;
+
+    if (out == NULL)
+        return LOOPY_EINVAL;
+    *out = NULL;
+    if (text == NULL && len > 0)
+        return LOOPY_EINVAL;
+    s = loopy_i_calloc(1, sizeof *s);
+    if (s == NULL)
+        return LOOPY_ENOMEM;
+    s->fd = -1;
+    s->eof = true;
+    s->seekable = true;
+    loopy_i_scan_init(&s->scan, text ? text : "", len, false);
+    s->base = s->scan.text;
+    *out = s;
+    return LOOPY_OK;
+}
+
+void loopy_source_free(loopy_source *source)
+{
+    if (source == NULL)
+        return;
+    if (source->close_fd)
+        close(source->fd);
+    loopy_i_free(source->window);
+    loopy_i_free(source);
+}
+
+/* Slides the unread bytes to the front of the window and reads after them
+ * until the window is full or the input ends. */
+void loopy_i_source_refill(loopy_source *s)
+{
+    loopy_i_scan *sc = &s->scan;
+    size_t keep = (size_t)(sc->end - sc->p);
+    uint64_t columns = (uint64_t)(sc->p - sc->line_start) +
+                       (sc->line_start == sc->text ? s->column_carry : 0);
+
+    s->base_offset += (uint64_t)(sc->p - s->base);
+    s->base = s->window;
+    memmove(s->window, sc->p, keep);
+    while (keep < WINDOW && !s->eof) {
+        ssize_t got = read(s->fd, s->window + keep, WINDOW - keep);
+        if (got > 0) {
+            keep += (size_t)got;
+        } else if (got == 0) {
+            s->eof = true;
+        } else if (errno != EINTR) {
+            s->read_errno = errno;
+            s->eof = true;
+        }
+    }
+    sc->text = s->window;
+    sc->p = s->window;
+    sc->end = s->window + keep;
+    sc->line_start = s->window; /* the line's earlier columns are carried */
+    s->column_carry = columns;
+}
+
+/* Skips white space across windows; true if a token follows, with at least
+ * LOOPY_I_LOOKAHEAD bytes of it in the window (or all of it). */
+static bool next_token(loopy_source *s)
+{
+    for (;;) {
+        bool found = loopy_i_scan_skip_space(&s->scan);
+        if (s->eof)
+            return found;
+        if (found && (size_t)(s->scan.end - s->scan.p) >= LOOPY_I_LOOKAHEAD)
+            return true;
+        loopy_i_source_refill(s);
+    }
+}
+
+static loopy_status read_failure(const loopy_source *s, loopy_diag *diag)
+{
+    loopy_i_diag(diag, 0, 0, "cannot read: %s", strerror(s->read_errno));
+    return LOOPY_EIO;
+}
+
+loopy_status loopy_i_source_uint(loopy_source *s, uint64_t min, uint64_t max,
+                                 uint64_t *value, const char *what,
+                                 loopy_diag *diag)
+{
+    uint64_t line, column;
+    loopy_status status;
+    bool found;
+
+    if (loopy_i_source_try_uint(s, min, max, value))
+        return LOOPY_OK;
+    found = next_token(s);
+    if (s->read_errno != 0)
+        return read_failure(s, diag);
+    s->token = s->scan.p;
+    loopy_i_source_where(s, &line, &column);
+    if (!found)
+        status = loopy_i_scan_expected(&s->scan, what, diag);
+    else
+        status = loopy_i_scan_uint(&s->scan, max, value, what, diag);
+    if (status == LOOPY_OK && *value < min) {
+        loopy_i_diag(diag, line, column,
+                     "expected %s, found %" PRIu64, what, *value);
+        status = LOOPY_EPARSE;
+    }
+    if (status != LOOPY_OK && diag != NULL && diag->line != 0)
+        diag->column = column; /* the scanner counts in the window */
+    return status;
+}
+
+loopy_status loopy_i_source_end(loopy_source *s, const char *what,
+                                loopy_diag *diag)
+{
+    bool found = next_token(s);
+
+    if (s->read_errno != 0)
+        return read_failure(s, diag);
+    if (!found)
+        return LOOPY_OK;
+    s->token = s->scan.p;
+    loopy_i_scan_expected(&s->scan, what, diag);
+    if (diag != NULL)
+        diag->column = loopy_i_source_column(s);
+    return LOOPY_EPARSE;
+}
+
+void loopy_i_source_mark(const loopy_source *s, loopy_i_mark *mark)
+{
+    mark->offset = s->base_offset + (uint64_t)(s->scan.p - s->base);
+    mark->line = s->scan.line;
+    mark->column = loopy_i_source_column(s);
+}
+
+loopy_status loopy_i_source_rewind(loopy_source *s, const loopy_i_mark *mark,
+                                   loopy_diag *diag)
+{
+    loopy_i_scan *sc = &s->scan;
+
+    if (!s->seekable)
+        return LOOPY_EINVAL;
+    if (s->fd < 0) {
+        /* A memory text: view it from the mark on, so that the mark's
+         * column can be carried like a window's. */
+        sc->p = s->base + (mark->offset - s->base_offset);
+        sc->text = sc->p;
+    } else {
+        if (lseek(s->fd, (off_t)((uint64_t)s->file_start + mark->offset),
+                  SEEK_SET) < 0) {
+            loopy_i_diag(diag, 0, 0, "cannot read again: %s", strerror(errno));
+            return LOOPY_EIO;
+        }
+        /* An empty window at the mark: the next read refills it. */
+        sc->text = sc->p = sc->end = s->window;
+        s->base = s->window;
+        s->base_offset = mark->offset;
+        s->eof = false;
+    }
+    sc->line = mark->line;
+    sc->line_start = sc->p;
+    s->column_carry = mark->column - 1;
+    return LOOPY_OK;
+}

@@ -1,0 +1,148 @@
+#!/bin/sh
+# Output files are atomic: a run that fails or is killed while writing never
+# leaves a truncated file under the real name (cli/output.c writes a
+# temporary file beside it and renames it when complete).  Devices, FIFOs
+# and symbolic links named by -o keep what they are.
+#   LOOPY=build/loopy sh tests/cli/atomic_output.sh
+# Prints "atomic_output: P passed, F failed" last.  Everything happens in a
+# private temporary folder; system devices are never written to.
+LOOPY=${LOOPY:-build/loopy}
+case $LOOPY in /*) ;; *) LOOPY=$(pwd)/$LOOPY ;; esac
+passed=0
+failed=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cd "$tmp" || exit 1
+
+pass() { passed=$((passed + 1)); }
+fail() { echo "FAIL: $*"; failed=$((failed + 1)); }
+check() { # check DESCRIPTION COMMAND...: passes when the command succeeds
+    what=$1
+    shift
+    if "$@"; then pass; else fail "$what"; fi
+}
+no_leftovers() { ! ls -a | grep -q '\.tmp\.'; }
+
+printf '3 3\n1 2\n2 3\n1 1\n' >small.txt
+"$LOOPY" solve -q small.txt >small.expected
+# A large output: 3 million isolated positions, about 30 MB of text.
+printf '3000000 0\n' >big.txt
+
+# 1. Success: the file holds exactly what standard output would.
+"$LOOPY" solve -q -o out.txt small.txt
+check "exit status 0 writing out.txt" [ $? -eq 0 ]
+check "out.txt holds the solution" cmp -s out.txt small.expected
+check "no temporary file left after success" no_leftovers
+
+# 2. Bad input: an existing output file is left untouched, nothing on stdout.
+echo previous >keep.txt
+printf '3 1\n1 9\n' >bad.txt
+"$LOOPY" solve -q -o keep.txt bad.txt >stdout.txt 2>stderr.txt
+check "bad input exits 1" [ $? -eq 1 ]
+check "bad input leaves keep.txt untouched" [ "$(cat keep.txt)" = previous ]
+check "bad input prints nothing on stdout" [ ! -s stdout.txt ]
+check "no temporary file left after bad input" no_leftovers
+
+# 3. Folder missing or not a folder: exit 3, a message, nothing created.
+"$LOOPY" solve -q -o missing/out.txt small.txt >stdout.txt 2>stderr.txt
+check "missing folder exits 3" [ $? -eq 3 ]
+check "missing folder: message names the file" \
+    grep -q 'loopy solve: missing/out.txt: cannot create: No such file or directory' stderr.txt
+check "missing folder: nothing on stdout" [ ! -s stdout.txt ]
+"$LOOPY" solve -q -o small.txt/out.txt small.txt 2>stderr.txt
+check "a file as folder exits 3" [ $? -eq 3 ]
+check "a file as folder: message" grep -q 'cannot create: Not a directory' stderr.txt
+
+# 4. Killed in the middle of writing (file size limit: SIGXFSZ kills the
+#    process at the first write past 64 KB): the real name keeps its old
+#    content; no partial file appears under it.
+echo previous >killed.txt
+# (An inner shell waits, so that its "File size limit exceeded" is silenced.)
+rc=$(sh -c 'ulimit -f 128; "$0" solve -q -o killed.txt big.txt; echo $?' \
+    "$LOOPY" 2>/dev/null)
+check "size limit kills the writer (status $rc)" [ "$rc" -gt 128 ]
+check "killed writer leaves killed.txt untouched" [ "$(cat killed.txt)" = previous ]
+rm -f killed.txt.tmp.*
+
+# 5. Write error (file too large, with SIGXFSZ ignored): exit 3, message,
+#    real name untouched, temporary file removed.
+echo previous >efbig.txt
+(trap '' XFSZ; ulimit -f 128; exec "$LOOPY" solve -q -o efbig.txt big.txt) \
+    >stdout.txt 2>stderr.txt
+check "write error exits 3" [ $? -eq 3 ]
+check "write error: message" grep -q 'loopy solve: efbig.txt: write failed' stderr.txt
+check "write error leaves efbig.txt untouched" [ "$(cat efbig.txt)" = previous ]
+check "no temporary file left after a write error" no_leftovers
+
+# 6. SIGKILL while the temporary file is being written: the real name is
+#    either absent or complete, never truncated.
+"$LOOPY" solve -q big.txt | wc -c >big.size
+"$LOOPY" solve -q -o sigkill.txt big.txt &
+pid=$!
+tries=0
+while [ $tries -lt 2000 ] && ! ls sigkill.txt.tmp.* >/dev/null 2>&1 &&
+    [ ! -e sigkill.txt ]; do
+    tries=$((tries + 1))
+    sleep 0.005
+done
+partial=$(cat sigkill.txt.tmp.* 2>/dev/null | wc -c)
+kill -9 $pid 2>/dev/null
+{ wait $pid; } 2>/dev/null
+echo "atomic_output: SIGKILL after $tries polls, temporary file at $partial bytes"
+if [ -e sigkill.txt ]; then
+    check "after SIGKILL sigkill.txt is complete" \
+        [ "$(wc -c <sigkill.txt)" -eq "$(cat big.size)" ]
+else
+    pass # killed before the rename: no file under the real name
+fi
+rm -f sigkill.txt.tmp.* sigkill.txt
+
+# 7. Symbolic links: the file named is replaced, the link stays.
+echo previous >target.txt
+ln -s target.txt link.txt
+"$LOOPY" solve -q -o link.txt small.txt
+check "writing through a link exits 0" [ $? -eq 0 ]
+check "the link is still a link" [ -L link.txt ]
+check "the linked file holds the solution" cmp -s target.txt small.expected
+ln -s absent.txt dangling.txt
+"$LOOPY" solve -q -o dangling.txt small.txt
+check "a dangling link's target is created" cmp -s absent.txt small.expected
+check "the dangling link is still a link" [ -L dangling.txt ]
+
+# 8. A FIFO is written to, not replaced.
+mkfifo pipe
+cat pipe >from_pipe.txt &
+reader=$!
+"$LOOPY" solve -q -o pipe small.txt
+check "writing to a FIFO exits 0" [ $? -eq 0 ]
+wait $reader
+check "the FIFO is still a FIFO" [ -p pipe ]
+check "the FIFO carried the solution" cmp -s from_pipe.txt small.expected
+
+# 9. Devices (private copies of /dev/null and /dev/full, when this user may
+#    make device nodes): written to directly, never replaced.
+if mknod null c 1 3 2>/dev/null && mknod full c 1 7 2>/dev/null; then
+    "$LOOPY" solve -q -o null small.txt
+    check "writing to a null device exits 0" [ $? -eq 0 ]
+    check "the null device is still a device" [ -c null ]
+    "$LOOPY" solve -q -o full small.txt >stdout.txt 2>stderr.txt
+    check "writing to a full device exits 3" [ $? -eq 3 ]
+    check "full device: message" \
+        grep -q 'loopy solve: full: write failed: No space left on device' stderr.txt
+    check "the full device is still a device" [ -c full ]
+    check "full device: nothing on stdout" [ ! -s stdout.txt ]
+else
+    echo "atomic_output: cannot make device nodes here; device cases skipped"
+fi
+
+# 10. Standard output that cannot be written: exit 3 with a message.
+if [ -c full ]; then
+    "$LOOPY" solve -q small.txt >full 2>stderr.txt
+    check "full standard output exits 3" [ $? -eq 3 ]
+    check "full standard output: message" \
+        grep -q 'loopy solve: standard output: write failed' stderr.txt
+fi
+
+check "no temporary file left at the end" no_leftovers
+echo "atomic_output: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,341 @@
+#!/bin/sh
+# Golden tests of "loopy solve": outputs, options and every kind of bad input.
+. "$(dirname "$0")/golden.inc"
+
+cp "$(dirname "$0")/../../examples/game.txt" "$work/game.txt"
+
+begin "the bundled example, text output and summary"
+run solve game.txt
+expect_status 0
+expect_out <<'EOF'
+1 D - 8
+2 W 3 4
+3 W 3 4
+4 L 2 6
+5 W 1 7
+6 W 1 7
+7 L 0 -
+8 D - 8
+EOF
+expect_err_has "loopy solve: game.txt: 8 positions, 12 moves: 4 W, 2 L, 2 D ("
+end_case
+
+begin "misere play"
+run solve -q --misere game.txt
+expect_status 0
+expect_out <<'EOF'
+1 W 4 2
+2 L 3 4
+3 D - 5
+4 W 2 6
+5 D - 5
+6 L 1 7
+7 W 0 -
+8 W 2 6
+EOF
+expect_err_empty
+end_case
+
+begin "--lose-at: moving onto 6 wins; --quiet"
+run solve --quiet --lose-at 6 game.txt
+expect_status 0
+expect_out <<'EOF'
+1 W 3 2
+2 L 2 4
+3 L 2 4
+4 W 1 6
+5 W 1 7
+6 L 0 -
+7 L 0 -
+8 W 1 6
+EOF
+end_case
+
+begin "--win-at and --lose-at lists, repeated options and repeats"
+run solve -q --win-at 7 --lose-at 4,4 --lose-at=8 game.txt
+expect_status 0
+expect_out <<'EOF'
+1 W 1 8
+2 W 1 4
+3 W 1 4
+4 L 0 -
+5 D - 5
+6 L 1 7
+7 W 0 -
+8 L 0 -
+EOF
+end_case
+
+begin "standard input, comments, blank lines, CRLF and tabs"
+printf '# header comment\r\n\r\n3 3  # n m\r\n1\t2\r\n\r\n2 3\r\n  # indented comment\r\n1 1\r\n' >"$work/crlf.txt"
+run solve -q - <"$work/crlf.txt"
+expect_status 0
+expect_out <<'EOF'
+1 D - 1
+2 W 1 3
+3 L 0 -
+EOF
+end_case
+
+begin "0-based vertices"
+printf '3 2\n0 1\n1 2\n' >"$work/zero.txt"
+run solve -q --base 0 zero.txt
+expect_status 0
+expect_out <<'EOF'
+0 L 2 1
+1 W 1 2
+2 L 0 -
+EOF
+end_case
+
+begin "adjacency lists (Codeforces 936B layout)"
+printf '5 6\n2 2 3\n2 4 5\n1 4\n1 5\n0\n' >"$work/adj.txt"
+run solve -q -i adj adj.txt
+expect_status 0
+expect_out <<'EOF'
+1 W 3 3
+2 W 1 5
+3 L 2 4
+4 W 1 5
+5 L 0 -
+EOF
+end_case
+
+begin "self-loops, parallel edges and an isolated vertex"
+printf '4 5\n1 1\n1 2\n1 2\n2 2\n3 1\n' >"$work/multi.txt"
+run solve -q multi.txt
+expect_status 0
+expect_out <<'EOF'
+1 D - 1
+2 D - 2
+3 D - 1
+4 L 0 -
+EOF
+end_case
+
+begin "empty graph"
+printf '0 0\n' >"$work/empty.txt"
+run solve -q empty.txt
+expect_status 0
+expect_out_empty
+end_case
+
+begin "JSON output"
+run solve -q -f json --lose-at 6 game.txt
+expect_status 0
+expect_out <<'EOF'
+{
+  "vertices": 8,
+  "edges": 12,
+  "base": 1,
+  "play": "normal",
+  "count": {"W": 4, "L": 4, "D": 0},
+  "positions": [
+    {"vertex": 1, "outcome": "W", "remoteness": 3, "move": 2},
+    {"vertex": 2, "outcome": "L", "remoteness": 2, "move": 4},
+    {"vertex": 3, "outcome": "L", "remoteness": 2, "move": 4},
+    {"vertex": 4, "outcome": "W", "remoteness": 1, "move": 6},
+    {"vertex": 5, "outcome": "W", "remoteness": 1, "move": 7},
+    {"vertex": 6, "outcome": "L", "remoteness": 0, "move": null},
+    {"vertex": 7, "outcome": "L", "remoteness": 0, "move": null},
+    {"vertex": 8, "outcome": "W", "remoteness": 1, "move": 6}
+  ]
+}
+EOF
+end_case
+
+begin "Graphviz output"
+printf '3 4\n1 2\n1 2\n2 3\n3 3\n' >"$work/dot.txt"
+run solve -q --format dot dot.txt
+expect_status 0
+expect_out <<'EOF'
+digraph loopy {
+  label="W: player to move wins (green), L: loses (red), D: draw (yellow); number: remoteness; bold: best move";
+  node [shape=circle, style=filled, fontname="Helvetica"];
+  1 [label="1\nD", fillcolor="#f2d16b"];
+  2 [label="2\nD", fillcolor="#f2d16b"];
+  3 [label="3\nD", fillcolor="#f2d16b"];
+  1 -> 2 [style=bold, penwidth=2.5];
+  1 -> 2 [color="#888888"];
+  2 -> 3 [style=bold, penwidth=2.5];
+  3 -> 3 [style=bold, penwidth=2.5];
+}
+EOF
+end_case
+
+if command -v dot >/dev/null 2>&1; then
+    begin "Graphviz accepts the dot output"
+    run solve -q -f dot game.txt
+    dot -Tsvg "$work/.out" >"$work/game.svg" 2>"$work/dot.err" || fail_case "dot failed: $(cat "$work/dot.err")"
+    grep -q '<svg' "$work/game.svg" || fail_case "no SVG"
+    end_case
+fi
+
+begin "--output writes the file atomically and prints nothing"
+run solve -q -o result.txt game.txt
+expect_status 0
+expect_out_empty
+if ! ls "$work" | grep -q '^result.txt$'; then fail_case "result.txt missing"; fi
+if ls "$work" | grep -q 'tmp'; then fail_case "temporary file left behind"; fi
+[ "$(sed -n 4p "$work/result.txt")" = "4 L 2 6" ] || fail_case "result.txt content"
+end_case
+
+begin "--output into a missing directory fails cleanly"
+run solve -q -o no/such/dir/out.txt game.txt
+expect_status 3
+expect_out_empty
+expect_err_has "loopy solve: no/such/dir/out.txt: cannot create: No such file or directory"
+end_case
+
+begin "--help documents every option and exits 0"
+run solve --help
+expect_status 0
+for opt in --input --base --misere --lose-at --win-at --format --output --threads --quiet --help "Exit status"; do
+    grep -q -e "$opt" "$work/.out" || fail_case "--help lacks $opt"
+done
+end_case
+
+begin "the example in --help is true"
+printf '3 3\n1 2\n2 3\n1 1\n' >"$work/help.txt"
+run solve -q help.txt
+sed -n '/^  \$ printf/,/^$/p' "$work/.out" >/dev/null
+run solve --help
+sed -n '/^  \$ printf/{n;:a;/^$/q;s/^  //;p;n;ba}' "$work/.out" >"$work/help.want"
+run solve -q help.txt
+cmp -s "$work/help.want" "$work/.out" || fail_case "help example differs: $(cat "$work/help.want")"
+end_case
+
+# ---- bad input: message with file, line and column; nothing on stdout ----
+bad() { # bad NAME CONTENT STATUS MESSAGE [OPTIONS...]
+    name=$1 content=$2 want_status=$3 message=$4
+    shift 4
+    begin "bad input: $name"
+    printf "$content" >"$work/bad.txt"
+    run solve "$@" bad.txt
+    expect_status "$want_status"
+    expect_out_empty
+    expect_err <<EOF
+$message
+EOF
+    end_case
+}
+
+bad "not a number" 'abc\n' 1 \
+    "loopy solve: bad.txt:1:1: expected the vertex count n, found 'abc'"
+bad "missing m" '3\n1 2\n' 1 \
+    "loopy solve: bad.txt:1:2: expected the edge count m after n, found end of line"
+bad "letter in an edge" '3 2\n1 2\n2 x\n' 1 \
+    "loopy solve: bad.txt:3:3: expected the edge's second vertex (a vertex from 1 to 3), found 'x'"
+bad "number glued to text" '3 1\n1 2x\n' 1 \
+    "loopy solve: bad.txt:2:3: expected the edge's second vertex (a vertex from 1 to 3), found '2x'"
+bad "negative vertex" '3 1\n-1 2\n' 1 \
+    "loopy solve: bad.txt:2:1: expected the edge's first vertex (a vertex from 1 to 3), found '-1'"
+bad "vertex above n" '3 1\n1 4\n' 1 \
+    "loopy solve: bad.txt:2:3: expected the edge's second vertex (a vertex from 1 to 3), found '4'"
+bad "vertex 0 with 1-based ids" '3 1\n0 1\n' 1 \
+    "loopy solve: bad.txt:2:1: expected the edge's first vertex (a vertex from 1 to 3), found '0'"
+bad "vertex n with 0-based ids" '3 1\n0 3\n' 1 \
+    "loopy solve: bad.txt:2:3: expected the edge's second vertex (a vertex from 0 to 2), found '3'" --base 0
+bad "number overflowing 64 bits" '3 1\n1 99999999999999999999999\n' 1 \
+    "loopy solve: bad.txt:2:3: number too large: expected the edge's second vertex (a vertex from 1 to 3), found '99999999999999999999...'"
+bad "fewer edges than announced" '3 3\n1 2\n2 3\n' 1 \
+    "loopy solve: bad.txt:4:1: expected an edge \"u v\", found end of file after 2 of the 3 edges announced on line 1"
+bad "extra token on an edge line" '3 1\n1 2 3\n' 1 \
+    "loopy solve: bad.txt:2:5: expected the end of the line after the edge, found '3'"
+bad "extra token on the first line" '3 1 7\n1 2\n' 1 \
+    "loopy solve: bad.txt:1:5: expected the end of the line after n and m, found '7'"
+bad "more edges than announced" '3 1\n1 2\n2 3\n' 1 \
+    "loopy solve: bad.txt:3:1: expected the end of the file after the m edges announced, found '2'"
+bad "empty file" '' 1 \
+    "loopy solve: bad.txt:1:1: expected the vertex count n, found end of file"
+bad "only comments" '# nothing\n\n' 1 \
+    "loopy solve: bad.txt:3:1: expected the vertex count n, found end of file"
+bad "edges in a graph without vertices" '0 1\n1 1\n' 1 \
+    "loopy solve: bad.txt:1:1: m = 1 moves announced in a graph without vertices"
+bad "binary garbage" '\001\002\377\n' 1 \
+    "loopy solve: bad.txt:1:1: expected the vertex count n, found '???'"
+bad "n beyond 32-bit ids" '5000000000 0\n' 4 \
+    "loopy solve: bad.txt:1:1: n = 5000000000 is more than loopy's limit of 4294967294 vertices"
+bad "adjacency: too many moves for m" '3 3\n2 1 2\n2 2 3\n0\n' 1 \
+    "loopy solve: bad.txt:3:1: vertex 2 has 2 moves, more than the 1 left of the m = 3 announced on line 1" -i adj
+bad "adjacency: fewer moves than m" '3 4\n2 1 2\n1 3\n0\n' 1 \
+    "loopy solve: bad.txt:5:1: the vertex lines list 3 moves, but line 1 announced m = 4" -i adj
+bad "adjacency: missing vertex line" '3 3\n2 1 2\n1 3' 1 \
+    "loopy solve: bad.txt:3:4: expected the number of moves of vertex 3, found end of file" -i adj
+bad "adjacency: successor missing" '2 1\n1\n0\n' 1 \
+    "loopy solve: bad.txt:2:2: expected move 1 of 1 of vertex 1 (a vertex from 1 to 2), found end of line" -i adj
+
+begin "n and m too large for memory"
+printf '4000000000 1000000000000\n' >"$work/huge.txt"
+run solve huge.txt
+expect_status 4
+expect_out_empty
+expect_err_has "loopy solve: huge.txt:1:1: n = 4000000000 and m = 1000000000000 need about "
+expect_err_has "GiB of memory, more than the "
+end_case
+
+begin "a file that does not exist"
+run solve missing.txt
+expect_status 3
+expect_out_empty
+expect_err <<'EOF'
+loopy solve: missing.txt: cannot open: No such file or directory
+EOF
+end_case
+
+begin "a directory"
+mkdir -p "$work/dir"
+run solve dir
+expect_status 3
+expect_out_empty
+expect_err <<'EOF'
+loopy solve: dir: cannot read: it is a directory
+EOF
+end_case
+
+usage() { # usage NAME STATUS MESSAGE ARGS...
+    name=$1 want_status=$2 message=$3
+    shift 3
+    begin "command line: $name"
+    run "$@"
+    expect_status "$want_status"
+    expect_out_empty
+    expect_err <<EOF
+$message
+EOF
+    end_case
+}
+
+usage "unknown option" 2 "loopy solve: unknown option '--frobnicate' (see --help)" \
+    solve --frobnicate game.txt
+usage "bad --format" 2 "loopy solve: --format: expected 'text', 'json' or 'dot', found 'xml'" \
+    solve -f xml game.txt
+usage "bad --input" 2 "loopy solve: --input: expected 'edges' or 'adj', found 'csv'" \
+    solve -i csv game.txt
+usage "bad --base" 2 "loopy solve: --base: expected a whole number from 0 to 1, found '2'" \
+    solve --base 2 game.txt
+usage "missing value" 2 "loopy solve: option '--lose-at' needs a value (see --help)" \
+    solve game.txt --lose-at
+usage "bad --lose-at list" 2 "loopy solve: --lose-at: expected comma-separated vertex numbers, found '' in '1,,2'" \
+    solve --lose-at 1,,2 game.txt
+usage "--lose-at outside the graph" 2 "loopy solve: --lose-at: vertex 9 is not in the graph (its vertices are 1..8)" \
+    solve --lose-at 9 game.txt
+usage "--win-at 0 with 1-based ids" 2 "loopy solve: --win-at: vertex 0 is not in the graph (its vertices are 1..8)" \
+    solve --win-at 0 game.txt
+usage "a vertex in both target lists" 2 "loopy solve: vertex 3 is in both --lose-at and --win-at" \
+    solve --lose-at 2,3 --win-at 3 game.txt
+usage "two input files" 2 "loopy solve: one input file at most, found 'b.txt' after 'game.txt'" \
+    solve game.txt b.txt
+usage "unknown command" 2 "loopy: unknown command 'slove' (see 'loopy --help')" \
+    slove game.txt
+
+begin "loopy --version and --help"
+run --version
+expect_status 0
+grep -q '^loopy [0-9]' "$work/.out" || fail_case "no version"
+run --help
+expect_status 0
+grep -q 'solve' "$work/.out" || fail_case "--help lacks solve"
+end_case
+
+finish solve

@@ -1,0 +1,176 @@
+/*
+ * test_fuzz_replay.c - runs every fuzz harness on every file of its seed
+ * corpus, without libFuzzer or clang, as part of "make check".
+ *
+ *   test_fuzz_replay [CORPUS_ROOT]     (default fuzz/corpus)
+ *
+ * The harnesses (fuzz/NAME.c, built with -DFUZZ_REPLAY) register themselves
+ * before main; the corpus of NAME is CORPUS_ROOT/NAME/.  Each input runs in
+ * a child process, so a harness that aborts (a broken invariant or a
+ * sanitizer report, including a leak under "make asan") fails that input
+ * only.  Every registered harness needs a non-empty corpus, and every corpus
+ * folder a harness, so neither can be forgotten.
+ */
+#define FUZZ_REPLAY 1 /* the registering form of fuzz.h */
+#include "check.h"
+#include "fuzz.h"
+
+#include <dirent.h>
+#include <signal.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+/* Seconds one input may take before it counts as a hang. */
+#define INPUT_TIMEOUT 120
+
+typedef struct harness {
+    const char *name;
+    fuzz_entry entry;
+} harness;
+
+static harness *harnesses;
+static size_t harness_count;
+
+void fuzz_register(const char *name, fuzz_entry entry)
+{
+    harness *grown = realloc(harnesses, (harness_count + 1) * sizeof *grown);
+
+    if (grown == NULL) {
+        fputs("fuzz_replay: out of memory\n", stderr);
+        exit(EXIT_FAILURE);
+    }
+    harnesses = grown;
+    harnesses[harness_count].name = name;
+    harnesses[harness_count].entry = entry;
+    harness_count++;
+}
+
+static const harness *find_harness(const char *name)
+{
+    for (size_t i = 0; i < harness_count; i++)
+        if (strcmp(harnesses[i].name, name) == 0)
+            return &harnesses[i];
+    return NULL;
+}
+
+/* Reads a whole file into an exactly sized buffer; NULL on failure. */
+static uint8_t *read_file(const char *path, size_t *size)
+{
+    FILE *f = fopen(path, "rb");
+    uint8_t *data = NULL;
+    long len;
+
+    if (f == NULL)
+        return NULL;
+    if (fseek(f, 0, SEEK_END) == 0 && (len = ftell(f)) >= 0 &&
+        fseek(f, 0, SEEK_SET) == 0) {
+        data = malloc(len > 0 ? (size_t)len : 1);
+        if (data != NULL && fread(data, 1, (size_t)len, f) != (size_t)len) {
+            free(data);
+            data = NULL;
+        }
+        *size = (size_t)len;
+    }
+    fclose(f);
+    return data;
+}
+
+/* Runs the harness on one input in a child; returns whether it passed. */
+static int replay_one(const harness *h, const char *path)
+{
+    size_t size = 0;
+    uint8_t *data = read_file(path, &size);
+    int wstatus = 0;
+    pid_t pid;
+
+    if (data == NULL) {
+        fprintf(stderr, "fuzz_replay: %s: cannot read\n", path);
+        return 0;
+    }
+    fflush(stdout);
+    fflush(stderr);
+    pid = fork();
+    if (pid == 0) {
+        alarm(INPUT_TIMEOUT);
+        h->entry(data, size);
+        free(data);
+        exit(EXIT_SUCCESS); /* exit, not _exit: LeakSanitizer runs at exit */
+    }
+    free(data);
+    if (pid < 0 || waitpid(pid, &wstatus, 0) != pid) {
+        fprintf(stderr, "fuzz_replay: %s: cannot run a child\n", path);
+        return 0;
+    }
+    if (WIFEXITED(wstatus) && WEXITSTATUS(wstatus) == 0)
+        return 1;
+    if (WIFSIGNALED(wstatus))
+        fprintf(stderr, "fuzz_replay: %s: %s: killed by signal %d%s\n",
+                h->name, path, WTERMSIG(wstatus),
+                WTERMSIG(wstatus) == SIGALRM ? " (timeout)" : "");
+    else
+        fprintf(stderr, "fuzz_replay: %s: %s: exit status %d\n", h->name,
+                path, WEXITSTATUS(wstatus));
+    return 0;
+}
+
+static int not_hidden(const struct dirent *entry)
+{
+    return entry->d_name[0] != '.';
+}
+
+/* Replays every file of root/h->name, one case per file. */
+static void replay_corpus(const char *root, const harness *h)
+{
+    char path[4096];
+    struct dirent **files = NULL;
+    int count;
+    unsigned long inputs = 0;
+
+    snprintf(path, sizeof path, "%s/%s", root, h->name);
+    count = scandir(path, &files, not_hidden, alphasort);
+    CHECK_MSG(count > 0, "harness %s has no corpus in %s", h->name, path);
+    check_case_end();
+    for (int i = 0; i < count; i++) {
+        struct stat st;
+
+        snprintf(path, sizeof path, "%s/%s/%s", root, h->name,
+                 files[i]->d_name);
+        if (stat(path, &st) == 0 && S_ISREG(st.st_mode)) {
+            CHECK(replay_one(h, path));
+            check_case_end();
+            inputs++;
+        }
+        free(files[i]);
+    }
+    free(files);
+    fprintf(stderr, "fuzz_replay: %s: %lu inputs\n", h->name, inputs);
+}
+
+int main(int argc, char **argv)
+{
+    const char *root = argc > 1 ? argv[1] : "fuzz/corpus";
+    struct dirent **folders = NULL;
+    int count;
+
+    CHECK_MSG(harness_count > 0, "no harness registered");
+    check_case_end();
+    for (size_t i = 0; i < harness_count; i++)
+        replay_corpus(root, &harnesses[i]);
+
+    /* A corpus folder without a harness is a typo or a forgotten file. */
+    count = scandir(root, &folders, not_hidden, alphasort);
+    CHECK_MSG(count > 0, "no corpus folders in %s", root);
+    check_case_end();
+    for (int i = 0; i < count; i++) {
+        CHECK_MSG(find_harness(folders[i]->d_name) != NULL,
+                  "%s/%s has no harness fuzz/%s.c", root, folders[i]->d_name,
+                  folders[i]->d_name);
+        check_case_end();
+        free(folders[i]);
+    }
+    free(folders);
+    free(harnesses);
+    return check_finish("fuzz_replay");
+}
