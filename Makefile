@@ -31,6 +31,9 @@ LDLIBS   += -lm
 ifeq ($(OPENMP),1)
 CFLAGS  += -fopenmp
 LDFLAGS += -fopenmp
+else
+# A serial build: the library's "#pragma omp" lines are simply ignored.
+CFLAGS  += -Wno-unknown-pragmas
 endif
 ifneq ($(SAN),)
 CFLAGS  += -fsanitize=$(SAN) -fno-omit-frame-pointer -fno-sanitize-recover=all
