@@ -101,6 +101,10 @@ loopy_status loopy_sleepy_solve(const loopy_graph *g, loopy_vertex start,
         status = LOOPY_ENOMEM;
         goto fail;
     }
+    /* Huge pages: the search touches parent at random, and each 4 KiB
+     * page would cost a fault (two, reading the zero page first). */
+    loopy_i_advise_huge(parent, 2 * (size_t)g->n * sizeof *parent);
+    loopy_i_advise_huge(queue, 2 * (size_t)g->n * sizeof *queue);
     parent[2 * (size_t)start] = start + 1;
     queue[tail++] = start;
     level_end = tail;
@@ -187,6 +191,7 @@ static loopy_status read_lists(loopy_source *src, uint64_t n, uint64_t m,
             }
             g->target = grown;
             capacity = want;
+            loopy_i_advise_huge(grown, (size_t)want * sizeof *grown);
         }
         for (uint64_t i = 0; i < k; i++) {
             if (!loopy_i_source_try_uint(src, 1, n, &v)) {
@@ -232,6 +237,7 @@ loopy_status loopy_sleepy_read(loopy_source *src, loopy_graph **graph,
         goto fail;
     }
     g->n = (loopy_vertex)n;
+    loopy_i_advise_huge(g->offset, ((size_t)n + 1) * sizeof *g->offset);
     CHECK_GOTO(read_lists(src, n, m, g, diag));
     if (g->target == NULL && (g->target = loopy_i_malloc(1, 1)) == NULL) {
         status = LOOPY_ENOMEM; /* no moves: a valid pointer all the same */
