@@ -111,6 +111,7 @@ static loopy_status grow_heights(climb_reader *cr, size_t want, size_t cells)
         return LOOPY_ENOMEM;
     cr->height = grown;
     cr->height_capacity = capacity;
+    loopy_i_advise_huge(grown, capacity * sizeof *grown);
     return LOOPY_OK;
 }
 
@@ -279,6 +280,7 @@ static loopy_status check_distinct(climb_reader *cr, size_t count,
         if (cr->seen == NULL)
             return LOOPY_ENOMEM;
         cr->seen_capacity = 2 * count;
+        loopy_i_advise_huge(cr->seen, 2 * count * sizeof *cr->seen);
     }
     memcpy(cr->seen, cr->height, count * sizeof *cr->seen);
     sorted = radix_sort(cr->seen, cr->seen + count, count);
@@ -340,15 +342,15 @@ static loopy_status read_heights(climb_reader *cr, uint32_t rows, uint32_t cols)
     return status;
 }
 
-/* Packs the 0/1 bytes of state into bits, in place (byte c / 8 is written
- * only after bytes c.. are read), so that queries at random cells look up a
- * table 8 times smaller, which stays in the cache. */
-static void pack_bits(uint8_t *state, size_t cells)
+/* Packs the answers of the solved cells (their LOOPY_I_CLIMB_WIN bits)
+ * into bits of state, so that queries at random cells look up a table 64
+ * times smaller than the words, which stays in the cache. */
+static void pack_bits(const uint64_t *cell, size_t cells, uint8_t *state)
 {
     for (size_t c = 0; c < cells; c += 8) {
         unsigned byte = 0;
         for (size_t i = 0; i < 8 && c + i < cells; i++)
-            byte |= (unsigned)state[c + i] << i;
+            byte |= ((cell[c + i] & LOOPY_I_CLIMB_WIN) != 0) << i;
         state[c / 8] = (uint8_t)byte;
     }
 }
@@ -395,19 +397,19 @@ static loopy_status read_case(climb_reader *cr, uint64_t t, uint64_t cases)
         return LOOPY_ETOOBIG;
     }
     CHECK_GOTO(read_heights(cr, (uint32_t)rows, (uint32_t)cols));
-    if (rows * cols > cr->state_capacity) {
+    if ((rows * cols + 7) / 8 > cr->state_capacity) {
         loopy_i_free(cr->state);
         cr->state_capacity = 0;
-        cr->state = loopy_i_malloc((size_t)(rows * cols), 1);
+        cr->state = loopy_i_malloc((size_t)(rows * cols + 7) / 8, 1);
         if (cr->state == NULL) {
             loopy_i_diag(cr->diag, 0, 0, "out of memory for a %" PRIu64
                          " x %" PRIu64 " grid", rows, cols);
             return LOOPY_ENOMEM;
         }
-        cr->state_capacity = (size_t)(rows * cols);
+        cr->state_capacity = (size_t)(rows * cols + 7) / 8;
     }
-    /* The set (2 slots a cell) becomes the solve's words, and the heights,
-     * copied into them, its queue, which needs a spare entry. */
+    /* The set (2 slots a cell) becomes the solve's words, and the heights
+     * its queue, which needs a spare entry. */
     if (grow_heights(cr, (size_t)(rows * cols) + 1,
                      (size_t)(rows * cols) + 1) != LOOPY_OK) {
         loopy_i_diag(cr->diag, 0, 0, "out of memory for a %" PRIu64 " x %"
@@ -416,12 +418,10 @@ static loopy_status read_case(climb_reader *cr, uint64_t t, uint64_t cases)
     }
     {
         uint64_t *cell = (uint64_t *)(void *)cr->seen;
-        for (size_t c = 0; c < (size_t)(rows * cols); c++)
-            cell[c] = (uint64_t)cr->height[c] << 8;
-        loopy_i_climb_solve_grid((uint32_t)rows, (uint32_t)cols, cell,
-                                 cr->height, cr->state);
+        loopy_i_climb_solve_grid((uint32_t)rows, (uint32_t)cols, cr->height,
+                                 cell, cr->height);
+        pack_bits(cell, (size_t)(rows * cols), cr->state);
     }
-    pack_bits(cr->state, (size_t)(rows * cols));
 
     CHECK_GOTO(LOOPY_I_READ_UINT(cr->source, 0, UINT64_MAX, &queries,
                                    "the query count q", cr->diag));
