@@ -261,6 +261,47 @@ static loopy_status first_repeat(const climb_reader *cr, const uint32_t *sorted,
     return LOOPY_OK;
 }
 
+/* True if a[0..n) are distinct; part: n entries, bits: 2^21 bits (zero on
+ * entry and on return).  Multiplying by an odd number is a bijection of
+ * the 32-bit words, so two values are equal iff their products are: a pass
+ * scatters the products by their top 11 bits (2048 buckets, as a radix
+ * sort's pass), then each bucket marks the low 21 bits of its products in
+ * the bitmap, which stays in the cache, and unmarks them after.  Two
+ * scattering passes instead of the radix sort's four, and no branches. */
+static bool distinct_bijective(const uint32_t *a, size_t n, uint32_t *part,
+                               uint64_t *bits)
+{
+    enum { TOP = 11, LOW = 32 - TOP, BUCKETS = 1 << TOP };
+    const uint32_t odd = UINT32_C(0x9e3779b1);
+    size_t start[BUCKETS + 1];
+    uint64_t repeat = 0;
+
+    memset(start, 0, sizeof start);
+    for (size_t i = 0; i < n; i++)
+        start[(uint32_t)(a[i] * odd) >> LOW]++;
+    for (size_t b = 0, sum = 0; b <= BUCKETS; b++) {
+        size_t c = start[b];
+        start[b] = sum;
+        sum += c;
+    }
+    for (size_t i = 0; i < n; i++) {
+        uint32_t h = a[i] * odd;
+        part[start[h >> LOW]++] = h;
+    }
+    /* start[b] is now the end of bucket b. */
+    for (size_t b = 0, from = 0; b < BUCKETS; from = start[b++]) {
+        for (size_t i = from; i < start[b]; i++) {
+            uint32_t low = part[i] & ((UINT32_C(1) << LOW) - 1);
+            uint64_t word = bits[low >> 6], bit = UINT64_C(1) << (low & 63);
+            repeat |= word & bit;
+            bits[low >> 6] = word | bit;
+        }
+        for (size_t i = from; i < start[b]; i++)
+            bits[(part[i] & ((UINT32_C(1) << LOW) - 1)) >> 6] = 0;
+    }
+    return repeat == 0;
+}
+
 /* Checks that height[0..count) are distinct by sorting a copy in seen
  * (grown to 2 slots a height); a repeat is reported at its place, found by
  * reading the grid again from its mark.  LOOPY_OK, LOOPY_EPARSE (repeat),
@@ -282,6 +323,16 @@ static loopy_status check_distinct(climb_reader *cr, size_t count,
         cr->seen_capacity = 2 * count;
         loopy_i_advise_huge(cr->seen, 2 * count * sizeof *cr->seen);
     }
+    /* A large grid is first checked without sorting: the bitmap (2^21
+     * bits) fits in seen after the scattered copy. */
+    if (count >= ((size_t)1 << 16)) {
+        uint64_t *bits = (uint64_t *)(void *)(cr->seen + count +
+                                              (count & 1));
+        memset(bits, 0, (size_t)1 << 18);
+        if (distinct_bijective(cr->height, count, cr->seen, bits))
+            return LOOPY_OK;
+    }
+    /* A repeat (or a small grid): sorting says for sure, and where. */
     memcpy(cr->seen, cr->height, count * sizeof *cr->seen);
     sorted = radix_sort(cr->seen, cr->seen + count, count);
     status = first_repeat(cr, sorted, count, &repeat);
