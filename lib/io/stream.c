@@ -59,6 +59,17 @@ static void refill_map(loopy_source *s)
 
     sc->end = (size_t)(map_end - sc->p) > WINDOW ? sc->p + WINDOW : map_end;
     s->eof = sc->end == map_end;
+#ifdef MADV_POPULATE_READ
+    {
+        /* The window's pages mapped in one call, not a fault each. */
+        long pg = sysconf(_SC_PAGESIZE);
+        if (pg > 0) {
+            size_t from = (size_t)(sc->p - s->map) / (size_t)pg * (size_t)pg;
+            madvise(s->map + from, (size_t)(sc->end - s->map) - from,
+                    MADV_POPULATE_READ);
+        }
+    }
+#endif
     if (page <= 0)
         return;
     drop = (size_t)(sc->p - s->map) / (size_t)page * (size_t)page;

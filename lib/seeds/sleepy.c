@@ -183,15 +183,21 @@ static loopy_status read_lists(loopy_source *src, uint64_t n, uint64_t m,
             while (want < g->m + k)
                 want *= 2;
             want = want < m ? want : m;
-            grown = loopy_i_realloc(g->target, (size_t)want, sizeof *grown);
+            /* A new block, not realloc: huge pages are asked for before
+             * the moves are copied in (realloc would copy into small pages,
+             * as the advice splits a mapping that mremap then refuses). */
+            grown = loopy_i_malloc((size_t)want, sizeof *grown);
             if (grown == NULL) {
                 loopy_i_diag(diag, 0, 0, "out of memory for %" PRIu64
                              " moves", want);
                 return LOOPY_ENOMEM;
             }
+            loopy_i_advise_huge(grown, (size_t)want * sizeof *grown);
+            if (g->m > 0)
+                memcpy(grown, g->target, (size_t)g->m * sizeof *grown);
+            loopy_i_free(g->target);
             g->target = grown;
             capacity = want;
-            loopy_i_advise_huge(grown, (size_t)want * sizeof *grown);
         }
         for (uint64_t i = 0; i < k; i++) {
             if (!loopy_i_source_try_uint(src, 1, n, &v)) {
