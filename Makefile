@@ -33,6 +33,9 @@ LDLIBS   += -lm
 ifeq ($(OPENMP),1)
 CFLAGS  += -fopenmp
 LDFLAGS += -fopenmp
+else
+# A serial build: the library's "#pragma omp" lines are simply ignored.
+CFLAGS  += -Wno-unknown-pragmas
 endif
 ifeq ($(FUZZ),1)
 CFLAGS  += -fsanitize=fuzzer-no-link

@@ -126,7 +126,7 @@ void cli_progress_attach(cli_progress *p, const char *cmd,
 void cli_progress_end(cli_progress *p);
 
 
-/* ---- Game graphs (cli/grundy.c) ---- */
+/* ---- Game graphs (cli/graph_input.c) ---- */
 enum { CLI_GRAPH_INPUT, CLI_GRAPH_BASE };
 /* Applies --input (CLI_GRAPH_INPUT) or --base (CLI_GRAPH_BASE) to read;
  * prints a message and returns false on a bad value. */
@@ -138,7 +138,11 @@ int cli_load_graph(const char *cmd, const char *path,
                    const loopy_read_options *read, loopy_graph **graph);
 /* The name of an input in messages: path, or "<stdin>". */
 const char *cli_input_name(const char *path);
-/* Writes a Sprague-Grundy value: the number, or inf{k1,k2,...}. */
+struct timespec;
+/* Seconds elapsed since start (CLOCK_MONOTONIC). */
+double cli_seconds_since(const struct timespec *start);
+/* Writes a Sprague-Grundy value (cli/grundy.c): the number, or
+ * inf{k1,k2,...}. */
 void cli_out_grundy_value(cli_out *out, uint32_t value, const uint32_t *set,
                           size_t count);
 

@@ -50,51 +50,6 @@ static const cli_option grundy_options[] = {
     {"output", 'o', true, OPT_OUTPUT}, {"quiet", 'q', false, OPT_QUIET},
     {"help", 'h', false, OPT_HELP},    {NULL, 0, false, 0}};
 
-bool cli_graph_option(const char *cmd, int id, const char *value,
-                      loopy_read_options *read)
-{
-    uint64_t number;
-
-    if (id == CLI_GRAPH_INPUT) {
-        if (strcmp(value, "edges") == 0) {
-            read->format = LOOPY_TEXT_EDGES;
-        } else if (strcmp(value, "adj") == 0) {
-            read->format = LOOPY_TEXT_ADJ;
-        } else {
-            cli_error(cmd, "--input: expected 'edges' or 'adj', found '%s'",
-                      value);
-            return false;
-        }
-        return true;
-    }
-    if (!cli_parse_uint(cmd, "--base", value, 0, 1, &number))
-        return false;
-    read->base = (uint32_t)number;
-    return true;
-}
-
-int cli_load_graph(const char *cmd, const char *path,
-                   const loopy_read_options *read, loopy_graph **graph)
-{
-    loopy_buffer buffer = {0};
-    loopy_diag diag = {0, 0, ""};
-    loopy_status status;
-
-    status = loopy_buffer_load(path, &buffer, &diag);
-    if (status == LOOPY_OK)
-        status = loopy_read_text(buffer.data, buffer.len, read, graph, NULL,
-                                 &diag);
-    loopy_buffer_release(&buffer);
-    if (status != LOOPY_OK)
-        return cli_report(cmd, cli_input_name(path), status, &diag);
-    return EXIT_OK;
-}
-
-const char *cli_input_name(const char *path)
-{
-    return path != NULL && strcmp(path, "-") != 0 ? path : "<stdin>";
-}
-
 void cli_out_grundy_value(cli_out *out, uint32_t value, const uint32_t *set,
                           size_t count)
 {
@@ -109,15 +64,6 @@ void cli_out_grundy_value(cli_out *out, uint32_t value, const uint32_t *set,
         cli_out_u64(out, set[i]);
     }
     cli_out_char(out, '}');
-}
-
-static double seconds_since(const struct timespec *start)
-{
-    struct timespec now;
-
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    return (double)(now.tv_sec - start->tv_sec) +
-           (double)(now.tv_nsec - start->tv_nsec) / 1e9;
 }
 
 int cmd_grundy(int argc, char **argv)
@@ -212,7 +158,7 @@ int cmd_grundy(int argc, char **argv)
                 " infinite (%.3f s)\n",
                 cli_input_name(input), loopy_graph_vertex_count(graph),
                 loopy_graph_edge_count(graph), finite, largest, infinite,
-                seconds_since(&start));
+                cli_seconds_since(&start));
 
 done:
     loopy_grundy_free(grundy);

@@ -235,20 +235,11 @@ static int parse_args(int argc, char **argv, solve_args *args)
             args->input = p.value;
             break;
         case OPT_INPUT:
-            if (strcmp(p.value, "edges") == 0) {
-                args->read.format = LOOPY_TEXT_EDGES;
-            } else if (strcmp(p.value, "adj") == 0) {
-                args->read.format = LOOPY_TEXT_ADJ;
-            } else {
-                cli_error("solve", "--input: expected 'edges' or 'adj', found"
-                          " '%s'", p.value);
-                return EXIT_USAGE;
-            }
-            break;
         case OPT_BASE:
-            if (!cli_parse_uint("solve", "--base", p.value, 0, 1, &value))
+            if (!cli_graph_option("solve", id == OPT_INPUT ? CLI_GRAPH_INPUT
+                                                           : CLI_GRAPH_BASE,
+                                  p.value, &args->read))
                 return EXIT_USAGE;
-            args->read.base = (uint32_t)value;
             break;
         case OPT_MISERE:
             args->solve.misere = 1;
@@ -354,15 +345,6 @@ static bool targets_disjoint(const loopy_vertex *lose_at, size_t lose_count,
     return true;
 }
 
-static double seconds_since(const struct timespec *start)
-{
-    struct timespec now;
-
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    return (double)(now.tv_sec - start->tv_sec) +
-           (double)(now.tv_nsec - start->tv_nsec) / 1e9;
-}
-
 int cmd_solve(int argc, char **argv)
 {
     static const loopy_read_options read_defaults = LOOPY_READ_OPTIONS_INIT;
@@ -372,7 +354,6 @@ int cmd_solve(int argc, char **argv)
     loopy_graph *graph = NULL;
     loopy_solution *sol = NULL;
     loopy_vertex *lose_at = NULL, *win_at = NULL;
-    loopy_diag diag = {0, 0, ""};
     loopy_status status;
     struct timespec start;
     const char *name;
@@ -389,7 +370,7 @@ int cmd_solve(int argc, char **argv)
         rc = rc < 0 ? EXIT_OK : rc;
         goto done;
     }
-    name = args.input && strcmp(args.input, "-") != 0 ? args.input : "<stdin>";
+    name = cli_input_name(args.input);
 
     /* Only the dot output draws the moves themselves. */
     args.read.skip_successors = args.format != FORMAT_DOT;
@@ -398,11 +379,9 @@ int cmd_solve(int argc, char **argv)
                         &args.read.progress_ctx);
     cli_progress_attach(&progress, "solve", &args.solve.progress,
                         &args.solve.progress_ctx);
-    status = loopy_read_file(args.input, &args.read, &graph, &diag);
-    if (status != LOOPY_OK) {
-        rc = cli_report("solve", name, status, &diag);
+    rc = cli_load_graph("solve", args.input, &args.read, &graph);
+    if (rc != EXIT_OK)
         goto done;
-    }
     if (!convert_targets("--lose-at", args.lose_at, args.lose_at_count,
                          args.read.base, loopy_graph_vertex_count(graph),
                          &lose_at) ||
@@ -450,7 +429,7 @@ int cmd_solve(int argc, char **argv)
                 loopy_graph_edge_count(graph),
                 loopy_solution_count(sol, LOOPY_WIN),
                 loopy_solution_count(sol, LOOPY_LOSE),
-                loopy_solution_count(sol, LOOPY_DRAW), seconds_since(&start));
+                loopy_solution_count(sol, LOOPY_DRAW), cli_seconds_since(&start));
     rc = EXIT_OK;
 
 done:

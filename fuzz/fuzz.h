@@ -102,4 +102,79 @@ void fuzz_require_solution(const loopy_graph *graph,
 void fuzz_require_same_solution(const loopy_solution *a,
                                 const loopy_solution *b);
 
+/* ---- The seed-problem formats (fuzz/lib/seed_check.c) ---- */
+
+/* A token of a seed format's input (a run of bytes other than white
+ * space), found by the harnesses' own scan, for their reference readers. */
+enum { FUZZ_TOKEN_NUMBER, FUZZ_TOKEN_HUGE, FUZZ_TOKEN_WORD };
+
+typedef struct fuzz_token {
+    uint64_t line, column; /* of its first byte, 1-based */
+    int kind;              /* digits only (value set), too many for 64 bits,
+                              or anything else */
+    uint64_t value;
+} fuzz_token;
+
+typedef struct fuzz_tokens {
+    fuzz_token *token;
+    size_t count;
+    uint64_t end_line, end_column; /* where "end of file" stands */
+} fuzz_tokens;
+
+void fuzz_tokenize(const char *text, size_t len, fuzz_tokens *out);
+void fuzz_tokens_release(fuzz_tokens *tokens);
+
+/* Reads tokens in order; the first that is missing or not what a reader
+ * wants is where the input is bad (failed, line, column). */
+typedef struct fuzz_cursor {
+    const fuzz_tokens *tokens;
+    size_t next;
+    int failed;
+    uint64_t line, column;           /* of the failure */
+    uint64_t last_line, last_column; /* of the last token read */
+} fuzz_cursor;
+
+void fuzz_cursor_init(fuzz_cursor *c, const fuzz_tokens *tokens);
+/* 1 with *value when the next token is a number in [min, max], else 0
+ * (and the cursor has failed there). */
+int fuzz_cursor_uint(fuzz_cursor *c, uint64_t min, uint64_t max,
+                     uint64_t *value);
+/* 1 if no token is left, else 0 (failed at the next token). */
+int fuzz_cursor_end(fuzz_cursor *c);
+/* Fails at the next token, or at the end of the text (if not yet failed). */
+void fuzz_cursor_fail_here(fuzz_cursor *c);
+
+/* fuzz_require_good_diag, and the place must be line:column. */
+void fuzz_require_diag_at(const char *text, size_t len, loopy_status status,
+                          const loopy_diag *diag, uint64_t line,
+                          uint64_t column);
+/* Requires the same place and message. */
+void fuzz_require_same_diag(const loopy_diag *a, const loopy_diag *b,
+                            const char *what);
+
+/* Where the command-line tool's bytes can come from: a memory text (not
+ * the tool's, the library's other entry), a FILE operand, and standard
+ * input redirected from a file (whose descriptor does not stand at the
+ * file's start) or from a pipe (which cannot be read twice). */
+enum {
+    FUZZ_SOURCE_MEMORY,
+    FUZZ_SOURCE_FILE,
+    FUZZ_SOURCE_STDIN_FILE,
+    FUZZ_SOURCE_STDIN_PIPE,
+    FUZZ_SOURCE_KINDS
+};
+extern const char *const fuzz_source_names[FUZZ_SOURCE_KINDS];
+
+/* How many source kinds (the first ones) an input of size bytes can use:
+ * a large one is not written to a pipe. */
+int fuzz_source_kinds(size_t size);
+
+typedef loopy_status (*fuzz_reader)(loopy_source *source, void *ctx,
+                                    loopy_diag *diag);
+
+/* Makes a source of the kind over data[0..size), runs read on it, then
+ * frees it and restores standard input. */
+loopy_status fuzz_read_source(int kind, const uint8_t *data, size_t size,
+                              fuzz_reader read, void *ctx, loopy_diag *diag);
+
 #endif

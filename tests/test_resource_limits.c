@@ -115,6 +115,42 @@ static void memory_limit_threshold(loopy_vertex n, loopy_edge m)
     check_case_end();
 }
 
+/* The seed readers on a short text announcing far more than it holds:
+ * they fail where the text ends (line:column), with no request of more
+ * than max_bytes. */
+static void seed_short_text(int which, const char *text, uint64_t line,
+                            uint64_t column, uint64_t max_bytes)
+{
+    loopy_source *src = NULL;
+    loopy_graph *g = NULL;
+    loopy_race_rounds rounds;
+    loopy_climb_answers answers;
+    loopy_vertex start;
+    loopy_diag diag = {0, 0, ""};
+    loopy_status status;
+    uint64_t largest;
+
+    CHECK(loopy_source_from_memory(text, strlen(text), &src) == LOOPY_OK);
+    loopy_i_alloc_fail_at(0);
+    if (which == 0)
+        status = loopy_race_read(src, &g, &rounds, &diag);
+    else if (which == 1)
+        status = loopy_sleepy_read(src, &g, &start, &diag);
+    else
+        status = loopy_climb_run(src, &answers, &diag);
+    largest = loopy_i_alloc_largest();
+    loopy_i_alloc_fail_at(0);
+    loopy_source_free(src);
+    CHECK_MSG(status == LOOPY_EPARSE && diag.line == line &&
+                  diag.column == column,
+              "'%s': status %d at %llu:%llu: %s", text, (int)status,
+              (unsigned long long)diag.line, (unsigned long long)diag.column,
+              diag.message);
+    CHECK_MSG(largest <= max_bytes, "'%s': a request of %llu bytes", text,
+              (unsigned long long)largest);
+    check_case_end();
+}
+
 int main(void)
 {
     const uint64_t gib = UINT64_C(1) << 30;
@@ -158,6 +194,13 @@ int main(void)
                                  64 * 1024);
     short_text_small_allocations("2 100000000\n1 2\n0\n", LOOPY_TEXT_ADJ, 4096);
     short_text_small_allocations("3 4000000000\n", LOOPY_TEXT_EDGES, 64 * 1024);
+
+    /* Likewise for the seed readers: counts of moves, rounds, heights or a
+     * vertex's moves (sleepy's k, once claimed as it was read). */
+    seed_short_text(0, "2 4000000000 4000000000\n1 2\n", 3, 1, 4096);
+    seed_short_text(1, "1 99999999999\n4294967294\n", 3, 1, 4096);
+    seed_short_text(1, "3 4000000000\n1000000000 1 2\n", 3, 1, 4096);
+    seed_short_text(2, "1\n10000 1000\n1 2\n", 4, 1, 8192);
 
     memory_limit_threshold(1, 0);
     memory_limit_threshold(10, 20);

@@ -320,6 +320,8 @@ static bool values_valid(const loopy_graph *g, int threads)
     loopy_vertex n = g->n;
     uint64_t degree_sum = 0, bad = 0;
 
+    (void)threads; /* in a build without OpenMP */
+
     if (g->rev_offset[0] != 0 || g->rev_offset[n] != g->m)
         return false;
 #pragma omp parallel for num_threads(threads) reduction(+ : degree_sum, bad)

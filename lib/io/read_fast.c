@@ -9,8 +9,11 @@
  *      predecessor lists (and the successor lists when they are wanted).
  * Per-thread counts make each thread's slots in a vertex's list disjoint, so
  * pass 2 needs no atomics, and the lists keep the text's order whatever the
- * thread count.  Memory: the graph plus 8n bytes per thread; the text itself
- * is never copied.
+ * thread count.  Updates go through bins (edge_bins.h) for locality.  Memory:
+ * the graph plus 8n bytes per thread in pass 1 (4n in pass 2) plus bins of
+ * about m bytes in all; the text itself is never copied.  A file that
+ * changes between the passes cannot make pass 2 write out of bounds: slots
+ * are checked against m and every list entry against n afterwards.
  *
  * The reader handles the plain form only.  At the first thing it does not
  * like (a syntax error, a number out of range, a rare blank such as '\v',
@@ -35,8 +38,10 @@
 typedef struct piece {
     const char *begin, *end; /* whole lines; end is after a '\n' or the text's */
     uint64_t edges;          /* counted by pass 1 */
-    uint32_t *out_count;     /* n: per vertex, this piece's edges u -> . */
-    uint32_t *in_count;      /* n: per vertex, this piece's edges . -> v */
+    /* n each: per vertex, this piece's edges u -> . and . -> v (pass 1),
+     * then this piece's next slot in the vertex's list (pass 2) */
+    uint32_t *out_count;
+    uint32_t *in_count;
     binner in_bins, out_bins;
     bool failed;
 } piece;

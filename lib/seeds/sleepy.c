@@ -175,31 +175,30 @@ static loopy_status read_lists(loopy_source *src, uint64_t n, uint64_t m,
                          "than %" PRIu32 " moves", u + 1, UINT32_MAX - 1);
             return LOOPY_ETOOBIG;
         }
-        if (g->m + k > capacity) {
-            /* Grow by doubling, never past m: an m announced but not
-             * present costs nothing. */
-            loopy_edge want = capacity ? 2 * capacity : 1024;
-            loopy_vertex *grown;
-            while (want < g->m + k)
-                want *= 2;
-            want = want < m ? want : m;
-            /* A new block, not realloc: huge pages are asked for before
-             * the moves are copied in (realloc would copy into small pages,
-             * as the advice splits a mapping that mremap then refuses). */
-            grown = loopy_i_malloc((size_t)want, sizeof *grown);
-            if (grown == NULL) {
-                loopy_i_diag(diag, 0, 0, "out of memory for %" PRIu64
-                             " moves", want);
-                return LOOPY_ENOMEM;
-            }
-            loopy_i_advise_huge(grown, (size_t)want * sizeof *grown);
-            if (g->m > 0)
-                memcpy(grown, g->target, (size_t)g->m * sizeof *grown);
-            loopy_i_free(g->target);
-            g->target = grown;
-            capacity = want;
-        }
         for (uint64_t i = 0; i < k; i++) {
+            if (g->m == capacity) {
+                /* Grow by doubling as moves arrive, never past m: an m or
+                 * a k announced but not present costs nothing. */
+                loopy_edge want = capacity ? 2 * capacity : 1024;
+                loopy_vertex *grown;
+                want = want < m ? want : m;
+                /* A new block, not realloc: huge pages are asked for
+                 * before the moves are copied in (realloc would copy into
+                 * small pages, as the advice splits a mapping that mremap
+                 * then refuses). */
+                grown = loopy_i_malloc((size_t)want, sizeof *grown);
+                if (grown == NULL) {
+                    loopy_i_diag(diag, 0, 0, "out of memory for %" PRIu64
+                                 " moves", want);
+                    return LOOPY_ENOMEM;
+                }
+                loopy_i_advise_huge(grown, (size_t)want * sizeof *grown);
+                if (g->m > 0)
+                    memcpy(grown, g->target, (size_t)g->m * sizeof *grown);
+                loopy_i_free(g->target);
+                g->target = grown;
+                capacity = want;
+            }
             if (!loopy_i_source_try_uint(src, 1, n, &v)) {
                 snprintf(what, sizeof what, "a move of vertex %" PRIu64
                          " (a vertex from 1 to %" PRIu64 ")", u + 1, n);

@@ -95,5 +95,15 @@ check "convert without -o: exit 2" test $? -eq 2
 "$LOOPY" convert --help >"$dir/out" 2>&1
 check "convert --help" grep -q "Usage: loopy convert" "$dir/out"
 
+# grundy and sum read binary graphs too, with the same answers.
+"$LOOPY" convert "$dir/g.txt" -o "$dir/g2.lgr" 2>/dev/null
+"$LOOPY" grundy -q "$dir/g.txt" >"$dir/grundy.txt" 2>&1
+"$LOOPY" grundy -q "$dir/g2.lgr" >"$dir/grundy.lgr.out" 2>&1
+check "grundy on binary = on text" cmp -s "$dir/grundy.txt" "$dir/grundy.lgr.out"
+printf '1 2\n2 3\n' >"$dir/q.txt"
+"$LOOPY" sum "$dir/g.txt" "$dir/q.txt" >"$dir/sum.txt" 2>&1
+"$LOOPY" sum "$dir/g2.lgr" "$dir/q.txt" >"$dir/sum.lgr.out" 2>&1
+check "sum on binary = on text" cmp -s "$dir/sum.txt" "$dir/sum.lgr.out"
+
 echo "convert: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
