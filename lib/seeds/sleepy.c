@@ -234,7 +234,9 @@ loopy_status loopy_sleepy_read(loopy_source *src, loopy_graph **graph,
                      "machine's memory", n);
         return LOOPY_ETOOBIG;
     }
-    g = loopy_i_calloc(1, sizeof *g);
+    g = loopy_i_graph_shell(0, 0);
+    if (g != NULL) /* the lists below are the graph's own */
+        g->owned = GRAPH_OWNS_OFFSET | GRAPH_OWNS_TARGET;
     if (g == NULL || (g->offset = loopy_i_calloc((size_t)n + 1,
                                                  sizeof *g->offset)) == NULL) {
         loopy_i_diag(diag, 0, 0, "out of memory for n = %" PRIu64, n);
