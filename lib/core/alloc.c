@@ -21,21 +21,28 @@
  * TLB.  A hint only; without THP nothing changes. */
 #define HUGE_ARRAY_BYTES ((size_t)32 << 20)
 
-static void *advise_huge(void *ptr, size_t bytes)
+void loopy_i_advise_huge(void *ptr, size_t bytes)
 {
 #ifdef MADV_HUGEPAGE
     const uintptr_t huge = (uintptr_t)2 << 20;
     uintptr_t from, to;
 
-    if (ptr == NULL || bytes < HUGE_ARRAY_BYTES)
-        return ptr;
+    if (ptr == NULL)
+        return;
     from = ((uintptr_t)ptr + huge - 1) & ~(huge - 1);
     to = ((uintptr_t)ptr + bytes) & ~(huge - 1);
     if (to > from)
         madvise((void *)from, to - from, MADV_HUGEPAGE);
 #else
+    (void)ptr;
     (void)bytes;
 #endif
+}
+
+static void *advise_huge(void *ptr, size_t bytes)
+{
+    if (bytes >= HUGE_ARRAY_BYTES)
+        loopy_i_advise_huge(ptr, bytes);
     return ptr;
 }
 

@@ -29,6 +29,12 @@ void *loopy_i_calloc(size_t count, size_t size);
 void *loopy_i_realloc(void *ptr, size_t count, size_t size);
 void loopy_i_free(void *ptr);
 
+/* Asks for transparent huge pages for the whole 2 MiB pages inside
+ * ptr[0..bytes) (a hint; nothing happens without THP).  Blocks of 32 MiB
+ * or more get it when allocated; a reader calls it for smaller arrays it
+ * fills at once (page faults then cost a 512th), or reads at random. */
+void loopy_i_advise_huge(void *ptr, size_t bytes);
+
 /* Test hook: make the allocation numbered k (1-based, counted from this
  * call) and every later one fail; 0 turns failures off.  Returns how many
  * allocations were made since the previous call. */

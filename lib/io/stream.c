@@ -8,15 +8,76 @@
  * either way.  When the window slides, the line being read may begin before
  * it; column_carry keeps the columns that slid out.
  */
+/* madvise (MADV_DONTNEED really drops pages; posix_madvise does not). */
+#define _DEFAULT_SOURCE
+
 #include "stream.h"
 
 #include <errno.h>
 #include <fcntl.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <string.h>
 #include <unistd.h>
 
 #define WINDOW (1u << 20)
+
+/* Maps a regular file of size bytes whose input starts at file_start: the
+ * scan runs over the mapping, which saves copying every byte into the
+ * window (a read copies the page cache; a mapping shares it).  False (the
+ * window is used) if the file cannot be mapped. */
+static bool map_file(loopy_source *s, off_t size)
+{
+    const char *base;
+
+    if (size <= 0 || (uint64_t)size > SIZE_MAX || s->file_start > size)
+        return false;
+    s->map = mmap(NULL, (size_t)size, PROT_READ, MAP_PRIVATE, s->fd, 0);
+    if (s->map == MAP_FAILED) {
+        s->map = NULL;
+        return false;
+    }
+    madvise(s->map, (size_t)size, MADV_SEQUENTIAL);
+    s->map_size = (size_t)size;
+    base = s->map + s->file_start;
+    loopy_i_scan_init(&s->scan, base, 0, false);
+    s->base = base;
+    s->released = 0;
+    loopy_i_source_refill(s); /* the first window's end */
+    return true;
+}
+
+/* loopy_i_source_refill for a mapping: no bytes move; the end seen moves
+ * a window past p, and the whole pages before p are dropped, so that the
+ * mapped file does not count in the resident set as it is read. */
+static void refill_map(loopy_source *s)
+{
+    loopy_i_scan *sc = &s->scan;
+    const char *map_end = s->map + s->map_size;
+    long page = sysconf(_SC_PAGESIZE);
+    size_t drop;
+
+    sc->end = (size_t)(map_end - sc->p) > WINDOW ? sc->p + WINDOW : map_end;
+    s->eof = sc->end == map_end;
+#ifdef MADV_POPULATE_READ
+    {
+        /* The window's pages mapped in one call, not a fault each. */
+        long pg = sysconf(_SC_PAGESIZE);
+        if (pg > 0) {
+            size_t from = (size_t)(sc->p - s->map) / (size_t)pg * (size_t)pg;
+            madvise(s->map + from, (size_t)(sc->end - s->map) - from,
+                    MADV_POPULATE_READ);
+        }
+    }
+#endif
+    if (page <= 0)
+        return;
+    drop = (size_t)(sc->p - s->map) / (size_t)page * (size_t)page;
+    if (drop > s->released) {
+        madvise(s->map + s->released, drop - s->released, MADV_DONTNEED);
+        s->released = drop;
+    }
+}
 
 
 loopy_status loopy_source_open(const char *path, loopy_source **out,
@@ -51,6 +112,8 @@ loopy_status loopy_source_open(const char *path, loopy_source **out,
         off_t at = lseek(s->fd, 0, SEEK_CUR);
         s->seekable = fstat(s->fd, &st) == 0 && S_ISREG(st.st_mode) && at >= 0;
         s->file_start = at;
+        if (s->seekable)
+            (void)map_file(s, st.st_size);
     }
     *out = s;
     return LOOPY_OK;
@@ -82,6 +145,8 @@ void loopy_source_free(loopy_source *source)
 {
     if (source == NULL)
         return;
+    if (source->map != NULL)
+        munmap(source->map, source->map_size);
     if (source->close_fd)
         close(source->fd);
     loopy_i_free(source->window);
@@ -97,6 +162,10 @@ void loopy_i_source_refill(loopy_source *s)
     uint64_t columns = (uint64_t)(sc->p - sc->line_start) +
                        (sc->line_start == sc->text ? s->column_carry : 0);
 
+    if (s->map != NULL) {
+        refill_map(s);
+        return;
+    }
     s->base_offset += (uint64_t)(sc->p - s->base);
     s->base = s->window;
     memmove(s->window, sc->p, keep);
@@ -197,11 +266,16 @@ loopy_status loopy_i_source_rewind(loopy_source *s, const loopy_i_mark *mark,
 
     if (!s->seekable)
         return LOOPY_EINVAL;
-    if (s->fd < 0) {
-        /* A memory text: view it from the mark on, so that the mark's
-         * column can be carried like a window's. */
+    if (s->fd < 0 || s->map != NULL) {
+        /* A memory text or a mapping: view it from the mark on, so that
+         * the mark's column can be carried like a window's. */
         sc->p = s->base + (mark->offset - s->base_offset);
         sc->text = sc->p;
+        if (s->map != NULL) {
+            /* Pages before the mark come back from the file if read. */
+            s->released = 0;
+            refill_map(s);
+        }
     } else {
         if (lseek(s->fd, (off_t)((uint64_t)s->file_start + mark->offset),
                   SEEK_SET) < 0) {

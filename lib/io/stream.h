@@ -28,6 +28,12 @@ struct loopy_source {
     uint64_t base_offset;  /* the input offset of base[0] */
     bool seekable;         /* a memory text or a regular file */
     int64_t file_start;    /* the file offset of the input's first byte */
+    /* A regular file is mapped rather than read into the window: the scan
+     * then runs over the mapping, whose end it sees a window at a time
+     * (scan.end), and the pages behind it are handed back at each step. */
+    char *map;             /* the whole file, or NULL */
+    size_t map_size;
+    size_t released;       /* bytes of the map dropped, from its start */
 };
 
 /* A place in the input to come back to (loopy_i_source_rewind). */

@@ -15,7 +15,7 @@
  * neighbours not yet known to be Wins; DECIDED and WIN say what is known. */
 #define COUNT_MASK 7u
 #define DECIDED 8u
-#define WIN 16u
+#define WIN LOOPY_I_CLIMB_WIN
 
 /* Runs BODY with d set to each orthogonal neighbour of cell c = (r, k). */
 #define FOR_NEIGHBOURS(rows, cols, c, r, k, d, BODY)                           \
@@ -44,9 +44,12 @@ static uint32_t row_of(size_t c, uint32_t cols, double inverse_cols)
  * their higher neighbours not known to be Wins, and a count reaching 0
  * makes a Lose.  A cell's height and state share a word (height << 8 |
  * state), so that looking at a neighbour costs one cache miss, not two:
- * the queue visits the grid in waves, far from where it was. */
-void loopy_i_climb_solve_grid(uint32_t rows, uint32_t cols, uint64_t *cell,
-                              uint32_t *queue, uint8_t *first_wins)
+ * the queue visits the grid in waves, far from where it was.  The words
+ * are made in the first pass, which reads the heights of the cells after c
+ * from height (the queue, written behind c, may overwrite those before). */
+void loopy_i_climb_solve_grid(uint32_t rows, uint32_t cols,
+                              const uint32_t *height, uint64_t *cell,
+                              uint32_t *queue)
 {
     double inverse_cols = 1.0 / cols;
     size_t head = 0, tail = 0;
@@ -54,12 +57,19 @@ void loopy_i_climb_solve_grid(uint32_t rows, uint32_t cols, uint64_t *cell,
     for (uint32_t r = 0; r < rows; r++) {
         for (uint32_t k = 0; k < cols; k++) {
             size_t c = (size_t)r * cols + k;
-            uint64_t hc = cell[c] >> 8;
+            uint64_t hc = height[c];
             unsigned higher = 0;
-            FOR_NEIGHBOURS(rows, cols, c, r, k, d,
-                           { higher += (cell[d] >> 8) > hc; });
-            /* A local maximum has no move: a Lose, queued.  Branch-free:
-             * with random heights every test here is a coin toss. */
+            /* Branch-free comparisons: with random heights every test
+             * here is a coin toss. */
+            if (r > 0)
+                higher += (cell[c - cols] >> 8) > hc;
+            if (r + 1 < rows)
+                higher += height[c + cols] > hc;
+            if (k > 0)
+                higher += (cell[c - 1] >> 8) > hc;
+            if (k + 1 < cols)
+                higher += height[c + 1] > hc;
+            /* A local maximum has no move: a Lose, queued. */
             cell[c] = hc << 8 | (higher == 0 ? DECIDED : higher);
             queue[tail] = (uint32_t)c;
             tail += higher == 0;
@@ -87,8 +97,6 @@ void loopy_i_climb_solve_grid(uint32_t rows, uint32_t cols, uint64_t *cell,
             tail += c_wins ? lost : act;
         });
     }
-    for (size_t c = 0; c < (size_t)rows * cols; c++)
-        first_wins[c] = (cell[c] & WIN) != 0;
 }
 
 loopy_status loopy_climb_solve(uint32_t rows, uint32_t cols,
@@ -111,9 +119,9 @@ loopy_status loopy_climb_solve(uint32_t rows, uint32_t cols,
         loopy_i_free(queue);
         return LOOPY_ENOMEM;
     }
+    loopy_i_climb_solve_grid(rows, cols, height, cell, queue);
     for (size_t c = 0; c < cells; c++)
-        cell[c] = (uint64_t)height[c] << 8;
-    loopy_i_climb_solve_grid(rows, cols, cell, queue, first_wins);
+        first_wins[c] = (cell[c] & LOOPY_I_CLIMB_WIN) != 0;
     loopy_i_free(cell);
     loopy_i_free(queue);
     return LOOPY_OK;

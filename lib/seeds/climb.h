@@ -4,11 +4,15 @@
 
 #include "../io/stream.h"
 
-/* Solves a grid (see loopy_climb_solve): cell[c] holds height << 8 on
- * entry (its low byte becomes the solve's state); first_wins[c] becomes 1
- * where the player to move wins, else 0.  queue: rows * cols + 1 entries
- * of scratch. */
-void loopy_i_climb_solve_grid(uint32_t rows, uint32_t cols, uint64_t *cell,
-                              uint32_t *queue, uint8_t *first_wins);
+/* The bit of a solved cell's word that says the player to move wins. */
+#define LOOPY_I_CLIMB_WIN 16u
+
+/* Solves a grid (see loopy_climb_solve) of the heights height[c]: cell[c]
+ * becomes height << 8 | state, where the state has LOOPY_I_CLIMB_WIN set
+ * if the player to move from c wins.  queue: rows * cols + 1 entries of
+ * scratch; it may be height itself (which is then overwritten). */
+void loopy_i_climb_solve_grid(uint32_t rows, uint32_t cols,
+                              const uint32_t *height, uint64_t *cell,
+                              uint32_t *queue);
 
 #endif

@@ -111,6 +111,7 @@ static loopy_status grow_heights(climb_reader *cr, size_t want, size_t cells)
         return LOOPY_ENOMEM;
     cr->height = grown;
     cr->height_capacity = capacity;
+    loopy_i_advise_huge(grown, capacity * sizeof *grown);
     return LOOPY_OK;
 }
 
@@ -260,6 +261,47 @@ static loopy_status first_repeat(const climb_reader *cr, const uint32_t *sorted,
     return LOOPY_OK;
 }
 
+/* True if a[0..n) are distinct; part: n entries, bits: 2^21 bits (zero on
+ * entry and on return).  Multiplying by an odd number is a bijection of
+ * the 32-bit words, so two values are equal iff their products are: a pass
+ * scatters the products by their top 11 bits (2048 buckets, as a radix
+ * sort's pass), then each bucket marks the low 21 bits of its products in
+ * the bitmap, which stays in the cache, and unmarks them after.  Two
+ * scattering passes instead of the radix sort's four, and no branches. */
+static bool distinct_bijective(const uint32_t *a, size_t n, uint32_t *part,
+                               uint64_t *bits)
+{
+    enum { TOP = 11, LOW = 32 - TOP, BUCKETS = 1 << TOP };
+    const uint32_t odd = UINT32_C(0x9e3779b1);
+    size_t start[BUCKETS + 1];
+    uint64_t repeat = 0;
+
+    memset(start, 0, sizeof start);
+    for (size_t i = 0; i < n; i++)
+        start[(uint32_t)(a[i] * odd) >> LOW]++;
+    for (size_t b = 0, sum = 0; b <= BUCKETS; b++) {
+        size_t c = start[b];
+        start[b] = sum;
+        sum += c;
+    }
+    for (size_t i = 0; i < n; i++) {
+        uint32_t h = a[i] * odd;
+        part[start[h >> LOW]++] = h;
+    }
+    /* start[b] is now the end of bucket b. */
+    for (size_t b = 0, from = 0; b < BUCKETS; from = start[b++]) {
+        for (size_t i = from; i < start[b]; i++) {
+            uint32_t low = part[i] & ((UINT32_C(1) << LOW) - 1);
+            uint64_t word = bits[low >> 6], bit = UINT64_C(1) << (low & 63);
+            repeat |= word & bit;
+            bits[low >> 6] = word | bit;
+        }
+        for (size_t i = from; i < start[b]; i++)
+            bits[(part[i] & ((UINT32_C(1) << LOW) - 1)) >> 6] = 0;
+    }
+    return repeat == 0;
+}
+
 /* Checks that height[0..count) are distinct by sorting a copy in seen
  * (grown to 2 slots a height); a repeat is reported at its place, found by
  * reading the grid again from its mark.  LOOPY_OK, LOOPY_EPARSE (repeat),
@@ -279,7 +321,18 @@ static loopy_status check_distinct(climb_reader *cr, size_t count,
         if (cr->seen == NULL)
             return LOOPY_ENOMEM;
         cr->seen_capacity = 2 * count;
+        loopy_i_advise_huge(cr->seen, 2 * count * sizeof *cr->seen);
     }
+    /* A large grid is first checked without sorting: the bitmap (2^21
+     * bits) fits in seen after the scattered copy. */
+    if (count >= ((size_t)1 << 16)) {
+        uint64_t *bits = (uint64_t *)(void *)(cr->seen + count +
+                                              (count & 1));
+        memset(bits, 0, (size_t)1 << 18);
+        if (distinct_bijective(cr->height, count, cr->seen, bits))
+            return LOOPY_OK;
+    }
+    /* A repeat (or a small grid): sorting says for sure, and where. */
     memcpy(cr->seen, cr->height, count * sizeof *cr->seen);
     sorted = radix_sort(cr->seen, cr->seen + count, count);
     status = first_repeat(cr, sorted, count, &repeat);
@@ -340,15 +393,15 @@ static loopy_status read_heights(climb_reader *cr, uint32_t rows, uint32_t cols)
     return status;
 }
 
-/* Packs the 0/1 bytes of state into bits, in place (byte c / 8 is written
- * only after bytes c.. are read), so that queries at random cells look up a
- * table 8 times smaller, which stays in the cache. */
-static void pack_bits(uint8_t *state, size_t cells)
+/* Packs the answers of the solved cells (their LOOPY_I_CLIMB_WIN bits)
+ * into bits of state, so that queries at random cells look up a table 64
+ * times smaller than the words, which stays in the cache. */
+static void pack_bits(const uint64_t *cell, size_t cells, uint8_t *state)
 {
     for (size_t c = 0; c < cells; c += 8) {
         unsigned byte = 0;
         for (size_t i = 0; i < 8 && c + i < cells; i++)
-            byte |= (unsigned)state[c + i] << i;
+            byte |= ((cell[c + i] & LOOPY_I_CLIMB_WIN) != 0) << i;
         state[c / 8] = (uint8_t)byte;
     }
 }
@@ -395,19 +448,19 @@ static loopy_status read_case(climb_reader *cr, uint64_t t, uint64_t cases)
         return LOOPY_ETOOBIG;
     }
     CHECK_GOTO(read_heights(cr, (uint32_t)rows, (uint32_t)cols));
-    if (rows * cols > cr->state_capacity) {
+    if ((rows * cols + 7) / 8 > cr->state_capacity) {
         loopy_i_free(cr->state);
         cr->state_capacity = 0;
-        cr->state = loopy_i_malloc((size_t)(rows * cols), 1);
+        cr->state = loopy_i_malloc((size_t)(rows * cols + 7) / 8, 1);
         if (cr->state == NULL) {
             loopy_i_diag(cr->diag, 0, 0, "out of memory for a %" PRIu64
                          " x %" PRIu64 " grid", rows, cols);
             return LOOPY_ENOMEM;
         }
-        cr->state_capacity = (size_t)(rows * cols);
+        cr->state_capacity = (size_t)(rows * cols + 7) / 8;
     }
-    /* The set (2 slots a cell) becomes the solve's words, and the heights,
-     * copied into them, its queue, which needs a spare entry. */
+    /* The set (2 slots a cell) becomes the solve's words, and the heights
+     * its queue, which needs a spare entry. */
     if (grow_heights(cr, (size_t)(rows * cols) + 1,
                      (size_t)(rows * cols) + 1) != LOOPY_OK) {
         loopy_i_diag(cr->diag, 0, 0, "out of memory for a %" PRIu64 " x %"
@@ -416,12 +469,10 @@ static loopy_status read_case(climb_reader *cr, uint64_t t, uint64_t cases)
     }
     {
         uint64_t *cell = (uint64_t *)(void *)cr->seen;
-        for (size_t c = 0; c < (size_t)(rows * cols); c++)
-            cell[c] = (uint64_t)cr->height[c] << 8;
-        loopy_i_climb_solve_grid((uint32_t)rows, (uint32_t)cols, cell,
-                                 cr->height, cr->state);
+        loopy_i_climb_solve_grid((uint32_t)rows, (uint32_t)cols, cr->height,
+                                 cell, cr->height);
+        pack_bits(cell, (size_t)(rows * cols), cr->state);
     }
-    pack_bits(cr->state, (size_t)(rows * cols));
 
     CHECK_GOTO(LOOPY_I_READ_UINT(cr->source, 0, UINT64_MAX, &queries,
                                    "the query count q", cr->diag));

@@ -101,6 +101,10 @@ loopy_status loopy_sleepy_solve(const loopy_graph *g, loopy_vertex start,
         status = LOOPY_ENOMEM;
         goto fail;
     }
+    /* Huge pages: the search touches parent at random, and each 4 KiB
+     * page would cost a fault (two, reading the zero page first). */
+    loopy_i_advise_huge(parent, 2 * (size_t)g->n * sizeof *parent);
+    loopy_i_advise_huge(queue, 2 * (size_t)g->n * sizeof *queue);
     parent[2 * (size_t)start] = start + 1;
     queue[tail++] = start;
     level_end = tail;
@@ -178,13 +182,20 @@ static loopy_status read_lists(loopy_source *src, uint64_t n, uint64_t m,
                 loopy_edge want = capacity ? 2 * capacity : 1024;
                 loopy_vertex *grown;
                 want = want < m ? want : m;
-                grown = loopy_i_realloc(g->target, (size_t)want,
-                                        sizeof *grown);
+                /* A new block, not realloc: huge pages are asked for
+                 * before the moves are copied in (realloc would copy into
+                 * small pages, as the advice splits a mapping that mremap
+                 * then refuses). */
+                grown = loopy_i_malloc((size_t)want, sizeof *grown);
                 if (grown == NULL) {
                     loopy_i_diag(diag, 0, 0, "out of memory for %" PRIu64
                                  " moves", want);
                     return LOOPY_ENOMEM;
                 }
+                loopy_i_advise_huge(grown, (size_t)want * sizeof *grown);
+                if (g->m > 0)
+                    memcpy(grown, g->target, (size_t)g->m * sizeof *grown);
+                loopy_i_free(g->target);
                 g->target = grown;
                 capacity = want;
             }
@@ -233,6 +244,7 @@ loopy_status loopy_sleepy_read(loopy_source *src, loopy_graph **graph,
         goto fail;
     }
     g->n = (loopy_vertex)n;
+    loopy_i_advise_huge(g->offset, ((size_t)n + 1) * sizeof *g->offset);
     CHECK_GOTO(read_lists(src, n, m, g, diag));
     if (g->target == NULL && (g->target = loopy_i_malloc(1, 1)) == NULL) {
         status = LOOPY_ENOMEM; /* no moves: a valid pointer all the same */
