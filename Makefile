@@ -128,7 +128,7 @@ ubsan:
 # to TSan through its annotations.
 tsan:
 	TSAN_OPTIONS="halt_on_error=1 exitcode=66 ignore_noninstrumented_modules=1" \
-	    $(MAKE) check CC=clang BUILD=build/tsan SAN=thread OPT=-O1
+	    LOOPY_TEST_TSAN=1 $(MAKE) check CC=clang BUILD=build/tsan SAN=thread OPT=-O1
 fuzz:
 	$(MAKE) fuzzers BUILD=build/fuzz CC=clang OPENMP=0 FUZZ=1 \
 		SAN=address,undefined OPT=-O1

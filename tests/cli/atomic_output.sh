@@ -53,26 +53,33 @@ check "missing folder: nothing on stdout" [ ! -s stdout.txt ]
 check "a file as folder exits 3" [ $? -eq 3 ]
 check "a file as folder: message" grep -q 'cannot create: Not a directory' stderr.txt
 
-# 4. Killed in the middle of writing (file size limit: SIGXFSZ kills the
-#    process at the first write past 64 KB): the real name keeps its old
-#    content; no partial file appears under it.
-echo previous >killed.txt
-# (An inner shell waits, so that its "File size limit exceeded" is silenced.)
-rc=$(sh -c 'ulimit -f 128; "$0" solve -q -o killed.txt big.txt; echo $?' \
-    "$LOOPY" 2>/dev/null)
-check "size limit kills the writer (status $rc)" [ "$rc" -gt 128 ]
-check "killed writer leaves killed.txt untouched" [ "$(cat killed.txt)" = previous ]
-rm -f killed.txt.tmp.*
+# Sections 4 and 5 set a file size limit, under which ThreadSanitizer's own
+# runtime faults (SIGBUS in its shadow memory) before loopy runs: `make tsan`
+# sets LOOPY_TEST_TSAN and they are left to the other builds.
+if [ -z "${LOOPY_TEST_TSAN:-}" ]; then
+    # 4. Killed in the middle of writing (file size limit: SIGXFSZ kills the
+    #    process at the first write past 64 KB): the real name keeps its old
+    #    content; no partial file appears under it.
+    echo previous >killed.txt
+    # (An inner shell waits, so that its "File size limit exceeded" is silenced.)
+    rc=$(sh -c 'ulimit -f 128; "$0" solve -q -o killed.txt big.txt; echo $?' \
+        "$LOOPY" 2>/dev/null)
+    check "size limit kills the writer (status $rc)" [ "$rc" -gt 128 ]
+    check "killed writer leaves killed.txt untouched" [ "$(cat killed.txt)" = previous ]
+    rm -f killed.txt.tmp.*
 
-# 5. Write error (file too large, with SIGXFSZ ignored): exit 3, message,
-#    real name untouched, temporary file removed.
-echo previous >efbig.txt
-(trap '' XFSZ; ulimit -f 128; exec "$LOOPY" solve -q -o efbig.txt big.txt) \
-    >stdout.txt 2>stderr.txt
-check "write error exits 3" [ $? -eq 3 ]
-check "write error: message" grep -q 'loopy solve: efbig.txt: write failed' stderr.txt
-check "write error leaves efbig.txt untouched" [ "$(cat efbig.txt)" = previous ]
-check "no temporary file left after a write error" no_leftovers
+    # 5. Write error (file too large, with SIGXFSZ ignored): exit 3, message,
+    #    real name untouched, temporary file removed.
+    echo previous >efbig.txt
+    (trap '' XFSZ; ulimit -f 128; exec "$LOOPY" solve -q -o efbig.txt big.txt) \
+        >stdout.txt 2>stderr.txt
+    check "write error exits 3" [ $? -eq 3 ]
+    check "write error: message" grep -q 'loopy solve: efbig.txt: write failed' stderr.txt
+    check "write error leaves efbig.txt untouched" [ "$(cat efbig.txt)" = previous ]
+    check "no temporary file left after a write error" no_leftovers
+else
+    echo "atomic_output: file-size-limit cases skipped under ThreadSanitizer"
+fi
 
 # 6. SIGKILL while the temporary file is being written: the real name is
 #    either absent or complete, never truncated.
