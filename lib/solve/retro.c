@@ -135,6 +135,7 @@ static uint32_t init_words(const loopy_graph *g, level_state *st, int threads)
     loopy_vertex n = g->n;
     uint32_t most = 0;
 
+    (void)threads; /* unused in a build without OpenMP */
 #pragma omp parallel for num_threads(threads) schedule(static) \
     reduction(max : most)
     for (int64_t i = 0; i < (int64_t)n; i++) {
