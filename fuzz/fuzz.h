@@ -15,7 +15,8 @@
  * reason and aborts: libFuzzer then saves the input as a crash, and the
  * replay driver (which runs each input in a child process) counts a failure.
  * Harnesses use only include/loopy.h, so they keep working whatever the
- * library does inside.
+ * library does inside; the one exception is fuzz/lib/binary_check.c, which
+ * reaches the binary loader in memory (see there).
  */
 #ifndef LOOPY_FUZZ_H
 #define LOOPY_FUZZ_H
@@ -73,9 +74,50 @@ void fuzz_require_good_diag(const char *text, size_t len, loopy_status status,
 
 /* The reader harness for a text format: reads data with base 0 and 1, with
  * and without allow_trailing, and checks how the four results relate, the
- * graph's round trip through fuzz_write_text, and every diagnostic. */
+ * graph's round trips through fuzz_write_text and through the binary
+ * format (fuzz_require_binary_round_trip), and every diagnostic. */
 void fuzz_text_reader(const uint8_t *data, size_t size,
                       loopy_text_format format);
+
+/* ---- The binary format (fuzz/lib/binary_check.c) ---- */
+
+/* Writes g with loopy_write_binary into a malloc'd buffer of *len bytes;
+ * aborts on failure. */
+uint8_t *fuzz_write_binary(const loopy_graph *g, size_t *len);
+
+/* Whether loopy_read_file would take data[0..size) for a binary file. */
+int fuzz_is_binary(const uint8_t *data, size_t size);
+
+/* Loads binary bytes (fuzz_is_binary) as loopy_read_file does from a pipe,
+ * on an exact-size heap copy, with one thread.  A failure must be
+ * LOOPY_EFORMAT with a one-line message and no line or column. */
+loopy_status fuzz_read_binary(const uint8_t *data, size_t size,
+                              int skip_successors, loopy_graph **out,
+                              loopy_diag *diag);
+
+/* Recomputes the checksums of the header's sections that lie inside the
+ * bytes, then the header's own (nothing when size < 144), so that damage
+ * reaches the loader's range checks. */
+void fuzz_fix_binary_checksums(uint8_t *data, size_t size);
+
+/* Requires out-degrees, predecessor lists and (when present) successor
+ * lists to describe one graph: ids below n, sums m, u a predecessor once
+ * per move of u, and each vertex's predecessors the sources of its
+ * in-edges. */
+void fuzz_require_consistent_graph(const loopy_graph *g);
+
+/* Requires the same n, m, out-degrees and predecessor lists, and the same
+ * successor lists when both graphs have them. */
+void fuzz_require_same_lists(const loopy_graph *a, const loopy_graph *b);
+
+/* Solves g twice (normal play, one thread), requires identical solutions
+ * (and a correct one, when g has successor lists: fuzz_require_solution);
+ * returns the first, or NULL when g is too big for the solver. */
+loopy_solution *fuzz_solve_twice(const loopy_graph *g);
+
+/* Writes g in the binary format, reads it back through the binary loader
+ * and requires the same graph and the same solution. */
+void fuzz_require_binary_round_trip(const loopy_graph *g);
 
 /* ---- A reference reader (fuzz/lib/text_oracle.c) ---- */
 

@@ -2,7 +2,7 @@
  * test_binary.c - the binary graph format: round trips keep every list and
  * degree, and damaged files are refused with a message that says what is
  * wrong (bad magic, version, header or section checksum, truncation, values
- * out of range even under a correct checksum).
+ * out of range or lists that disagree even under a correct checksum).
  */
 #include "check.h"
 #include "gen.h"
@@ -150,6 +150,37 @@ static void put64(unsigned char *p, uint64_t v)
         p[i] = (unsigned char)(v >> (8 * i));
 }
 
+static void put32(unsigned char *p, uint32_t v)
+{
+    for (int i = 0; i < 4; i++)
+        p[i] = (unsigned char)(v >> (8 * i));
+}
+
+/* Recomputes every checksum of a file, as a writer with a bug would. */
+static void reseal(unsigned char *data, size_t len)
+{
+    for (int s = 0; s < 4; s++) {
+        uint64_t at = get64(data + 40 + 24 * s), size = get64(data + 48 + 24 * s);
+        CHECK(at <= len && size <= len - at);
+        put64(data + 56 + 24 * s, loopy_i_checksum(data + at, size, 1));
+    }
+    put64(data + 136, loopy_i_checksum(data, 136, 1));
+}
+
+/* Successor lists that disagree with the rest are not read under
+ * skip_successors: the file then holds a consistent graph. */
+static void expect_loaded_without_successors(const unsigned char *data,
+                                             size_t len)
+{
+    loopy_graph *g = NULL;
+    loopy_diag diag;
+
+    CHECK_MSG(load(data, len, 1, &g, &diag) == LOOPY_OK, "%s", diag.message);
+    CHECK(g != NULL && !loopy_graph_has_successors(g));
+    loopy_graph_free(g);
+    check_case_end();
+}
+
 static void damaged_files(void)
 {
     static const loopy_vertex tail[] = {0, 1, 2, 2, 3};
@@ -157,7 +188,7 @@ static void damaged_files(void)
     loopy_graph *g = NULL;
     bytes b = {NULL, 0, 0};
     unsigned char *copy;
-    uint64_t rev_source_at;
+    uint64_t rev_source_at, target_at;
 
     CHECK(loopy_graph_from_edges(4, 5, tail, head, &g) == LOOPY_OK);
     CHECK(loopy_write_binary(g, append, &b) == LOOPY_OK);
@@ -208,6 +239,27 @@ static void damaged_files(void)
           loopy_i_checksum(copy + rev_source_at, get64(b.data + 48 + 24 * 2), 1));
     put64(copy + 136, loopy_i_checksum(copy, 136, 1));
     expect_refused(copy, b.len, LOOPY_EFORMAT, "out of range");
+
+    /* Ids in range under matching checksums, but lists that do not describe
+     * one graph.  Predecessor lists of 0->1 1->2 2->0 2->3 3->3: [2] [0] [1]
+     * [2 3]; successor lists [1] [2] [0 3] [3]. */
+    FRESH();
+    put32(copy + rev_source_at, 3); /* 3 a predecessor twice, one move */
+    reseal(copy, b.len);
+    expect_refused(copy, b.len, LOOPY_EFORMAT, "match the out-degrees");
+    FRESH();
+    put32(copy + rev_source_at + 4, 1); /* [2] [1] [0] [2 3]: the predecessor */
+    put32(copy + rev_source_at + 8, 0); /* lists of 0->2 1->1 2->0 2->3 3->3 */
+    reseal(copy, b.len);
+    expect_refused(copy, b.len, LOOPY_EFORMAT, "match the successor lists");
+    expect_loaded_without_successors(copy, b.len);
+    FRESH();
+    target_at = get64(b.data + 40 + 24 * 3);
+    put32(copy + target_at, 2); /* successors [2] [1] [0 3] [3] */
+    put32(copy + target_at + 4, 1);
+    reseal(copy, b.len);
+    expect_refused(copy, b.len, LOOPY_EFORMAT, "match the successor lists");
+    expect_loaded_without_successors(copy, b.len);
 #undef FRESH
     free(copy);
     free(b.data);

@@ -337,8 +337,10 @@ void fuzz_text_reader(const uint8_t *data, size_t size,
         size_t end = SIZE_MAX;
 
         whole_status = read_checked(text, size, &opt, &whole, NULL, &whole_diag);
-        if (whole_status == LOOPY_OK)
+        if (whole_status == LOOPY_OK) {
             require_round_trip(whole, &opt);
+            fuzz_require_binary_round_trip(whole);
+        }
 
         opt.allow_trailing = 1;
         prefix_status = read_checked(text, size, &opt, &prefix, &end,

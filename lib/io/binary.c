@@ -15,8 +15,10 @@
  *        and the file ends where the last one does.
  * Successor offsets are the prefix sums of the out-degrees, so they are not
  * stored.  The loader checks the header, the checksums of the sections it
- * uses and every value's range, then uses the arrays in place (on a
- * little-endian machine; a big-endian one gets swapped copies).
+ * uses, every value's range and that the lists agree with each other (a
+ * checksum catches damage, not a file written wrong), then uses the arrays
+ * in place (on a little-endian machine; a big-endian one gets swapped
+ * copies).
  */
 #include "../core/internal.h"
 
@@ -341,6 +343,64 @@ static bool values_valid(const loopy_graph *g, int threads)
     return bad == 0;
 }
 
+/* Checks that the lists describe one graph: u is a predecessor exactly once
+ * per move of u, and, with successor lists, each vertex's predecessors are
+ * (as a multiset: their order is the text's) the sources of the edges into
+ * it.  Needs values_valid first.  Memory: n counters, and the reverse of the
+ * successor lists when there are some. */
+static loopy_status lists_consistent(const loopy_graph *g, loopy_diag *diag)
+{
+    loopy_status status = LOOPY_OK;
+    uint32_t *left = loopy_i_malloc((size_t)g->n + 1, sizeof *left);
+    loopy_edge *offset = NULL;
+    loopy_vertex *source = NULL;
+
+    if (left == NULL)
+        goto no_memory;
+    /* Counting down from the out-degrees (which sum to m, as the
+     * predecessor entries do), so no counter can overflow. */
+    for (loopy_vertex u = 0; u < g->n; u++)
+        left[u] = g->out_degree[u];
+    for (loopy_edge e = 0; e < g->m; e++) {
+        if (left[g->rev_source[e]] == 0) {
+            status = damaged(diag, "predecessor lists that do not match the "
+                                   "out-degrees");
+            goto fail;
+        }
+        left[g->rev_source[e]]--;
+    }
+    if (g->target == NULL)
+        goto fail; /* nothing more to compare; left is all zeros */
+    if (loopy_i_graph_reverse(g, &offset, &source) != LOOPY_OK)
+        goto no_memory;
+    for (loopy_vertex v = 0; v < g->n; v++) {
+        if (offset[v + 1] - offset[v] != g->rev_offset[v + 1] - g->rev_offset[v])
+            goto mismatch;
+        /* Each count stays below the out-degree of its vertex. */
+        for (loopy_edge e = g->rev_offset[v]; e < g->rev_offset[v + 1]; e++)
+            left[g->rev_source[e]]++;
+        for (loopy_edge e = offset[v]; e < offset[v + 1]; e++) {
+            if (left[source[e]] == 0)
+                goto mismatch;
+            left[source[e]]--;
+        }
+    }
+    goto fail;
+
+mismatch:
+    status = damaged(diag, "predecessor lists that do not match the "
+                           "successor lists");
+    goto fail;
+no_memory:
+    loopy_i_diag(diag, 0, 0, "out of memory");
+    status = LOOPY_ENOMEM;
+fail:
+    loopy_i_free(left);
+    loopy_i_free(offset);
+    loopy_i_free(source);
+    return status;
+}
+
 /* Copies a section into an allocated array of host-order numbers (for
  * big-endian machines). */
 static void *swapped_copy(const unsigned char *p, uint64_t count, int size)
@@ -423,6 +483,7 @@ loopy_status loopy_i_read_binary(void *data, size_t len, bool is_heap,
         for (uint64_t v = 0; v < n; v++)
             g->offset[v + 1] = g->offset[v] + g->out_degree[v];
     }
+    CHECK_GOTO(lists_consistent(g, diag));
     g->mapping = data;
     g->mapping_len = len;
     g->mapping_is_heap = is_heap;
