@@ -35,6 +35,11 @@ void cli_error(const char *cmd, const char *fmt, ...)
 int cli_report(const char *cmd, const char *name, loopy_status status,
                const loopy_diag *diag);
 
+/* Whether writing output would leave input readable: false, after printing
+ * a message, when both name the same existing file. */
+bool cli_output_distinct(const char *cmd, const char *output,
+                         const char *input);
+
 /* ---- Options ----
  * A tiny getopt_long: "--name value", "--name=value", "-x value", and flags.
  * Arguments that are not options are collected in order. */

@@ -5,6 +5,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 int cli_exit_status(loopy_status status)
 {
@@ -170,4 +171,19 @@ bool cli_parse_list(const char *cmd, const char *option, const char *text,
             return true;
         p = comma + 1;
     }
+}
+
+bool cli_output_distinct(const char *cmd, const char *output, const char *input)
+{
+    struct stat out_st, in_st;
+
+    if (output == NULL || input == NULL || strcmp(output, "-") == 0 ||
+        strcmp(input, "-") == 0 || stat(output, &out_st) != 0 ||
+        stat(input, &in_st) != 0)
+        return true;
+    if (out_st.st_dev != in_st.st_dev || out_st.st_ino != in_st.st_ino)
+        return true;
+    cli_error(cmd, "%s: the output would overwrite the input file %s", output,
+              input);
+    return false;
 }

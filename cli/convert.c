@@ -129,15 +129,19 @@ int cmd_convert(int argc, char **argv)
     if (rc != EXIT_OK)
         return rc < 0 ? EXIT_OK : rc;
     name = input && strcmp(input, "-") != 0 ? input : "<stdin>";
+    if (!cli_output_distinct("convert", output, input))
+        return EXIT_USAGE;
+    /* The output is opened first, so that a bad -o fails before a long
+     * read rather than after. */
+    if (!cli_out_open(&out, "convert", output))
+        return EXIT_IO;
     cli_progress_attach(&progress, "convert", &read.progress,
                         &read.progress_ctx);
     status = loopy_read_file(input, &read, &graph, &diag);
     cli_progress_end(&progress);
-    if (status != LOOPY_OK)
+    if (status != LOOPY_OK) {
+        cli_out_abort(&out);
         return cli_report("convert", name, status, &diag);
-    if (!cli_out_open(&out, "convert", output)) {
-        loopy_graph_free(graph);
-        return EXIT_IO;
     }
     status = loopy_write_binary(graph, write_out, &out);
     if (status != LOOPY_OK) {

@@ -38,6 +38,14 @@ int cli_load_graph(const char *cmd, const char *path,
     loopy_status status;
 
     status = loopy_read_file(path, read, graph, &diag);
+    /* A binary file may hold no successor lists; build them if wanted. */
+    if (status == LOOPY_OK && !read->skip_successors) {
+        status = loopy_graph_build_successors(*graph);
+        if (status != LOOPY_OK) {
+            loopy_graph_free(*graph);
+            *graph = NULL;
+        }
+    }
     if (status != LOOPY_OK)
         return cli_report(cmd, cli_input_name(path), status, &diag);
     return EXIT_OK;

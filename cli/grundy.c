@@ -115,6 +115,10 @@ int cmd_grundy(int argc, char **argv)
         }
     }
 
+    if (!cli_output_distinct("grundy", output, input)) {
+        rc = EXIT_USAGE;
+        goto done;
+    }
     rc = cli_load_graph("grundy", input, &read, &graph);
     if (rc != EXIT_OK)
         goto done;

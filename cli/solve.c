@@ -358,6 +358,7 @@ int cmd_solve(int argc, char **argv)
     struct timespec start;
     const char *name;
     cli_out out;
+    bool out_open = false;
     int rc;
 
     memset(&args, 0, sizeof args);
@@ -371,6 +372,17 @@ int cmd_solve(int argc, char **argv)
         goto done;
     }
     name = cli_input_name(args.input);
+    if (!cli_output_distinct("solve", args.output, args.input)) {
+        rc = EXIT_USAGE;
+        goto done;
+    }
+    /* The output is opened first, so that a bad -o fails before a long
+     * read and solve rather than after. */
+    if (!cli_out_open(&out, "solve", args.output)) {
+        rc = EXIT_IO;
+        goto done;
+    }
+    out_open = true;
 
     /* Only the dot output draws the moves themselves. */
     args.read.skip_successors = args.format != FORMAT_DOT;
@@ -407,16 +419,13 @@ int cmd_solve(int argc, char **argv)
         rc = cli_exit_status(status);
         goto done;
     }
-    if (!cli_out_open(&out, "solve", args.output)) {
-        rc = EXIT_IO;
-        goto done;
-    }
     if (args.format == FORMAT_TEXT)
         write_text(&out, sol, args.read.base);
     else if (args.format == FORMAT_JSON)
         write_json(&out, graph, sol, &args);
     else
         write_dot(&out, graph, sol, args.read.base);
+    out_open = false;
     if (!cli_out_close(&out, "solve")) {
         rc = EXIT_IO;
         goto done;
@@ -433,6 +442,8 @@ int cmd_solve(int argc, char **argv)
     rc = EXIT_OK;
 
 done:
+    if (out_open)
+        cli_out_abort(&out); /* nothing is left under the output's name */
     cli_progress_end(&progress);
     loopy_solution_free(sol);
     loopy_graph_free(graph);

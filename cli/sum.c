@@ -19,8 +19,8 @@ static const char sum_usage[] =
     "    when a is in K (move that token to a position of value a) and D\n"
     "    otherwise;\n"
     "  - two or more infinite: inf{}, a draw (D).\n"
-    "A line without tokens is the empty position: L 0.  Blank lines and\n"
-    "lines starting with '#' are skipped (they get no output line).\n"
+    "Blank lines and lines starting with '#' are skipped (they get no\n"
+    "output line).\n"
     "\n"
     "Options:\n"
     "  -i, --input FORMAT   format of GRAPH: edges (default) or adj, as for\n"
@@ -256,6 +256,11 @@ int cmd_sum(int argc, char **argv)
         return EXIT_USAGE;
     }
 
+    if (!cli_output_distinct("sum", output, graph_path) ||
+        !cli_output_distinct("sum", output, query_path)) {
+        rc = EXIT_USAGE;
+        goto done;
+    }
     rc = cli_load_graph("sum", graph_path, &read, &graph);
     if (rc != EXIT_OK)
         goto done;

@@ -284,6 +284,16 @@ loopy_vertex loopy_solution_count(const loopy_solution *solution,
 /* Whether loopy_graph_successors works for this graph.  O(1). */
 int loopy_graph_has_successors(const loopy_graph *graph);
 
+/*
+ * Gives a graph that has only predecessor lists (read with skip_successors,
+ * or from a binary file written without successors) its successor lists,
+ * by one counting sort over the predecessor lists; each vertex's successors
+ * then come in increasing order.  Does nothing when the graph has them.
+ * On failure the graph is unchanged.  Time O(n + m); memory 8(n+1) + 4m
+ * bytes.
+ */
+loopy_status loopy_graph_build_successors(loopy_graph *graph);
+
 /* The predecessors of v (one entry per edge u -> v, in input order), or NULL
  * with *count 0 when the graph keeps none (loopy_graph_from_edges).  O(1). */
 const loopy_vertex *loopy_graph_predecessors(const loopy_graph *graph,
@@ -375,7 +385,8 @@ typedef struct loopy_grundy loopy_grundy;
  * moves to every value below k).  Memory about
  * 33n + 4m bytes of scratch (the reverse graph included) and 12n + 4k bytes
  * for the result, k <= m being the total size of the sets K.  The graph
- * need not outlive the result.
+ * need not outlive the result.  The graph must have successor lists
+ * (loopy_graph_build_successors), else LOOPY_EINVAL.
  */
 loopy_status loopy_grundy_compute(const loopy_graph *graph, loopy_grundy **out);
 
@@ -574,7 +585,8 @@ typedef struct loopy_sleepy_result {
  * Solves 936B from start by breadth-first search over (vertex, parity of
  * moves made) and, without a win, a depth-first search for a cycle that
  * stops at the first one; no recursion (explicit stacks).  Time O(n + m),
- * memory 17n bytes (and 4 a vertex of the path).
+ * memory 17n bytes (and 4 a vertex of the path).  The graph must have
+ * successor lists (loopy_graph_build_successors), else LOOPY_EINVAL.
  */
 loopy_status loopy_sleepy_solve(const loopy_graph *graph, loopy_vertex start,
                                 loopy_sleepy_result *result);

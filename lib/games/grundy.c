@@ -309,7 +309,7 @@ loopy_status loopy_grundy_compute(const loopy_graph *graph, loopy_grundy **out)
     if (out == NULL)
         return LOOPY_EINVAL;
     *out = NULL;
-    if (graph == NULL)
+    if (graph == NULL || !loopy_graph_has_successors(graph))
         return LOOPY_EINVAL;
     n = graph->n;
     w.g = graph;

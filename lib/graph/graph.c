@@ -236,6 +236,43 @@ loopy_status loopy_i_graph_add_reverse(loopy_graph *g, const loopy_vertex *tail,
     return LOOPY_OK;
 }
 
+loopy_status loopy_graph_build_successors(loopy_graph *g)
+{
+    loopy_edge *offset;
+    loopy_vertex *target;
+
+    if (g == NULL)
+        return LOOPY_EINVAL;
+    if (g->offset != NULL && g->target != NULL)
+        return LOOPY_OK;
+    if (g->rev_offset == NULL || g->rev_source == NULL ||
+        g->m > SIZE_MAX / sizeof *target)
+        return LOOPY_EINVAL;
+    offset = loopy_i_malloc((size_t)g->n + 1, sizeof *offset);
+    target = loopy_i_malloc((size_t)g->m, sizeof *target);
+    if (offset == NULL || target == NULL) {
+        loopy_i_free(offset);
+        loopy_i_free(target);
+        return LOOPY_ENOMEM;
+    }
+    /* Start offsets from the out-degrees, then a scatter in increasing
+     * order of the successor w; offset[u] ends at u's end and is shifted
+     * back as in loopy_i_graph_from_degrees. */
+    offset[0] = 0;
+    for (loopy_vertex u = 0; u < g->n; u++)
+        offset[u + 1] = offset[u] + loopy_graph_out_degree(g, u);
+    for (loopy_vertex w = 0; w < g->n; w++)
+        for (loopy_edge e = g->rev_offset[w]; e < g->rev_offset[w + 1]; e++)
+            target[offset[g->rev_source[e]]++] = w;
+    for (loopy_vertex u = g->n; u > 0; u--)
+        offset[u] = offset[u - 1];
+    offset[0] = 0;
+    g->offset = offset;
+    g->target = target;
+    g->owned |= GRAPH_OWNS_OFFSET | GRAPH_OWNS_TARGET;
+    return LOOPY_OK;
+}
+
 loopy_status loopy_i_graph_complete(loopy_graph *g, bool keep_successors)
 {
     loopy_status status = LOOPY_OK;

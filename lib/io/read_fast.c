@@ -202,17 +202,19 @@ static bool fill_lines(const fast_reader *r, piece *pc, const char *p,
         uint64_t u, v;
 
         while (!is_digit(*p)) {
-            if (*p == '#')
-                p = memchr(p, '\n', (size_t)(end - p));
+            /* Pass 1 checked these bytes, but a file changed in between
+             * must fail cleanly ("the text changed"), not run off. */
+            if (*p == '#' && (p = memchr(p, '\n', (size_t)(end - p))) == NULL)
+                return false;
             p++;
             if (p >= end)
                 return ok;
         }
         if (!parse_id(&p, &u))
             return false;
-        while (is_space(*p))
+        while (p < end && is_space(*p))
             p++;
-        if (!parse_id(&p, &v) || u < base || v < base || u - base >= n ||
+        if (p >= end || !parse_id(&p, &v) || u < base || v < base || u - base >= n ||
             v - base >= n)
             return false;
         u -= base;
@@ -495,6 +497,12 @@ loopy_status loopy_i_read_edges_fast(const char *text, size_t len,
     /* Pieces of 4 MiB at least, unless the caller asked for threads. */
     r.threads = loopy_i_threads(options->threads, (uint64_t)(text + len - body),
                                 options->threads > 0 ? 4096 : (uint64_t)1 << 22);
+    /* Each thread counts degrees in 8n bytes of its own: never more threads
+     * than a quarter of the memory allows, nor than a sane maximum. */
+    while (r.threads > 1 &&
+           (r.threads > 256 ||
+            (uint64_t)r.threads * 8 * r.n > loopy_i_physical_memory() / 4))
+        r.threads--;
     r.pieces = loopy_i_calloc((size_t)r.threads, sizeof *r.pieces);
     if (r.pieces == NULL)
         goto no_memory;

@@ -81,8 +81,11 @@ loopy_status loopy_read_file(const char *path, const loopy_read_options *options
         loopy_i_diag(diag, 0, 0, "cannot open: %s", strerror(errno));
         return LOOPY_EIO;
     }
+    /* A regular file is mapped from its start, so standard input that an
+     * earlier reader left part-way through is read from where it stands. */
     if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0 &&
-        (uint64_t)st.st_size < SIZE_MAX) {
+        (uint64_t)st.st_size < SIZE_MAX &&
+        (!from_stdin || lseek(fd, 0, SEEK_CUR) == 0)) {
         status = read_mapped(fd, (size_t)st.st_size, options, out, diag);
         if (!from_stdin)
             close(fd);

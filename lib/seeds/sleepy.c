@@ -88,6 +88,8 @@ loopy_status loopy_sleepy_solve(const loopy_graph *g, loopy_vertex start,
     if (result == NULL)
         return LOOPY_EINVAL;
     memset(result, 0, sizeof *result);
+    if (g == NULL || !loopy_graph_has_successors(g))
+        return LOOPY_EINVAL;
     result->outcome = LOOPY_LOSE;
     if (g == NULL || start >= g->n)
         return LOOPY_EINVAL;

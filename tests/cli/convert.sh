@@ -105,5 +105,39 @@ printf '1 2\n2 3\n' >"$dir/q.txt"
 "$LOOPY" sum "$dir/g2.lgr" "$dir/q.txt" >"$dir/sum.lgr.out" 2>&1
 check "sum on binary = on text" cmp -s "$dir/sum.txt" "$dir/sum.lgr.out"
 
+# A binary file written without successor lists: commands that need them
+# (grundy, dot output) build them; the answers are those of the full file.
+corpus=$(dirname "$0")/../../fuzz/corpus/read_binary
+"$LOOPY" grundy -q "$corpus/game" >"$dir/full.out" 2>&1
+"$LOOPY" grundy -q "$corpus/game-nosucc" >"$dir/nosucc.out" 2>&1
+check "grundy without stored successors" cmp -s "$dir/full.out" "$dir/nosucc.out"
+"$LOOPY" solve -q -f dot "$corpus/game" | sort >"$dir/full.dot"
+"$LOOPY" solve -q -f dot "$corpus/game-nosucc" | sort >"$dir/nosucc.dot"
+check "dot without stored successors: same edges" cmp -s "$dir/full.dot" "$dir/nosucc.dot"
+check "dot without stored successors: has edges" grep -q -- '->' "$dir/nosucc.dot"
+
+# Standard input that an earlier reader left part-way through a file is
+# read from where it stands, as a pipe would be.
+printf 'junk line\n3 2\n1 2\n2 3\n' >"$dir/offset.txt"
+{ read -r _; "$LOOPY" solve -q -; } <"$dir/offset.txt" >"$dir/offset.out" 2>&1
+printf '1 L 2 2\n2 W 1 3\n3 L 0 -\n' >"$dir/offset.want"
+check "stdin read from its offset" cmp -s "$dir/offset.want" "$dir/offset.out"
+
+# -o naming the input is refused before anything is written; a bad -o
+# fails before the input is read.
+cp "$dir/g.txt" "$dir/same.txt"
+"$LOOPY" solve -q "$dir/same.txt" -o "$dir/same.txt" 2>"$dir/err"
+check "solve -o INPUT: exit 2" test $? -eq 2
+check "solve -o INPUT: input kept" cmp -s "$dir/g.txt" "$dir/same.txt"
+check "solve -o INPUT: message" grep -q "the output would overwrite the input file" "$dir/err"
+"$LOOPY" convert -q "$dir/same.txt" -o "$dir/same.txt" 2>"$dir/err"
+check "convert -o INPUT: exit 2" test $? -eq 2
+check "convert -o INPUT: input kept" cmp -s "$dir/g.txt" "$dir/same.txt"
+"$LOOPY" grundy -q "$dir/same.txt" -o "$dir/same.txt" 2>"$dir/err"
+check "grundy -o INPUT: exit 2" test $? -eq 2
+"$LOOPY" solve -q "$dir/missing.txt" -o "$dir/no/such/dir/out" 2>"$dir/err"
+check "bad -o is reported before reading: exit 3" test $? -eq 3
+check "bad -o is reported before reading: message" grep -q "cannot create" "$dir/err"
+
 echo "convert: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
