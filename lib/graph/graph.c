@@ -7,6 +7,32 @@
 
 #include <sys/mman.h>
 
+/* Every CSR array here is built by counting sort: counts, then
+ * starts_from_counts, then a scatter that advances offset[v] once per item
+ * of v, then restore_starts. */
+
+/* Turns the counts offset[0..n) into start offsets, offset[n] the total. */
+static void starts_from_counts(loopy_edge *offset, loopy_vertex n)
+{
+    loopy_edge sum = 0;
+
+    for (loopy_vertex v = 0; v < n; v++) {
+        loopy_edge count = offset[v];
+        offset[v] = sum;
+        sum += count;
+    }
+    offset[n] = sum;
+}
+
+/* After the scatter, offset[v] is the end of v's run, which is the start of
+ * v+1's: one shift restores the start offsets. */
+static void restore_starts(loopy_edge *offset, loopy_vertex n)
+{
+    for (loopy_vertex v = n; v > 0; v--)
+        offset[v] = offset[v - 1];
+    offset[0] = 0;
+}
+
 loopy_graph *loopy_i_graph_shell(loopy_vertex n, loopy_edge m)
 {
     loopy_graph *g = loopy_i_calloc(1, sizeof *g);
@@ -26,7 +52,6 @@ loopy_status loopy_i_graph_from_degrees(loopy_vertex n, loopy_edge m,
 {
     loopy_status status = LOOPY_OK;
     loopy_graph *g = NULL;
-    loopy_edge sum = 0;
 
     *out = NULL;
     if (m > SIZE_MAX / sizeof(loopy_vertex)) {
@@ -44,20 +69,10 @@ loopy_status loopy_i_graph_from_degrees(loopy_vertex n, loopy_edge m,
         goto fail;
     }
     g->owned = GRAPH_OWNS_TARGET;
-    /* Exclusive prefix sum turns degrees into start offsets; the scatter below
-     * advances offset[v] to the end of v's run, which is the start of v+1's,
-     * so one shift afterwards restores the start offsets. */
-    for (loopy_vertex v = 0; v < n; v++) {
-        loopy_edge d = degree[v];
-        degree[v] = sum;
-        sum += d;
-    }
-    degree[n] = sum;
+    starts_from_counts(degree, n);
     for (loopy_edge e = 0; e < m; e++)
         g->target[degree[tail[e]]++] = head[e];
-    for (loopy_vertex v = n; v > 0; v--)
-        degree[v] = degree[v - 1];
-    degree[0] = 0;
+    restore_starts(degree, n);
     g->offset = degree;
     g->owned |= GRAPH_OWNS_OFFSET;
     *out = g;
@@ -175,7 +190,6 @@ loopy_status loopy_i_graph_reverse(const loopy_graph *g, loopy_edge **rev_offset
 {
     loopy_edge *offset = loopy_i_calloc((size_t)g->n + 1, sizeof *offset);
     loopy_vertex *source = loopy_i_malloc((size_t)g->m, sizeof *source);
-    loopy_edge sum = 0;
 
     *rev_offset = NULL;
     *rev_source = NULL;
@@ -186,19 +200,11 @@ loopy_status loopy_i_graph_reverse(const loopy_graph *g, loopy_edge **rev_offset
     }
     for (loopy_edge e = 0; e < g->m; e++)
         offset[g->target[e]]++;
-    for (loopy_vertex v = 0; v < g->n; v++) {
-        loopy_edge d = offset[v];
-        offset[v] = sum;
-        sum += d;
-    }
-    offset[g->n] = sum;
+    starts_from_counts(offset, g->n);
     for (loopy_vertex u = 0; u < g->n; u++)
         for (loopy_edge e = g->offset[u]; e < g->offset[u + 1]; e++)
             source[offset[g->target[e]]++] = u;
-    /* Same shift as in loopy_i_graph_from_degrees. */
-    for (loopy_vertex v = g->n; v > 0; v--)
-        offset[v] = offset[v - 1];
-    offset[0] = 0;
+    restore_starts(offset, g->n);
     *rev_offset = offset;
     *rev_source = source;
     return LOOPY_OK;
@@ -209,7 +215,6 @@ loopy_status loopy_i_graph_add_reverse(loopy_graph *g, const loopy_vertex *tail,
 {
     loopy_edge *offset = loopy_i_calloc((size_t)g->n + 1, sizeof *offset);
     loopy_vertex *source = loopy_i_malloc((size_t)g->m, sizeof *source);
-    loopy_edge sum = 0;
 
     if (offset == NULL || source == NULL) {
         loopy_i_free(offset);
@@ -218,18 +223,10 @@ loopy_status loopy_i_graph_add_reverse(loopy_graph *g, const loopy_vertex *tail,
     }
     for (loopy_edge e = 0; e < g->m; e++)
         offset[head[e]]++;
-    for (loopy_vertex v = 0; v < g->n; v++) {
-        loopy_edge d = offset[v];
-        offset[v] = sum;
-        sum += d;
-    }
-    offset[g->n] = sum;
+    starts_from_counts(offset, g->n);
     for (loopy_edge e = 0; e < g->m; e++)
         source[offset[head[e]]++] = tail[e];
-    /* Same shift as in loopy_i_graph_from_degrees. */
-    for (loopy_vertex v = g->n; v > 0; v--)
-        offset[v] = offset[v - 1];
-    offset[0] = 0;
+    restore_starts(offset, g->n);
     g->rev_offset = offset;
     g->rev_source = source;
     g->owned |= GRAPH_OWNS_REV_OFFSET | GRAPH_OWNS_REV_SOURCE;
@@ -256,17 +253,14 @@ loopy_status loopy_graph_build_successors(loopy_graph *g)
         return LOOPY_ENOMEM;
     }
     /* Start offsets from the out-degrees, then a scatter in increasing
-     * order of the successor w; offset[u] ends at u's end and is shifted
-     * back as in loopy_i_graph_from_degrees. */
+     * order of the successor w (see restore_starts). */
     offset[0] = 0;
     for (loopy_vertex u = 0; u < g->n; u++)
         offset[u + 1] = offset[u] + loopy_graph_out_degree(g, u);
     for (loopy_vertex w = 0; w < g->n; w++)
         for (loopy_edge e = g->rev_offset[w]; e < g->rev_offset[w + 1]; e++)
             target[offset[g->rev_source[e]]++] = w;
-    for (loopy_vertex u = g->n; u > 0; u--)
-        offset[u] = offset[u - 1];
-    offset[0] = 0;
+    restore_starts(offset, g->n);
     g->offset = offset;
     g->target = target;
     g->owned |= GRAPH_OWNS_OFFSET | GRAPH_OWNS_TARGET;
