@@ -24,6 +24,7 @@
 /* madvise (MADV_DONTNEED really drops pages; posix_madvise does not). */
 #define _DEFAULT_SOURCE
 
+#include "digits.h"
 #include "edge_bins.h"
 #include "scan.h"
 
@@ -89,34 +90,22 @@ static bool parse_id_slow(const char **pp, uint64_t *value)
     return true;
 }
 
-/* The same, eight bytes at a time on little-endian machines (the caller
- * guarantees 8 readable bytes at *pp).  A byte b is a digit when b ^ '0' is
- * at most 9, that is when neither it nor it + 6 has a high nibble; the first
- * non-digit's byte is found with a count of trailing zeros.  The digits are
- * then shifted to the top of the word (the bytes below act as leading
- * zeros) and combined pairwise: 2 digits, 4, then 8. */
+/* The same, eight bytes at a time (the caller guarantees 8 readable bytes
+ * at *pp). */
 static inline bool parse_id(const char **pp, uint64_t *value)
 {
-#if defined(__GNUC__) && defined(__BYTE_ORDER__) &&                            \
-    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    uint64_t x, t, non_digit;
+#ifdef LOOPY_I_SWAR
+    uint64_t chunk;
     unsigned len;
 
-    memcpy(&x, *pp, sizeof x);
-    t = x ^ UINT64_C(0x3030303030303030);
-    non_digit = (t | (t + UINT64_C(0x0606060606060606))) &
-                UINT64_C(0xF0F0F0F0F0F0F0F0);
-    if (non_digit == 0)
+    memcpy(&chunk, *pp, sizeof chunk);
+    len = loopy_i_digit_run(chunk);
+    if (len == 8)
         return parse_id_slow(pp, value); /* 8 digits or more */
-    len = (unsigned)__builtin_ctzll(non_digit) >> 3;
     if (len == 0)
         return false;
-    t <<= 8 * (8 - len);
-    t = (t * 10 + (t >> 8)) & UINT64_C(0x00FF00FF00FF00FF);
-    t = (t * 100 + (t >> 16)) & UINT64_C(0x0000FFFF0000FFFF);
-    t = (t * 10000 + (t >> 32)) & UINT64_C(0xFFFFFFFF);
     *pp += len;
-    *value = t;
+    *value = loopy_i_digits_value(chunk, len);
     return true;
 #else
     return parse_id_slow(pp, value);

@@ -54,8 +54,6 @@ static void refill_map(loopy_source *s)
 {
     loopy_i_scan *sc = &s->scan;
     const char *map_end = s->map + s->map_size;
-    long page = sysconf(_SC_PAGESIZE);
-    size_t drop;
 
     sc->end = (size_t)(map_end - sc->p) > WINDOW ? sc->p + WINDOW : map_end;
     s->eof = sc->end == map_end;
@@ -70,9 +68,17 @@ static void refill_map(loopy_source *s)
         }
     }
 #endif
-    if (page <= 0)
+    loopy_i_source_release(s, sc->p);
+}
+
+void loopy_i_source_release(loopy_source *s, const char *p)
+{
+    long page = sysconf(_SC_PAGESIZE);
+    size_t drop;
+
+    if (s->map == NULL || page <= 0)
         return;
-    drop = (size_t)(sc->p - s->map) / (size_t)page * (size_t)page;
+    drop = (size_t)(p - s->map) / (size_t)page * (size_t)page;
     if (drop > s->released) {
         madvise(s->map + s->released, drop - s->released, MADV_DONTNEED);
         s->released = drop;
@@ -292,4 +298,39 @@ loopy_status loopy_i_source_rewind(loopy_source *s, const loopy_i_mark *mark,
     sc->line_start = sc->p;
     s->column_carry = mark->column - 1;
     return LOOPY_OK;
+}
+
+bool loopy_i_source_rest(const loopy_source *s, const char **text, size_t *len)
+{
+    const char *end;
+
+    if (!s->seekable)
+        return false; /* (tests make memory texts act as pipes) */
+    if (s->map != NULL)
+        end = s->map + s->map_size;
+    else if (s->fd < 0)
+        end = s->scan.end; /* a memory text */
+    else
+        return false;
+    *text = s->scan.p;
+    *len = (size_t)(end - s->scan.p);
+    return true;
+}
+
+void loopy_i_source_finish(loopy_source *s, uint64_t newlines)
+{
+    loopy_i_scan *sc = &s->scan;
+    const char *end = s->map != NULL ? s->map + s->map_size : sc->end;
+
+    if (newlines > 0) {
+        /* The last line starts after the last newline, inside the rest. */
+        const char *q = end;
+        while (q > sc->p && q[-1] != '\n')
+            q--;
+        sc->line += newlines;
+        sc->line_start = q;
+    }
+    sc->p = sc->end = end;
+    s->eof = true;
+    loopy_i_source_release(s, end);
 }

@@ -7,6 +7,7 @@
 #ifndef LOOPY_STREAM_H
 #define LOOPY_STREAM_H
 
+#include "digits.h"
 #include "scan.h"
 
 #include <string.h>
@@ -76,44 +77,6 @@ loopy_status loopy_i_source_uint(loopy_source *s, uint64_t min, uint64_t max,
  * token is a number in [min, max]; otherwise false, positioned at the token
  * (white space skipped) so that loopy_i_source_uint can say what is wrong.
  * Lets a caller build an expensive "what" only on failure. */
-#if defined(__GNUC__)
-#define LOOPY_I_INLINE static inline __attribute__((always_inline))
-#else
-#define LOOPY_I_INLINE static inline
-#endif
-
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ &&    \
-    defined(__GNUC__)
-/* How many of the 8 bytes of chunk (first byte lowest) are leading digits:
- * a byte is a digit iff its high nibble is 3 and adding 6 keeps it so.  A
- * carry out of a non-digit byte can only spoil the bytes after it. */
-LOOPY_I_INLINE unsigned loopy_i_digit_run(uint64_t chunk)
-{
-    const uint64_t high = UINT64_C(0xf0f0f0f0f0f0f0f0);
-    const uint64_t threes = UINT64_C(0x3030303030303030);
-    uint64_t bad = ((chunk & high) ^ threes) |
-                   (((chunk + UINT64_C(0x0606060606060606)) & high) ^ threes);
-    /* The top bit of each byte of bad that is not zero. */
-    uint64_t low7 = UINT64_C(0x7f7f7f7f7f7f7f7f);
-    uint64_t nonzero = (((bad & low7) + low7) | bad) & ~low7;
-
-    return nonzero ? (unsigned)__builtin_ctzll(nonzero) / 8 : 8;
-}
-
-/* The value of the first len (1..8) digit bytes of chunk: shifting them to
- * the top fills the front with zero bytes, which count as leading zeros;
- * then pairs, quads and octets of digits are combined by multiplication. */
-LOOPY_I_INLINE uint64_t loopy_i_digits_value(uint64_t chunk, unsigned len)
-{
-    uint64_t v = chunk << (8 * (8 - len));
-    v = ((v & UINT64_C(0x0f0f0f0f0f0f0f0f)) * 2561) >> 8;
-    v = ((v & UINT64_C(0x00ff00ff00ff00ff)) * 6553601) >> 16;
-    return ((v & UINT64_C(0x0000ffff0000ffff)) * UINT64_C(42949672960001)) >>
-           32;
-}
-#define LOOPY_I_SWAR 1
-#endif
-
 LOOPY_I_INLINE bool loopy_i_source_try_uint(loopy_source *s, uint64_t min,
                                             uint64_t max, uint64_t *value)
 {
@@ -193,6 +156,21 @@ LOOPY_I_INLINE bool loopy_i_source_try_uint(loopy_source *s, uint64_t min,
     (loopy_i_source_try_uint(s, min, max, value)                               \
          ? LOOPY_OK                                                            \
          : loopy_i_source_uint(s, min, max, value, what, diag))
+
+/* The rest of the input from the scan position, when all of it is in
+ * memory (a mapped file or a memory text) and can be read again: true
+ * with *text and *len. */
+bool loopy_i_source_rest(const loopy_source *s, const char **text,
+                         size_t *len);
+
+/* Moves to the end of the input once the caller has read the rest (above)
+ * itself; newlines: how many the rest holds.  A mapping's pages are handed
+ * back.  A mark taken before can still be rewound to. */
+void loopy_i_source_finish(loopy_source *s, uint64_t newlines);
+
+/* Hands back the whole pages of a mapping before p (nothing for other
+ * sources); they come back from the file if read again. */
+void loopy_i_source_release(loopy_source *s, const char *p);
 
 /* Requires the end of the input (only white space left). */
 loopy_status loopy_i_source_end(loopy_source *s, const char *what,
