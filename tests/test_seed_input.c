@@ -5,6 +5,7 @@
  */
 #include "seeds_util.h"
 #include "../io/stream.h"
+#include "../io/tokens.h"
 
 #include <unistd.h>
 
@@ -14,6 +15,39 @@ static loopy_status run_climb_pipe(loopy_source *src, void *out, loopy_diag *d)
 {
     src->seekable = false;
     return loopy_climb_run(src, (loopy_climb_answers *)out, d);
+}
+
+/* The sleepy reader as if from a pipe: the careful way only (the fast way
+ * needs an input it can read again). */
+static loopy_status run_sleepy_pipe(loopy_source *src, void *out, loopy_diag *d)
+{
+    src->seekable = false;
+    return run_sleepy_read(src, out, d);
+}
+
+/* Whether two sleepy readings agree: status, message and place, graph. */
+static void same_sleepy(loopy_status s1, const loopy_diag *d1,
+                        const loopy_graph *g1, loopy_vertex start1,
+                        loopy_status s2, const loopy_diag *d2,
+                        const loopy_graph *g2, loopy_vertex start2)
+{
+    CHECK_MSG(s1 == s2 && d1->line == d2->line && d1->column == d2->column &&
+                  strcmp(d1->message, d2->message) == 0,
+              "fast: %d '%s' at %" PRIu64 ":%" PRIu64 ", careful: %d '%s' at %"
+              PRIu64 ":%" PRIu64, s1, d1->message, d1->line, d1->column, s2,
+              d2->message, d2->line, d2->column);
+    CHECK((g1 == NULL) == (g2 == NULL));
+    if (g1 == NULL || g2 == NULL)
+        return;
+    CHECK(start1 == start2);
+    CHECK(loopy_graph_vertex_count(g1) == loopy_graph_vertex_count(g2) &&
+          loopy_graph_edge_count(g1) == loopy_graph_edge_count(g2));
+    for (loopy_vertex v = 0; v < loopy_graph_vertex_count(g1); v++) {
+        loopy_edge d1n, d2n;
+        const loopy_vertex *a = loopy_graph_successors(g1, v, &d1n);
+        const loopy_vertex *b = loopy_graph_successors(g2, v, &d2n);
+        CHECK(d1n == d2n && (d1n == 0 || memcmp(a, b, d1n * sizeof *a) == 0));
+    }
 }
 
 /* ==== Readers read back what was written ================================= */
@@ -116,6 +150,18 @@ static void sleepy_reader_round_trip(unsigned count)
         CHECK_MSG(read_memory(run_sleepy_read, t.s, t.len, out, &diag) ==
                   LOOPY_OK, "%" PRIu64 ":%" PRIu64 ": %s", diag.line,
                   diag.column, diag.message);
+        {
+            /* The careful way reads the same graph. */
+            loopy_graph *careful = NULL;
+            loopy_vertex careful_start = 0;
+            void *careful_out[2] = {&careful, &careful_start};
+            loopy_diag careful_diag = {0, 0, ""};
+            loopy_status st = read_memory(run_sleepy_pipe, t.s, t.len,
+                                          careful_out, &careful_diag);
+            same_sleepy(graph ? LOOPY_OK : LOOPY_EPARSE, &diag, graph, start,
+                        st, &careful_diag, careful, careful_start);
+            loopy_graph_free(careful);
+        }
         if (graph != NULL) {
             CHECK(start == s);
             CHECK(loopy_graph_edge_count(graph) == g.m);
@@ -393,6 +439,17 @@ static void mutated_inputs(unsigned count)
                           piped.count) == 0));
             loopy_climb_answers_release(&piped);
         }
+        if (which == 1) {
+            loopy_graph *careful = NULL;
+            loopy_vertex careful_start = 0;
+            void *careful_out[2] = {&careful, &careful_start};
+            loopy_diag careful_diag = {0, 0, ""};
+            loopy_status st = read_memory(run_sleepy_pipe, buf, len,
+                                          careful_out, &careful_diag);
+            same_sleepy(status, &diag, graph, start, st, &careful_diag,
+                        careful, careful_start);
+            loopy_graph_free(careful);
+        }
         if (status != LOOPY_OK) {
             CHECK_MSG(status == LOOPY_EPARSE || status == LOOPY_ETOOBIG,
                       "mutation %u: status %d", seed, status);
@@ -510,7 +567,7 @@ static void allocation_failures(void)
 
     if (gen_graph_sized(5, GEN_MIX, 40, &g) != 0)
         abort();
-    for (int which = 0; which < 6; which++) {
+    for (int which = 0; which < 8; which++) {
         loopy_graph *graph = graph_of(&g), *read_graph = NULL;
         loopy_vertex starts[4] = {0, 1, 2, 3}, ends[4] = {5, 5, 9, 0};
         loopy_race_rounds rounds = {4, starts, ends}, read_rounds;
@@ -550,8 +607,17 @@ static void allocation_failures(void)
                 status = read_memory(run_sleepy_read, sleepy_text,
                                      sizeof sleepy_text - 1, sleepy_out, &diag);
                 break;
-            default:
+            case 5:
                 status = read_memory(run_climb, climb_text,
+                                     sizeof climb_text - 1, &answers, &diag);
+                loopy_climb_answers_release(&answers);
+                break;
+            case 6: /* the careful ways */
+                status = read_memory(run_sleepy_pipe, sleepy_text,
+                                     sizeof sleepy_text - 1, sleepy_out, &diag);
+                break;
+            default:
+                status = read_memory(run_climb_pipe, climb_text,
                                      sizeof climb_text - 1, &answers, &diag);
                 loopy_climb_answers_release(&answers);
                 break;
@@ -577,6 +643,13 @@ int main(void)
 {
     race_reader_round_trip(500);
     sleepy_reader_round_trip(500);
+    /* Again with the fast way's texts cut into many chunks and pieces. */
+    loopy_i_feed_chunk_override = 40;
+    loopy_i_feed_threads_override = 3;
+    sleepy_reader_round_trip(500);
+    mutated_inputs(3000);
+    loopy_i_feed_chunk_override = 0;
+    loopy_i_feed_threads_override = 0;
     bad_inputs();
     token_reader(3000);
     mutated_inputs(6000);

@@ -4,6 +4,7 @@
  * random small inputs.
  */
 #include "seeds_util.h"
+#include "../io/tokens.h"
 
 /* ==== Race =============================================================== */
 
@@ -271,5 +272,12 @@ int main(void)
     sleepy_differential(4000);
     climb_differential(3000);
     climb_run_differential(1000);
+    /* The readers' fast way with its texts cut into many chunks and pieces
+     * (tokens.h). */
+    loopy_i_feed_chunk_override = 32;
+    loopy_i_feed_threads_override = 3;
+    climb_run_differential(1000);
+    loopy_i_feed_chunk_override = 0;
+    loopy_i_feed_threads_override = 0;
     return check_finish("test_seeds");
 }

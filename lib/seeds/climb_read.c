@@ -11,6 +11,8 @@
  */
 #include "climb.h"
 
+#include "../io/tokens.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -44,9 +46,29 @@ typedef struct climb_reader {
     unsigned shift; /* 64 - log2(slots), for Fibonacci hashing */
     loopy_climb_answers *answers;
     size_t answer_capacity;
+    /* The fast way (tokens.h): numbers come from here, and anything
+     * unexpected fails the read, which then starts again the careful way
+     * without it.  NULL: the careful way. */
+    loopy_i_feed *feed;
 } climb_reader;
 
 #define BATCH 16
+
+/* The next number, in [min, max]: from the feed (any failure is
+ * LOOPY_EPARSE without a message; the careful read will make it) or from
+ * the source. */
+static loopy_status take(climb_reader *cr, uint64_t min, uint64_t max,
+                         uint64_t *value, const char *what)
+{
+    uint32_t v;
+
+    if (cr->feed == NULL)
+        return LOOPY_I_READ_UINT(cr->source, min, max, value, what, cr->diag);
+    if (!loopy_i_feed_next(cr->feed, &v) || v < min || v > max)
+        return LOOPY_EPARSE;
+    *value = v;
+    return LOOPY_OK;
+}
 
 #if defined(__GNUC__)
 #define PREFETCH(addr) __builtin_prefetch(addr)
@@ -304,8 +326,8 @@ static bool distinct_bijective(const uint32_t *a, size_t n, uint32_t *part,
 
 /* Checks that height[0..count) are distinct by sorting a copy in seen
  * (grown to 2 slots a height); a repeat is reported at its place, found by
- * reading the grid again from its mark.  LOOPY_OK, LOOPY_EPARSE (repeat),
- * LOOPY_ENOMEM or LOOPY_EIO. */
+ * reading the grid again from its mark (grid NULL: not reported).  LOOPY_OK,
+ * LOOPY_EPARSE (repeat), LOOPY_ENOMEM or LOOPY_EIO. */
 static loopy_status check_distinct(climb_reader *cr, size_t count,
                                    const loopy_i_mark *grid, uint32_t cols)
 {
@@ -338,6 +360,8 @@ static loopy_status check_distinct(climb_reader *cr, size_t count,
     status = first_repeat(cr, sorted, count, &repeat);
     if (status != LOOPY_OK || repeat == count)
         return status;
+    if (grid == NULL)
+        return LOOPY_EPARSE; /* the fast way: the careful one will say */
     status = loopy_i_source_rewind(cr->source, grid, cr->diag);
     for (size_t c = 0; c <= repeat && status == LOOPY_OK; c++)
         status = LOOPY_I_READ_UINT(cr->source, 1, UINT32_MAX, &value,
@@ -346,6 +370,37 @@ static loopy_status check_distinct(climb_reader *cr, size_t count,
         return status; /* the file changed under us */
     loopy_i_source_where(cr->source, &line, &column);
     return repeated_height(cr, repeat, cols, line, column);
+}
+
+/* read_heights the fast way: the heights straight from the feed's chunks,
+ * then checked (from 1 up, distinct). */
+static loopy_status read_heights_fast(climb_reader *cr, uint32_t rows,
+                                      uint32_t cols)
+{
+    size_t cells = (size_t)rows * cols, count = 0;
+    loopy_i_feed *f = cr->feed;
+    uint32_t zero = 0;
+
+    while (count < cells) {
+        size_t take_now = f->count - f->at;
+        if (take_now == 0) {
+            if (!loopy_i_feed_refill(f))
+                return LOOPY_EPARSE;
+            continue;
+        }
+        take_now = take_now < cells - count ? take_now : cells - count;
+        /* Room grows with the heights the text has shown. */
+        if (grow_heights(cr, count + take_now, cells) != LOOPY_OK)
+            return LOOPY_ENOMEM;
+        for (size_t i = 0; i < take_now; i++) {
+            uint32_t h = f->value[f->at + i];
+            zero |= (uint32_t)(h == 0);
+            cr->height[count + i] = h;
+        }
+        f->at += take_now;
+        count += take_now;
+    }
+    return zero ? LOOPY_EPARSE : check_distinct(cr, cells, NULL, cols);
 }
 
 /* Reads the n x m heights of one case from a source that can be read
@@ -358,6 +413,8 @@ static loopy_status read_heights(climb_reader *cr, uint32_t rows, uint32_t cols)
     loopy_status status = LOOPY_OK, checked;
     loopy_i_mark grid;
 
+    if (cr->feed != NULL)
+        return read_heights_fast(cr, rows, cols);
     if (!cr->source->seekable)
         return read_heights_hashed(cr, rows, cols);
     loopy_i_source_mark(cr->source, &grid);
@@ -425,6 +482,32 @@ static loopy_status reserve_answers(climb_reader *cr, size_t more)
     return LOOPY_OK;
 }
 
+/* The fast way of answering `count` queries: pairs of numbers from the
+ * feed's chunks, checked against the grid. */
+static loopy_status answer_fast(climb_reader *cr, uint8_t *answer, size_t count,
+                                uint64_t rows, uint64_t cols)
+{
+    loopy_i_feed *f = cr->feed;
+
+    for (size_t j = 0; j < count; j++) {
+        uint32_t r, k;
+        size_t cell;
+        if (f->count - f->at >= 2) {
+            r = f->value[f->at];
+            k = f->value[f->at + 1];
+            f->at += 2;
+        } else if (!loopy_i_feed_next(f, &r) || !loopy_i_feed_next(f, &k)) {
+            return LOOPY_EPARSE;
+        }
+        if (r - 1 >= rows || k - 1 >= cols) /* 0 wraps around */
+            return LOOPY_EPARSE;
+        cell = (size_t)((r - 1) * cols + (k - 1));
+        answer[j] = (cr->state[cell >> 3] >> (cell & 7)) & 1;
+    }
+    cr->answers->count += count;
+    return LOOPY_OK;
+}
+
 /* Reads and answers test case number t (1-based). */
 static loopy_status read_case(climb_reader *cr, uint64_t t, uint64_t cases)
 {
@@ -435,10 +518,8 @@ static loopy_status read_case(climb_reader *cr, uint64_t t, uint64_t cases)
 
     snprintf(what, sizeof what, "the row count n of test case %" PRIu64
              " of %" PRIu64, t, cases);
-    CHECK_GOTO(LOOPY_I_READ_UINT(cr->source, 1, UINT32_MAX, &rows, what,
-                                   cr->diag));
-    CHECK_GOTO(LOOPY_I_READ_UINT(cr->source, 1, UINT32_MAX, &cols,
-                                   "the column count m", cr->diag));
+    CHECK_GOTO(take(cr, 1, UINT32_MAX, &rows, what));
+    CHECK_GOTO(take(cr, 1, UINT32_MAX, &cols, "the column count m"));
     /* 21 bytes a cell at most: height, state and up to 4 hash slots. */
     if (rows * cols > UINT32_MAX || rows * cols > limit / 21) {
         uint64_t line, column;
@@ -474,8 +555,7 @@ static loopy_status read_case(climb_reader *cr, uint64_t t, uint64_t cases)
         pack_bits(cell, (size_t)(rows * cols), cr->state);
     }
 
-    CHECK_GOTO(LOOPY_I_READ_UINT(cr->source, 0, UINT64_MAX, &queries,
-                                   "the query count q", cr->diag));
+    CHECK_GOTO(take(cr, 0, UINT64_MAX, &queries, "the query count q"));
     snprintf(what, sizeof what, "a row from 1 to %" PRIu64, rows);
     snprintf(what_col, sizeof what_col, "a column from 1 to %" PRIu64, cols);
     /* Room is made for a block of answers at a time, never more than the
@@ -489,6 +569,11 @@ static loopy_status read_case(climb_reader *cr, uint64_t t, uint64_t cases)
             return LOOPY_ENOMEM;
         }
         answer = cr->answers->first_wins + cr->answers->count;
+        if (cr->feed != NULL) {
+            CHECK_GOTO(answer_fast(cr, answer, (size_t)block, rows, cols));
+            i += block;
+            continue;
+        }
         for (uint64_t j = 0; j < block; j++) {
             size_t cell;
             CHECK_GOTO(LOOPY_I_READ_UINT(cr->source, 1, rows, &r, what,
@@ -507,12 +592,62 @@ fail:
     return status;
 }
 
+/* The whole input the fast way, when it is in memory and can be read
+ * again (tokens.h).  Sets *taken if it answered every query.  Otherwise
+ * the source is back where it was and no answers are kept: then the
+ * careful way reads the input and says what is wrong.  LOOPY_ENOMEM if
+ * memory runs out. */
+static loopy_status read_fast(climb_reader *cr, bool *taken)
+{
+    loopy_i_feed f;
+    loopy_i_mark start;
+    loopy_status status;
+    uint64_t cases;
+    loopy_diag ignored;
+    loopy_diag *diag = cr->diag;
+    const char *text;
+    size_t len;
+
+    *taken = false;
+    if (!loopy_i_source_rest(cr->source, &text, &len))
+        return LOOPY_OK;
+    loopy_i_source_mark(cr->source, &start);
+    status = loopy_i_feed_open(&f, cr->source, 0, 0);
+    if (status != LOOPY_OK) {
+        loopy_i_diag(diag, 0, 0, "out of memory");
+        return status;
+    }
+    cr->feed = &f;
+    cr->diag = &ignored; /* a message now would be a guess */
+    status = take(cr, 1, UINT64_MAX, &cases, "");
+    for (uint64_t t = 1; t <= cases && status == LOOPY_OK; t++)
+        status = read_case(cr, t, cases);
+    if (status == LOOPY_OK && !loopy_i_feed_done(&f))
+        status = LOOPY_EPARSE;
+    loopy_i_feed_close(&f);
+    cr->feed = NULL;
+    cr->diag = diag;
+    if (status == LOOPY_OK) {
+        *taken = true;
+        return LOOPY_OK;
+    }
+    if (status == LOOPY_ENOMEM) {
+        loopy_i_diag(diag, 0, 0, "out of memory");
+        return status;
+    }
+    cr->answers->count = 0;
+    /* A mapping or a memory text (the feed needs one): this cannot fail. */
+    (void)loopy_i_source_rewind(cr->source, &start, NULL);
+    return LOOPY_OK;
+}
+
 loopy_status loopy_climb_run(loopy_source *source, loopy_climb_answers *answers,
                              loopy_diag *diag)
 {
     climb_reader cr;
     loopy_status status;
     uint64_t cases;
+    bool taken;
 
     if (answers == NULL)
         return LOOPY_EINVAL;
@@ -524,6 +659,9 @@ loopy_status loopy_climb_run(loopy_source *source, loopy_climb_answers *answers,
     cr.source = source;
     cr.diag = diag;
     cr.answers = answers;
+    CHECK_GOTO(read_fast(&cr, &taken));
+    if (taken)
+        goto fail; /* the way out, with status LOOPY_OK */
     CHECK_GOTO(LOOPY_I_READ_UINT(source, 1, UINT64_MAX, &cases,
                                    "the number of test cases T", diag));
     for (uint64_t t = 1; t <= cases; t++)

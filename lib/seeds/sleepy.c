@@ -9,6 +9,7 @@
  * queue holds bare vertex ids and the parity comes from the level.
  */
 #include "../io/stream.h"
+#include "../io/tokens.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -153,7 +154,8 @@ fail: /* also the way out of a win */
     return status;
 }
 
-/* Builds the graph straight from the lists, which come in vertex order. */
+/* Builds the graph straight from the lists, which come in vertex order:
+ * token by token, the careful way. */
 static loopy_status read_lists(loopy_source *src, uint64_t n, uint64_t m,
                                loopy_graph *g, loopy_diag *diag)
 {
@@ -214,6 +216,105 @@ fail:
     return status;
 }
 
+/* The fast way, for an input in memory that can be read again (a file or
+ * a memory text): the numbers come from a feed read on all threads
+ * (tokens.h) and are checked as read_lists would.  Sets *taken if they are
+ * exactly the n lists of m moves and s; otherwise nothing is kept, and the
+ * caller reads the careful way from where this began.  LOOPY_ENOMEM if
+ * memory runs out. */
+static loopy_status read_all_fast(loopy_source *src, uint64_t n, uint64_t m,
+                                  loopy_graph *g, uint64_t *s, bool *taken,
+                                  loopy_diag *diag)
+{
+    const char *text;
+    size_t len;
+    loopy_i_feed f;
+    loopy_status status;
+    uint64_t u;
+    uint32_t value = 0;
+    bool ok = true;
+
+    *taken = false;
+    if (!loopy_i_source_rest(src, &text, &len))
+        return LOOPY_OK;
+    status = loopy_i_feed_open(&f, src, 0, 0);
+    /* Moves take 2 bytes at least: the text bounds the room needed. */
+    if (status == LOOPY_OK &&
+        (g->target = loopy_i_malloc(m < len / 2 + 1 ? (size_t)m + 1 : len / 2 + 1,
+                                    sizeof *g->target)) == NULL)
+        status = LOOPY_ENOMEM;
+    if (status != LOOPY_OK) {
+        loopy_i_feed_close(&f);
+        loopy_i_diag(diag, 0, 0, "out of memory for n = %" PRIu64 " and m = %"
+                     PRIu64, n, m);
+        return status;
+    }
+    loopy_i_advise_huge(g->target, (m < len / 2 ? m : len / 2) * sizeof *g->target);
+    for (u = 0; u < n && ok; u++) {
+        uint32_t k;
+        /* Whole lists inside the chunk, in a tight loop. */
+        while (u < n && f.at < f.count) {
+            const uint32_t *list = f.value + f.at + 1;
+            uint32_t bad = 0;
+            k = f.value[f.at];
+            if (k > m - g->m || k >= f.count - f.at)
+                break; /* too many, or running past the chunk */
+            for (uint32_t j = 0; j < k; j++) {
+                uint32_t v = list[j];
+                bad |= (uint32_t)(v - 1 >= n);
+                g->target[g->m + j] = v - 1;
+            }
+            if (bad)
+                break;
+            f.at += (size_t)k + 1;
+            g->m += k;
+            g->offset[++u] = g->m;
+        }
+        if (u == n)
+            break;
+        if (!loopy_i_feed_next(&f, &k) || k > m - g->m || k > UINT32_MAX - 1)
+            break;
+        /* The moves straight from the feed's buffer, a chunk at a time. */
+        while (k > 0) {
+            size_t take = f.count - f.at < k ? f.count - f.at : k;
+            const uint32_t *from = f.value + f.at;
+            uint32_t bad = 0;
+            if (take == 0) {
+                if (!loopy_i_feed_refill(&f))
+                    break;
+                continue;
+            }
+            for (size_t j = 0; j < take; j++) {
+                uint32_t v = from[j];
+                bad |= (uint32_t)(v - 1 >= n);
+                g->target[g->m + j] = v - 1;
+            }
+            if (bad) {
+                ok = false;
+                break;
+            }
+            f.at += take;
+            g->m += take;
+            k -= (uint32_t)take;
+        }
+        if (k > 0)
+            break;
+        g->offset[u + 1] = g->m;
+    }
+    ok = ok && u == n && g->m == m && loopy_i_feed_next(&f, &value) &&
+         value >= 1 && value <= n && loopy_i_feed_done(&f);
+    loopy_i_feed_close(&f);
+    if (!ok) {
+        loopy_i_free(g->target);
+        g->target = NULL;
+        g->m = 0;
+        return LOOPY_OK;
+    }
+    *s = value;
+    *taken = true;
+    return LOOPY_OK;
+}
+
 loopy_status loopy_sleepy_read(loopy_source *src, loopy_graph **graph,
                                loopy_vertex *start, loopy_diag *diag)
 {
@@ -221,6 +322,7 @@ loopy_status loopy_sleepy_read(loopy_source *src, loopy_graph **graph,
     loopy_graph *g = NULL;
     uint64_t n, m, s, line, column;
     char what[96];
+    bool taken;
 
     if (graph == NULL || start == NULL)
         return LOOPY_EINVAL;
@@ -247,6 +349,12 @@ loopy_status loopy_sleepy_read(loopy_source *src, loopy_graph **graph,
     }
     g->n = (loopy_vertex)n;
     loopy_i_advise_huge(g->offset, ((size_t)n + 1) * sizeof *g->offset);
+    CHECK_GOTO(read_all_fast(src, n, m, g, &s, &taken, diag));
+    if (taken) {
+        *start = (loopy_vertex)(s - 1);
+        *graph = g;
+        return LOOPY_OK;
+    }
     CHECK_GOTO(read_lists(src, n, m, g, diag));
     if (g->target == NULL && (g->target = loopy_i_malloc(1, 1)) == NULL) {
         status = LOOPY_ENOMEM; /* no moves: a valid pointer all the same */
