@@ -35,6 +35,11 @@ void cli_error(const char *cmd, const char *fmt, ...)
 int cli_report(const char *cmd, const char *name, loopy_status status,
                const loopy_diag *diag);
 
+/* Threads for a CLI loop: `requested`, or all cores when 0, but no more
+ * than `most` (at least 1) nor CLI_MAX_THREADS; 1 in a serial build. */
+#define CLI_MAX_THREADS 64
+int cli_threads(int requested, uint64_t most);
+
 /* Whether writing output would leave input readable: false, after printing
  * a message, when both name the same existing file. */
 bool cli_output_distinct(const char *cmd, const char *output,

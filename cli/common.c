@@ -1,6 +1,10 @@
 /* common.c - messages and option parsing shared by the commands. */
 #include "cli.h"
 
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
 #include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -186,4 +190,21 @@ bool cli_output_distinct(const char *cmd, const char *output, const char *input)
     cli_error(cmd, "%s: the output would overwrite the input file %s", output,
               input);
     return false;
+}
+
+int cli_threads(int requested, uint64_t most)
+{
+    int threads = requested;
+
+#ifdef _OPENMP
+    if (threads <= 0)
+        threads = omp_get_max_threads();
+#else
+    threads = 1;
+#endif
+    if (threads > CLI_MAX_THREADS)
+        threads = CLI_MAX_THREADS;
+    if ((uint64_t)threads > most)
+        threads = (int)most;
+    return threads < 1 ? 1 : threads;
 }

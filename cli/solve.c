@@ -86,33 +86,76 @@ typedef struct solve_args {
 
 static const char outcome_letter[] = {'D', 'W', 'L'};
 
-static void write_text(cli_out *out, const loopy_solution *sol, uint32_t base)
+/* One vertex's line "v X r m\n" at p (at most LINE_MAX_BYTES); returns its
+ * end. */
+#define LINE_MAX_BYTES 36
+static char *format_line(char *p, loopy_vertex v, uint8_t outcome,
+                         uint32_t remoteness, loopy_vertex move, uint32_t base)
+{
+    p = cli_format_u64(p, (uint64_t)v + base);
+    *p++ = ' ';
+    *p++ = outcome_letter[outcome];
+    *p++ = ' ';
+    if (remoteness == LOOPY_NONE)
+        *p++ = '-';
+    else
+        p = cli_format_u64(p, remoteness);
+    *p++ = ' ';
+    if (move == LOOPY_NONE)
+        *p++ = '-';
+    else
+        p = cli_format_u64(p, (uint64_t)move + base);
+    *p++ = '\n';
+    return p;
+}
+
+/* Vertices per thread per round of the parallel writer. */
+#define TEXT_CHUNK 32768u
+
+/* The lines of a large graph are a good part of a whole run, so threads
+ * format chunks of lines side by side into buffers of their own, which are
+ * then written in order; small solutions go straight into the output
+ * buffer.  The bytes do not depend on the thread count. */
+static void write_text(cli_out *out, const loopy_solution *sol, uint32_t base,
+                       int threads)
 {
     loopy_vertex n = loopy_solution_vertex_count(sol);
     const uint8_t *outcome = loopy_solution_outcomes(sol);
     const uint32_t *remoteness = loopy_solution_remoteness(sol);
     const loopy_vertex *move = loopy_solution_best_moves(sol);
+    char *chunks = NULL;
+    size_t used[CLI_MAX_THREADS];
 
-    /* Formatted straight into the output buffer: the lines of a large
-     * graph are a good part of a whole run. */
-    for (loopy_vertex v = 0; v < n; v++) {
-        char *start = cli_out_reserve(out, 80), *p = start;
-        p = cli_format_u64(p, (uint64_t)v + base);
-        *p++ = ' ';
-        *p++ = outcome_letter[outcome[v]];
-        *p++ = ' ';
-        if (remoteness[v] == LOOPY_NONE)
-            *p++ = '-';
-        else
-            p = cli_format_u64(p, remoteness[v]);
-        *p++ = ' ';
-        if (move[v] == LOOPY_NONE)
-            *p++ = '-';
-        else
-            p = cli_format_u64(p, (uint64_t)move[v] + base);
-        *p++ = '\n';
-        cli_out_commit(out, (size_t)(p - start));
+    threads = cli_threads(threads, n / TEXT_CHUNK);
+    if (threads > 1)
+        chunks = malloc((size_t)threads * TEXT_CHUNK * LINE_MAX_BYTES);
+    if (chunks == NULL) {
+        for (loopy_vertex v = 0; v < n; v++) {
+            char *start = cli_out_reserve(out, LINE_MAX_BYTES);
+            char *end = format_line(start, v, outcome[v], remoteness[v],
+                                    move[v], base);
+            cli_out_commit(out, (size_t)(end - start));
+        }
+        return;
     }
+    for (uint64_t first = 0; first < n;
+         first += (uint64_t)threads * TEXT_CHUNK) {
+#pragma omp parallel for num_threads(threads) schedule(static, 1)
+        for (int t = 0; t < threads; t++) {
+            uint64_t lo = first + (uint64_t)t * TEXT_CHUNK;
+            uint64_t hi = lo + TEXT_CHUNK < n ? lo + TEXT_CHUNK : n;
+            char *start = chunks + (size_t)t * TEXT_CHUNK * LINE_MAX_BYTES;
+            char *p = start;
+            for (uint64_t v = lo; v < hi; v++)
+                p = format_line(p, (loopy_vertex)v, outcome[v], remoteness[v],
+                                move[v], base);
+            used[t] = (size_t)(p - start);
+        }
+        for (int t = 0; t < threads; t++)
+            cli_out_bytes(out, chunks + (size_t)t * TEXT_CHUNK * LINE_MAX_BYTES,
+                          used[t]);
+    }
+    free(chunks);
 }
 
 static void json_number_or_null(cli_out *out, uint32_t v, uint32_t base)
@@ -420,7 +463,7 @@ int cmd_solve(int argc, char **argv)
         goto done;
     }
     if (args.format == FORMAT_TEXT)
-        write_text(&out, sol, args.read.base);
+        write_text(&out, sol, args.read.base, args.solve.threads);
     else if (args.format == FORMAT_JSON)
         write_json(&out, graph, sol, &args);
     else

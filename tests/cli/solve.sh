@@ -329,6 +329,26 @@ usage "two input files" 2 "loopy solve: one input file at most, found 'b.txt' af
 usage "unknown command" 2 "loopy: unknown command 'slove' (see 'loopy --help')" \
     slove game.txt
 
+begin "a large graph: the same lines on 1, 2 and 3 threads"
+# 100003 vertices, so the writer formats chunks of lines on several threads
+# (the last chunk partial); each line must name its own vertex, in order.
+awk 'BEGIN { n = 100003; m = 300000; x = 12345; print n, m;
+             for (i = 0; i < m; i++) {
+                 x = (x * 1103515245 + 12345) % 2147483648; u = x % n + 1;
+                 x = (x * 1103515245 + 12345) % 2147483648; v = x % n + 1;
+                 print u, v } }' >"$work/big.txt"
+run solve -q -t 1 big.txt
+expect_status 0
+cp "$work/.out" "$work/big1.out"
+for t in 2 3; do
+    run solve -q -t "$t" big.txt
+    expect_status 0
+    cmp -s "$work/.out" "$work/big1.out" || fail_case "-t $t differs from -t 1"
+done
+awk '$1 != NR { bad = 1 } END { exit bad || NR != 100003 }' "$work/big1.out" ||
+    fail_case "lines do not name vertices 1..100003 in order"
+end_case
+
 begin "loopy --version and --help"
 run --version
 expect_status 0
