@@ -50,7 +50,12 @@ bool loopy_i_fill_bin(binner *b, unsigned i, uint32_t *next, loopy_vertex *list,
     bool ok = true;
 
     for (uint32_t k = 0; k < used; k++) {
-        uint32_t slot = next[key[k]]++;
+        uint32_t slot;
+        /* The slots ahead, fetched while these are written: each lands
+         * on a line not touched since the bin's last flush. */
+        if (k + 16 < used && next[key[k + 16]] < m)
+            __builtin_prefetch(&list[next[key[k + 16]]], 1);
+        slot = next[key[k]]++;
         if (slot < m)
             list[slot] = value[k];
         else
