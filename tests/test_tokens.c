@@ -6,9 +6,18 @@
  * file; and what the source looks like after the feed is done.
  */
 #include "seeds_util.h"
+#include "../io/digits.h"
 #include "../io/tokens.h"
 
 #include <unistd.h>
+
+static uint64_t pow10_of(unsigned k)
+{
+    uint64_t p = 1;
+    while (k-- > 0)
+        p *= 10;
+    return p;
+}
 
 /* The naive reading: true with the numbers if the text is only numbers
  * below 2^32 and white space. */
@@ -217,8 +226,61 @@ static void mapped_file(void)
     free(t.s);
 }
 
+/* digits.h's parsers on their own: random digit strings of 1 to 12 digits,
+ * followed by a random byte, against a byte-by-byte reading. */
+static void digit_parsers(unsigned count)
+{
+    static const char after[] = " \n\t\r/:a\0";
+
+    for (unsigned seed = 0; seed < count; seed++) {
+        char buf[32];
+        unsigned len, want_run;
+        uint64_t want = 0;
+        gen_rng r;
+
+        gen_rng_seed(&r, gen_mix_seed(0xd161, seed));
+        len = 1 + gen_below32(&r, 12);
+        memset(buf, '7', sizeof buf);
+        for (unsigned i = 0; i < len; i++) {
+            buf[i] = (char)('0' + gen_below32(&r, 10));
+            want = want * 10 + (uint64_t)(buf[i] - '0');
+        }
+        buf[len] = after[gen_below32(&r, sizeof after - 1)];
+        want_run = len < 8 ? len : 8;
+#ifdef LOOPY_I_SWAR
+        {
+            uint64_t chunk, value = 0;
+            unsigned got_len = 0;
+            bool ok;
+            memcpy(&chunk, buf, 8);
+            CHECK(loopy_i_digit_run(chunk) == want_run);
+            CHECK(loopy_i_digits_value(chunk, want_run) ==
+                  (len < 8 ? want : want / (uint64_t)pow10_of(len - 8)));
+            if (len <= 10)
+                CHECK_MSG(loopy_i_number_at(buf, len) == want,
+                          "'%.*s': %" PRIu64, (int)len, buf,
+                          loopy_i_number_at(buf, len));
+            ok = loopy_i_number10(buf, &value, &got_len);
+            CHECK_MSG(ok == (len <= 10) && (!ok || (value == want &&
+                                                    got_len == len)),
+                      "'%.*s'", (int)len, buf);
+        }
+#endif
+#ifdef LOOPY_I_SSE2
+        {
+            unsigned mask = loopy_i_digits16(buf), want_mask = 0;
+            for (unsigned i = 0; i < 16; i++)
+                want_mask |= (unsigned)(buf[i] >= '0' && buf[i] <= '9') << i;
+            CHECK(mask == want_mask);
+        }
+#endif
+        check_case_end();
+    }
+}
+
 int main(void)
 {
+    digit_parsers(20000);
     memory_texts(4000);
     mapped_file();
     return check_finish("test_tokens");

@@ -82,6 +82,32 @@ LOOPY_I_INLINE bool loopy_i_number10(const char *p, uint64_t *value,
     *len = 8 + run2;
     return true;
 }
+/* The value of the len (1..10) digits at p; 8 bytes from p and from the
+ * last 8 digits must be readable. */
+LOOPY_I_INLINE uint64_t loopy_i_number_at(const char *p, unsigned len)
+{
+    uint64_t a, b;
+
+    memcpy(&a, p, 8);
+    if (len <= 8)
+        return loopy_i_digits_value(a, len);
+    memcpy(&b, p + len - 8, 8);
+    return loopy_i_digits_value(a, len - 8) * 100000000u +
+           loopy_i_digits_value(b, 8);
+}
+#endif
+
+#ifdef LOOPY_I_SSE2
+/* The digit bytes of 16 bytes at p, a bit each. */
+LOOPY_I_INLINE unsigned loopy_i_digits16(const char *p)
+{
+    __m128i x = _mm_loadu_si128((const __m128i *)(const void *)p);
+    /* x - '0' below 10, unsigned, as a signed compare after moving '0' to
+     * -128. */
+    __m128i shifted = _mm_add_epi8(x, _mm_set1_epi8((char)(128 - '0')));
+    __m128i d = _mm_cmplt_epi8(shifted, _mm_set1_epi8((char)(-128 + 10)));
+    return (unsigned)(uint16_t)_mm_movemask_epi8(d);
+}
 #endif
 
 /* Block classes, one bit per byte of a 64-byte block (byte i: bit i). */

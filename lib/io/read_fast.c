@@ -112,6 +112,35 @@ static inline bool parse_id(const char **pp, uint64_t *value)
 #endif
 }
 
+#if defined(LOOPY_I_SSE2) && defined(LOOPY_I_SWAR)
+#define PLAIN_LINES 1
+/* The common line "u v\n" (one space, at most 10 digits each), with 32
+ * bytes readable at *pp: true with u, v and *pp past the line.  The digit
+ * mask of the 32 bytes gives both numbers' ends at once, and the numbers are
+ * parsed off that chain, so lines do not wait on each other's digits.
+ * Anything else (blanks, comments, '\r', long numbers): false, for the
+ * general loop. */
+static inline bool plain_line(const char **pp, uint64_t *u, uint64_t *v)
+{
+    const char *p = *pp;
+    uint32_t other = ~(loopy_i_digits16(p) | loopy_i_digits16(p + 16) << 16);
+    uint32_t rest = other & (other - 1);
+    unsigned space, newline;
+
+    if ((other & 1) || rest == 0)
+        return false;
+    space = (unsigned)__builtin_ctz(other);
+    newline = (unsigned)__builtin_ctz(rest);
+    if (space > 10 || newline == space + 1 || newline - space > 11 ||
+        p[space] != ' ' || p[newline] != '\n')
+        return false;
+    *u = loopy_i_number_at(p, space);
+    *v = loopy_i_number_at(p + space + 1, newline - space - 1);
+    *pp = p + newline + 1;
+    return true;
+}
+#endif
+
 /* Hands back the whole pages of [from, to) when the text is a mapping. */
 static void release(const fast_reader *r, const char *from, const char *to)
 {
@@ -146,6 +175,18 @@ static bool count_lines(const fast_reader *r, piece *pc, const char *p,
     while (p < end) {
         uint64_t u, v;
 
+#ifdef PLAIN_LINES
+        if (plain_line(&p, &u, &v)) {
+            if (u < base || v < base || u >= limit || v >= limit)
+                return false;
+            loopy_i_count_edge(&pc->out_bins, (uint32_t)(u - base),
+                               pc->out_count);
+            loopy_i_count_edge(&pc->in_bins, (uint32_t)(v - base),
+                               pc->in_count);
+            edges++;
+            continue;
+        }
+#endif
         while (is_space(*p))
             p++;
         if (*p == '\n') {
@@ -190,6 +231,21 @@ static bool fill_lines(const fast_reader *r, piece *pc, const char *p,
     while (p < end) {
         uint64_t u, v;
 
+#ifdef PLAIN_LINES
+        if (plain_line(&p, &u, &v)) {
+            if (u < base || v < base || u - base >= n || v - base >= n)
+                return false;
+            u -= base;
+            v -= base;
+            ok &= loopy_i_fill_edge(&pc->in_bins, (uint32_t)v, (uint32_t)u,
+                                    pc->in_count, g->rev_source, m);
+            if (g->target != NULL)
+                ok &= loopy_i_fill_edge(&pc->out_bins, (uint32_t)u,
+                                        (uint32_t)v, pc->out_count, g->target,
+                                        m);
+            continue;
+        }
+#endif
         while (!is_digit(*p)) {
             /* Pass 1 checked these bytes, but a file changed in between
              * must fail cleanly ("the text changed"), not run off. */
@@ -242,14 +298,14 @@ static bool flush_bins(const fast_reader *r, piece *pc, bool fill)
 static bool run_piece(const fast_reader *r, piece *pc, bool fill)
 {
     const char *p = pc->begin, *end = pc->end, *safe_end = end;
-    char tail[512 + 16];
+    char tail[512 + 40];
     size_t tail_len;
 
-    /* The main loop may read 8 bytes past a number, so it stops at a line
-     * end at least 8 bytes before the end of the text; the rest (and a last
-     * line without '\n') is parsed from a padded copy. */
-    if (safe_end > r->text_end - 8)
-        safe_end = r->text_end - 8;
+    /* The main loop may read 32 bytes from a line's start, so it stops at
+     * a line end at least 32 bytes before the end of the text; the rest
+     * (and a last line without '\n') is parsed from a padded copy. */
+    if ((size_t)(r->text_end - safe_end) < 32)
+        safe_end = (size_t)(r->text_end - p) > 32 ? r->text_end - 32 : p;
     while (safe_end > p && safe_end[-1] != '\n')
         safe_end--;
     if (safe_end < p)
@@ -278,7 +334,7 @@ static bool run_piece(const fast_reader *r, piece *pc, bool fill)
         memcpy(tail, p, tail_len);
         if (tail[tail_len - 1] != '\n')
             tail[tail_len++] = '\n';
-        memset(tail + tail_len, 0, 8);
+        memset(tail + tail_len, 0, 32);
         ok = fill ? fill_lines(r, pc, tail, tail + tail_len)
                   : count_lines(r, pc, tail, tail + tail_len);
         if (!ok)
