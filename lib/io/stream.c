@@ -237,6 +237,12 @@ loopy_status loopy_i_source_uint(loopy_source *s, uint64_t min, uint64_t max,
                      "expected %s, found %" PRIu64, what, *value);
         status = LOOPY_EPARSE;
     }
+    /* A binary graph (binary.c's magic begins "\x89LGR") where text was
+     * expected: say so, not "found '?LGR...'". */
+    if (status != LOOPY_OK && found && s->base_offset + (uint64_t)(s->token - s->base) == 0 &&
+        (size_t)(s->scan.end - s->token) >= 4 && memcmp(s->token, "\x89LGR", 4) == 0)
+        loopy_i_diag(diag, line, column, "expected %s, found a loopy binary "
+                     "graph (this command reads text)", what);
     if (status != LOOPY_OK && diag != NULL && diag->line != 0)
         diag->column = column; /* the scanner counts in the window */
     return status;

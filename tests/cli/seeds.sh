@@ -116,6 +116,19 @@ check "climb: a negative height" 1 '1\n1 2\n5 -6\n0\n' '' \
     "loopy climb: <stdin>:3:3: expected a height (a whole number from 1 to 4294967295), found '-6'\n" climb
 
 # ---- help: the format and the sample, which must run as shown ----
+# ---- a binary graph where the problem's text was expected ----
+printf '3 2\n1 2\n2 3\n' >"$work/g.txt"
+(cd "$work" && "$LOOPY" convert -q g.txt -o g.lgr)
+check "race: a binary graph file" 1 '' '' \
+    "loopy race: g.lgr:1:1: expected the vertex count n (from 1 to 4294967294), found a loopy binary graph (this command reads text)\n" \
+    race g.lgr
+check "sleepy: a binary graph file" 1 '' '' \
+    "loopy sleepy: g.lgr:1:1: expected the vertex count n (from 1 to 4294967294), found a loopy binary graph (this command reads text)\n" \
+    sleepy g.lgr
+check "climb: a binary graph file" 1 '' '' \
+    "loopy climb: g.lgr:1:1: expected the number of test cases T, found a loopy binary graph (this command reads text)\n" \
+    climb g.lgr
+
 for cmd in race sleepy climb; do
     (cd "$work" && "$LOOPY" "$cmd" --help >.help 2>.err)
     status=$?
