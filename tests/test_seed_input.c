@@ -648,6 +648,10 @@ int main(void)
     loopy_i_feed_threads_override = 3;
     sleepy_reader_round_trip(500);
     mutated_inputs(3000);
+    /* Pieces of 150 bytes: the feed's 64-byte blocks, then its bytes. */
+    loopy_i_feed_chunk_override = 300;
+    loopy_i_feed_threads_override = 2;
+    sleepy_reader_round_trip(500);
     loopy_i_feed_chunk_override = 0;
     loopy_i_feed_threads_override = 0;
     bad_inputs();

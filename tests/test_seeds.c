@@ -277,6 +277,9 @@ int main(void)
     loopy_i_feed_chunk_override = 32;
     loopy_i_feed_threads_override = 3;
     climb_run_differential(1000);
+    loopy_i_feed_chunk_override = 300; /* pieces of 64-byte blocks */
+    loopy_i_feed_threads_override = 2;
+    climb_run_differential(1000);
     loopy_i_feed_chunk_override = 0;
     loopy_i_feed_threads_override = 0;
     return check_finish("test_seeds");

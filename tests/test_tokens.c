@@ -117,6 +117,7 @@ static void memory_texts(unsigned texts)
 {
     text t = {NULL, 0, 0};
     uint32_t *want = NULL, *got = NULL;
+    char *exact = NULL;
     size_t cap = 0;
 
     for (unsigned seed = 0; seed < texts; seed++) {
@@ -142,7 +143,13 @@ static void memory_texts(unsigned texts)
         /* Chunks of 12 bytes or more always hold white space where the
          * text is valid (a valid number has at most 10 digits). */
         chunk = gen_chance(&r, 1, 4) ? 0 : 12 + gen_below(&r, 300);
-        CHECK(loopy_source_from_memory(t.s, t.len, &src) == LOOPY_OK);
+        /* In a buffer of exactly its size, so that the sanitizer build
+         * sees any read past the end. */
+        exact = realloc(exact, t.len ? t.len : 1);
+        if (exact == NULL)
+            abort();
+        memcpy(exact, t.s, t.len);
+        CHECK(loopy_source_from_memory(exact, t.len, &src) == LOOPY_OK);
         if (src == NULL)
             break;
         {
@@ -159,6 +166,7 @@ static void memory_texts(unsigned texts)
         loopy_source_free(src);
     }
     free(t.s);
+    free(exact);
     free(want);
     free(got);
 }

@@ -130,13 +130,17 @@ loopy_status loopy_i_feed_open(loopy_i_feed *f, loopy_source *source,
         chunk = loopy_i_feed_chunk_override;
     if (threads == 0)
         threads = loopy_i_feed_threads_override;
-    f->chunk = chunk > 0 ? chunk : LOOPY_I_FEED_CHUNK;
-    if (f->chunk > len)
-        f->chunk = len + 1; /* a small text: small buffers */
+    /* All cores (at most 64), with pieces of 64 KiB at least: chunks grow
+     * with the thread count, from LOOPY_I_FEED_CHUNK. */
     f->threads = threads > 0 ? threads
-                             : loopy_i_threads(0, f->chunk, LOOPY_I_FEED_CHUNK / 2);
+                             : loopy_i_threads(0, len, LOOPY_I_FEED_PIECE);
     if (f->threads > 64)
         f->threads = 64;
+    f->chunk = chunk > 0 ? chunk : LOOPY_I_FEED_CHUNK;
+    if (chunk == 0 && f->chunk < (size_t)f->threads * LOOPY_I_FEED_PIECE)
+        f->chunk = (size_t)f->threads * LOOPY_I_FEED_PIECE;
+    if (f->chunk > len)
+        f->chunk = len + 1; /* a small text: small buffers */
     /* A chunk of b bytes in t pieces holds at most b / 2 + t numbers (a
      * number takes 2 bytes with its separator; a piece's last, 1). */
     f->capacity = f->chunk / 2 + (size_t)f->threads + 1;
@@ -198,6 +202,9 @@ static bool read_chunk(loopy_i_feed *f)
     }
     for (int t = 0; t <= threads; t++)
         f->first[t] = (size_t)(f->cut[t] - text) / 2 + (size_t)t;
+    /* Thread t writes only its piece's slots of value (first[t] ..., no
+     * more than first[t + 1] - first[t] of them) and its own entries of
+     * piece_count and piece_lines. */
 #pragma omp parallel for num_threads(threads) schedule(static, 1) \
     reduction(&& : ok) if (len >= 4096)
     for (int t = 0; t < threads; t++)

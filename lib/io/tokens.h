@@ -14,8 +14,9 @@
 
 #include "stream.h"
 
-/* Bytes of text read per chunk, by default. */
+/* Bytes of text read per chunk, by default, and per thread at least. */
 #define LOOPY_I_FEED_CHUNK ((size_t)1 << 20)
+#define LOOPY_I_FEED_PIECE ((size_t)64 << 10)
 
 typedef struct loopy_i_feed {
     loopy_source *source;
@@ -35,7 +36,8 @@ typedef struct loopy_i_feed {
 
 /* Opens a feed over the rest of a source that is all in memory (a mapped
  * file or a memory text; else LOOPY_EINVAL), read on `threads` threads in
- * chunks of `chunk` bytes (0, 0: all cores, LOOPY_I_FEED_CHUNK).  The
+ * chunks of `chunk` bytes (0, 0: all cores, with a piece of 64 KiB or more
+ * each, in chunks of LOOPY_I_FEED_CHUNK or more).  The
  * source is left alone until loopy_i_feed_done, except that pages of a
  * mapping already read are handed back. */
 loopy_status loopy_i_feed_open(loopy_i_feed *f, loopy_source *source,

@@ -603,7 +603,7 @@ static loopy_status read_fast(climb_reader *cr, bool *taken)
     loopy_i_mark start;
     loopy_status status;
     uint64_t cases;
-    loopy_diag ignored;
+    loopy_diag ignored = {0, 0, "out of memory"};
     loopy_diag *diag = cr->diag;
     const char *text;
     size_t len;
@@ -632,7 +632,9 @@ static loopy_status read_fast(climb_reader *cr, bool *taken)
         return LOOPY_OK;
     }
     if (status == LOOPY_ENOMEM) {
-        loopy_i_diag(diag, 0, 0, "out of memory");
+        /* Its message names what did not fit, and no place. */
+        if (diag != NULL)
+            *diag = ignored;
         return status;
     }
     cr->answers->count = 0;

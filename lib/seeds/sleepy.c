@@ -238,16 +238,19 @@ static loopy_status read_all_fast(loopy_source *src, uint64_t n, uint64_t m,
     if (!loopy_i_source_rest(src, &text, &len))
         return LOOPY_OK;
     status = loopy_i_feed_open(&f, src, 0, 0);
-    /* Moves take 2 bytes at least: the text bounds the room needed. */
-    if (status == LOOPY_OK &&
-        (g->target = loopy_i_malloc(m < len / 2 + 1 ? (size_t)m + 1 : len / 2 + 1,
-                                    sizeof *g->target)) == NULL)
-        status = LOOPY_ENOMEM;
     if (status != LOOPY_OK) {
-        loopy_i_feed_close(&f);
-        loopy_i_diag(diag, 0, 0, "out of memory for n = %" PRIu64 " and m = %"
-                     PRIu64, n, m);
+        loopy_i_diag(diag, 0, 0, "out of memory");
         return status;
+    }
+    /* Moves take 2 bytes at least: the text bounds the room needed.  An m
+     * far beyond the text can make that more than memory allows; then the
+     * careful way, which grows the lists as moves arrive, reads it (and
+     * says what is wrong with m). */
+    g->target = loopy_i_malloc(m < len / 2 + 1 ? (size_t)m + 1 : len / 2 + 1,
+                               sizeof *g->target);
+    if (g->target == NULL) {
+        loopy_i_feed_close(&f);
+        return LOOPY_OK;
     }
     loopy_i_advise_huge(g->target, (m < len / 2 ? m : len / 2) * sizeof *g->target);
     for (u = 0; u < n && ok; u++) {
