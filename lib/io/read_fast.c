@@ -120,7 +120,7 @@ static inline bool parse_id(const char **pp, uint64_t *value)
  * parsed off that chain, so lines do not wait on each other's digits.
  * Anything else (blanks, comments, '\r', long numbers): false, for the
  * general loop. */
-static inline bool plain_line(const char **pp, uint64_t *u, uint64_t *v)
+LOOPY_I_INLINE bool plain_line(const char **pp, uint64_t *u, uint64_t *v)
 {
     const char *p = *pp;
     uint32_t other = ~(loopy_i_digits16(p) | loopy_i_digits16(p + 16) << 16);
