@@ -1,10 +1,6 @@
 /* common.c - messages and option parsing shared by the commands. */
 #include "cli.h"
 
-#ifdef _OPENMP
-#include <omp.h>
-#endif
-
 #include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -194,14 +190,8 @@ bool cli_output_distinct(const char *cmd, const char *output, const char *input)
 
 int cli_threads(int requested, uint64_t most)
 {
-    int threads = requested;
+    int threads = loopy_threads(requested);
 
-#ifdef _OPENMP
-    if (threads <= 0)
-        threads = omp_get_max_threads();
-#else
-    threads = 1;
-#endif
     if (threads > CLI_MAX_THREADS)
         threads = CLI_MAX_THREADS;
     if ((uint64_t)threads > most)

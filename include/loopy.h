@@ -69,6 +69,12 @@ typedef enum loopy_status {
 /* A static English description of a status; never NULL. */
 const char *loopy_strerror(loopy_status status);
 
+/* The threads the library runs on for a `threads` option of `requested`:
+ * requested when positive, else as many as OpenMP offers (all cores, or
+ * OMP_NUM_THREADS); 1 in a build without OpenMP.  (Small inputs may use
+ * fewer.) */
+int loopy_threads(int requested);
+
 /*
  * Where and why an input was rejected.  Filled by readers on failure when the
  * caller passes a non-NULL pointer.  line and column are 1-based (column in

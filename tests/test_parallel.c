@@ -14,6 +14,10 @@
  * of the graph.
  */
 #include "check.h"
+
+#ifdef _OPENMP
+#include <omp.h>
+#endif
 #include "gen.h"
 #include "loopy.h"
 
@@ -260,5 +264,13 @@ int main(void)
         for (uint64_t seed = 0; seed < 40; seed++)
             run_case(gen_mix_seed(0x70a11e1, seed * GEN_SHAPE_COUNT +
                                                   (uint64_t)shape), shape);
+    /* loopy_threads: what a threads option means. */
+#ifdef _OPENMP
+    CHECK(loopy_threads(3) == 3 && loopy_threads(0) == omp_get_max_threads() &&
+          loopy_threads(-1) == omp_get_max_threads());
+#else
+    CHECK(loopy_threads(3) == 1 && loopy_threads(0) == 1);
+#endif
+    check_case_end();
     return check_finish("test_parallel");
 }

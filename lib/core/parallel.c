@@ -31,3 +31,8 @@ int loopy_i_thread_num(void)
     return 0;
 #endif
 }
+
+int loopy_threads(int requested)
+{
+    return loopy_i_threads(requested, 0, 0);
+}
