@@ -1,8 +1,8 @@
 /*
  * tokens.c - every number of a text, read on all threads (see tokens.h).
  *
- * The text is cut at white space into one piece per thread.  A piece is read
- * 64 bytes at a time: the class masks of a block (digits.h) give the start
+ * The text is read a chunk at a time, each chunk cut at white space into
+ * one piece per thread.  A piece is read 64 bytes at a time: the class masks of a block (digits.h) give the start
  * of every token in it at once, and each token is parsed eight digits at a
  * time.  The last bytes of the text, where a block would reach past its
  * end, are read byte by byte.  Anything but digits and white space, or a
@@ -110,8 +110,10 @@ static bool tokenize_piece(const char *p, const char *end, const char *text_end,
     }
 #endif
     *count = n;
-    return tokenize_bytes(p, end, out, count, &lines) &&
-           (*newlines = lines, true);
+    if (!tokenize_bytes(p, end, out, count, &lines))
+        return false;
+    *newlines = lines;
+    return true;
 }
 
 loopy_status loopy_i_feed_open(loopy_i_feed *f, loopy_source *source,
