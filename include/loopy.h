@@ -570,8 +570,9 @@ loopy_status loopy_race_answer(const loopy_graph *graph,
  * white space; the c's must add up to m.  *graph is freed with
  * loopy_graph_free; *start is 0-based.  Time O(n + m), memory 8(n+1) + 4m
  * bytes (the lists arrive in vertex order, so no edge list is kept).
- * From a file or a memory text, the numbers are read a MiB at a time on
- * all threads (about 3 MiB of buffers); if anything is not as expected, the
+ * From a file or a memory text, the numbers are read on all threads in
+ * chunks of 1 MiB (64 KiB a thread beyond 16 threads), with buffers of
+ * about three chunks; if anything is not as expected, the
  * input is read again from the lists' start token by token, which says
  * what is wrong and where.
  */
@@ -639,8 +640,9 @@ void loopy_climb_answers_release(loopy_climb_answers *answers);
  * hash set checks each height as it comes (slower).  A repeated height or a
  * query outside the grid is an input error at its place (the first bad
  * place in reading order).  Time O(total cells + total queries).  From a
- * file or a memory text, the numbers are read a MiB at a time on all
- * threads (about 3 MiB of buffers); if anything is not as expected, the
+ * file or a memory text, the numbers are read on all threads in chunks of
+ * 1 MiB (64 KiB a thread beyond 16 threads), with buffers of about three
+ * chunks; if anything is not as expected, the
  * whole input is read again token by token, which says what and where.
  */
 loopy_status loopy_climb_run(loopy_source *source, loopy_climb_answers *answers,
