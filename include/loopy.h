@@ -572,9 +572,9 @@ loopy_status loopy_race_answer(const loopy_graph *graph,
  * bytes (the lists arrive in vertex order, so no edge list is kept).
  * From a file or a memory text, the numbers are read on all threads in
  * chunks of 1 MiB (64 KiB a thread beyond 16 threads), with buffers of
- * about three chunks; if anything is not as expected, the
- * input is read again from the lists' start token by token, which says
- * what is wrong and where.
+ * about three chunks; if anything is not as expected, the input is read
+ * again from the lists' start token by token, which says what is wrong and
+ * where.
  */
 loopy_status loopy_sleepy_read(loopy_source *source, loopy_graph **graph,
                                loopy_vertex *start, loopy_diag *diag);
@@ -642,8 +642,8 @@ void loopy_climb_answers_release(loopy_climb_answers *answers);
  * place in reading order).  Time O(total cells + total queries).  From a
  * file or a memory text, the numbers are read on all threads in chunks of
  * 1 MiB (64 KiB a thread beyond 16 threads), with buffers of about three
- * chunks; if anything is not as expected, the
- * whole input is read again token by token, which says what and where.
+ * chunks; if anything is not as expected, the whole input is read again
+ * token by token, which says what and where.
  */
 loopy_status loopy_climb_run(loopy_source *source, loopy_climb_answers *answers,
                              loopy_diag *diag);
