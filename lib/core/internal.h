@@ -106,6 +106,10 @@ loopy_status loopy_i_graph_reverse(const loopy_graph *g, loopy_edge **rev_offset
 loopy_status loopy_i_graph_add_reverse(loopy_graph *g, const loopy_vertex *tail,
                                        const loopy_vertex *head);
 
+/* Turns the counts offset[0..n) into start offsets (exclusive prefix
+ * sums), offset[n] the total: the middle step of a counting sort. */
+void loopy_i_starts_from_counts(loopy_edge *offset, loopy_vertex n);
+
 /* An empty graph shell with n and m set and every array NULL. */
 loopy_graph *loopy_i_graph_shell(loopy_vertex n, loopy_edge m);
 

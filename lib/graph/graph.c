@@ -8,11 +8,10 @@
 #include <sys/mman.h>
 
 /* Every CSR array here is built by counting sort: counts, then
- * starts_from_counts, then a scatter that advances offset[v] once per item
- * of v, then restore_starts. */
+ * loopy_i_starts_from_counts, then a scatter that advances offset[v] once
+ * per item of v, then restore_starts. */
 
-/* Turns the counts offset[0..n) into start offsets, offset[n] the total. */
-static void starts_from_counts(loopy_edge *offset, loopy_vertex n)
+void loopy_i_starts_from_counts(loopy_edge *offset, loopy_vertex n)
 {
     loopy_edge sum = 0;
 
@@ -69,7 +68,7 @@ loopy_status loopy_i_graph_from_degrees(loopy_vertex n, loopy_edge m,
         goto fail;
     }
     g->owned = GRAPH_OWNS_TARGET;
-    starts_from_counts(degree, n);
+    loopy_i_starts_from_counts(degree, n);
     for (loopy_edge e = 0; e < m; e++)
         g->target[degree[tail[e]]++] = head[e];
     restore_starts(degree, n);
@@ -200,7 +199,7 @@ loopy_status loopy_i_graph_reverse(const loopy_graph *g, loopy_edge **rev_offset
     }
     for (loopy_edge e = 0; e < g->m; e++)
         offset[g->target[e]]++;
-    starts_from_counts(offset, g->n);
+    loopy_i_starts_from_counts(offset, g->n);
     for (loopy_vertex u = 0; u < g->n; u++)
         for (loopy_edge e = g->offset[u]; e < g->offset[u + 1]; e++)
             source[offset[g->target[e]]++] = u;
@@ -223,7 +222,7 @@ loopy_status loopy_i_graph_add_reverse(loopy_graph *g, const loopy_vertex *tail,
     }
     for (loopy_edge e = 0; e < g->m; e++)
         offset[head[e]]++;
-    starts_from_counts(offset, g->n);
+    loopy_i_starts_from_counts(offset, g->n);
     for (loopy_edge e = 0; e < g->m; e++)
         source[offset[head[e]]++] = tail[e];
     restore_starts(offset, g->n);

@@ -401,19 +401,6 @@ static void counts_to_starts(fast_reader *r, bool in, loopy_vertex lo,
     }
 }
 
-/* offset[0..n] = exclusive prefix sums of offset[0..n) (the totals). */
-static void prefix_sums(loopy_edge *offset, loopy_vertex n)
-{
-    loopy_edge sum = 0;
-
-    for (loopy_vertex v = 0; v < n; v++) {
-        loopy_edge d = offset[v];
-        offset[v] = sum;
-        sum += d;
-    }
-    offset[n] = sum;
-}
-
 static loopy_status allocate_graph(fast_reader *r)
 {
     loopy_graph *g = loopy_i_graph_shell(r->n, r->m);
@@ -465,9 +452,9 @@ static void prepare_fill(fast_reader *r)
             }
         }
     }
-    prefix_sums(g->rev_offset, r->n);
+    loopy_i_starts_from_counts(g->rev_offset, r->n);
     if (r->successors)
-        prefix_sums(g->offset, r->n);
+        loopy_i_starts_from_counts(g->offset, r->n);
     /* Relative starts become absolute slots: m < 2^32 on this path. */
 #pragma omp parallel for num_threads(threads) schedule(static)
     for (int64_t i = 0; i < (int64_t)r->n; i++) {
