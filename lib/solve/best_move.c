@@ -108,34 +108,21 @@ void loopy_i_best_moves(const loopy_edge *rev_offset,
         best[v] = LOOPY_NONE;
         key[v] = wanted_by(outcome[v], key[v]);
     }
-    if (threads == 1) {
-        for (loopy_vertex w = 0; w < n; w++) {
-            uint32_t value = value_of(outcome[w], remoteness_of_key(outcome[w],
-                                                                    key[w]));
-            loopy_edge end = rev_offset[w + 1];
-            for (loopy_edge e = rev_offset[w]; e < end; e++) {
-                loopy_vertex u = rev_source[e];
-                if (e + 16 < m)
-                    PREFETCH(&key[rev_source[e + 16]]);
-                if (key[u] == value && best[u] == LOOPY_NONE)
-                    best[u] = w; /* the first w is the least */
-            }
-        }
-    } else {
-        /* key[] is only read here; best[] only through claim_min. */
+    /* key[] is only read here; best[] only through claim_min, which keeps
+     * the least w whatever the order (on one thread the first match is the
+     * least, and claim_min writes only that). */
 #pragma omp parallel for num_threads(threads) schedule(dynamic, 65536)
-        for (int64_t i = 0; i < (int64_t)n; i++) {
-            loopy_vertex w = (loopy_vertex)i;
-            uint32_t value = value_of(outcome[w], remoteness_of_key(outcome[w],
-                                                                    key[w]));
-            loopy_edge end = rev_offset[w + 1];
-            for (loopy_edge e = rev_offset[w]; e < end; e++) {
-                loopy_vertex u = rev_source[e];
-                if (e + 16 < m)
-                    PREFETCH(&key[rev_source[e + 16]]);
-                if (key[u] == value)
-                    claim_min(&best[u], w);
-            }
+    for (int64_t i = 0; i < (int64_t)n; i++) {
+        loopy_vertex w = (loopy_vertex)i;
+        uint32_t value = value_of(outcome[w], remoteness_of_key(outcome[w],
+                                                                key[w]));
+        loopy_edge end = rev_offset[w + 1];
+        for (loopy_edge e = rev_offset[w]; e < end; e++) {
+            loopy_vertex u = rev_source[e];
+            if (e + 16 < m)
+                PREFETCH(&key[rev_source[e + 16]]);
+            if (key[u] == value)
+                claim_min(&best[u], w);
         }
     }
 #pragma omp parallel for num_threads(threads) schedule(static)
