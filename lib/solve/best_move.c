@@ -91,6 +91,8 @@ void loopy_i_best_moves(const loopy_edge *rev_offset,
     loopy_vertex n = s->n;
     loopy_edge m = rev_offset[n];
 
+    (void)threads; /* unused in a build without OpenMP */
+
     if (max_remoteness >= KEY_MAX_REMOTENESS) {
         const uint32_t *remoteness = s->remoteness;
         for (loopy_vertex v = 0; v < n; v++)
