@@ -320,9 +320,10 @@ loopy_edge loopy_graph_out_degree(const loopy_graph *graph, loopy_vertex v);
  * problem); options->allow_trailing is not supported here (LOOPY_EINVAL).
  * Time O(len + n + m); memory: the graph, plus 8n bytes per thread while
  * building.  A binary file is checked (checksums, ranges, and that its
- * predecessor lists agree with its out-degrees and successor lists: 4n
- * bytes while loading, plus 8(n+1) + 4m when successors are kept) and its
- * arrays are used in place, without copying, on little-endian machines.
+ * predecessor lists agree with its out-degrees and successor lists, by sums
+ * of 64-bit edge fingerprints: sequential passes, no extra memory) and its
+ * arrays are used in place, without copying, on little-endian machines;
+ * keeping successors adds their offsets, 8(n+1) bytes.
  */
 loopy_status loopy_read_file(const char *path, const loopy_read_options *options,
                              loopy_graph **out, loopy_diag *diag);

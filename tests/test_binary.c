@@ -8,6 +8,7 @@
 #include "gen.h"
 #include "internal.h"
 
+#include <inttypes.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
@@ -265,6 +266,141 @@ static void damaged_files(void)
     free(b.data);
 }
 
+static uint32_t get32(const unsigned char *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
+           (uint32_t)p[3] << 24;
+}
+
+static int compare_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* The exact answers the loader's fingerprint sums stand for, by counting
+ * and sorting: *degrees_agree (each u is a predecessor out-degree times)
+ * and *pairs_agree (the predecessor lists hold exactly the edges of the
+ * successor lists).  The file's values must be in range. */
+static void lists_agree(const unsigned char *data, bool *degrees_agree,
+                        bool *pairs_agree)
+{
+    uint64_t n = get64(data + 16), m = get64(data + 24);
+    const unsigned char *degree = data + get64(data + 40);
+    const unsigned char *offset = data + get64(data + 64);
+    const unsigned char *source = data + get64(data + 88);
+    const unsigned char *target = data + get64(data + 112);
+    uint64_t *rev = malloc((m + 1) * sizeof *rev), *fwd = malloc((m + 1) * sizeof *fwd);
+    uint64_t *left = calloc(n + 1, sizeof *left), e = 0;
+
+    if (rev == NULL || fwd == NULL || left == NULL)
+        exit(1);
+    for (uint64_t u = 0; u < n; u++)
+        left[u] = get32(degree + 4 * u);
+    *degrees_agree = true;
+    for (uint64_t v = 0; v < n; v++)
+        for (uint64_t k = get64(offset + 8 * v); k < get64(offset + 8 * (v + 1)); k++) {
+            uint64_t u = get32(source + 4 * k);
+            *degrees_agree = *degrees_agree && left[u] > 0;
+            left[u] -= left[u] > 0;
+            rev[k] = u << 32 | v;
+        }
+    for (uint64_t u = 0; u < n; u++)
+        for (uint32_t k = get32(degree + 4 * u); k > 0; k--, e++)
+            fwd[e] = u << 32 | get32(target + 4 * e);
+    qsort(rev, m, sizeof *rev, compare_u64);
+    qsort(fwd, m, sizeof *fwd, compare_u64);
+    *pairs_agree = m == 0 || memcmp(rev, fwd, m * sizeof *rev) == 0;
+    free(rev);
+    free(fwd);
+    free(left);
+}
+
+/* Files whose values are all in range and whose checksums match, but whose
+ * lists were changed: an entry replaced, two entries swapped (within a list
+ * or across two), a list boundary moved, a successor replaced.  Whether
+ * each is refused, and with which message, must match an exact count. */
+static void mutated_lists(void)
+{
+    gen_edges e = GEN_EDGES_INIT;
+    unsigned refused = 0, loaded = 0;
+
+    for (uint64_t seed = 0; seed < 1500; seed++) {
+        int shape = (int)(seed % GEN_SHAPE_COUNT);
+        loopy_graph *g = NULL;
+        bytes b = {NULL, 0, 0};
+        gen_rng r;
+        uint64_t n, m, offset_at, source_at, target_at;
+        bool degrees_agree, pairs_agree;
+
+        if (gen_graph(seed, shape, &e) != 0)
+            exit(1);
+        if (e.n < 2 || e.m < 2)
+            continue;
+        gen_rng_seed(&r, seed);
+        CHECK(loopy_graph_from_edges(e.n, e.m, e.tail, e.head, &g) == LOOPY_OK);
+        CHECK(loopy_write_binary(g, append, &b) == LOOPY_OK);
+        loopy_graph_free(g);
+        n = e.n;
+        m = e.m;
+        offset_at = get64(b.data + 64);
+        source_at = get64(b.data + 88);
+        target_at = get64(b.data + 112);
+        for (int round = 0; round < 3; round++) {
+            uint64_t i = gen_below(&r, m), j = gen_below(&r, m);
+            uint32_t x = get32(b.data + source_at + 4 * i);
+            uint32_t y = get32(b.data + source_at + 4 * j);
+            switch (gen_below(&r, 4)) {
+            case 0: /* a predecessor replaced */
+                put32(b.data + source_at + 4 * i, gen_below32(&r, (uint32_t)n));
+                break;
+            case 1: /* two predecessors swapped, in one list or two */
+                put32(b.data + source_at + 4 * i, y);
+                put32(b.data + source_at + 4 * j, x);
+                break;
+            case 2: { /* a boundary between two lists moved */
+                uint64_t v = 1 + gen_below(&r, n - 1);
+                uint64_t lo = get64(b.data + offset_at + 8 * (v - 1));
+                uint64_t hi = get64(b.data + offset_at + 8 * (v + 1));
+                put64(b.data + offset_at + 8 * v, lo + gen_below(&r, hi - lo + 1));
+                break;
+            }
+            default: /* a successor replaced */
+                put32(b.data + target_at + 4 * i, gen_below32(&r, (uint32_t)n));
+            }
+            reseal(b.data, b.len);
+            lists_agree(b.data, &degrees_agree, &pairs_agree);
+            for (int skip = 0; skip < 2; skip++) {
+                loopy_diag diag;
+                loopy_status got = load(b.data, b.len, skip, &g, &diag);
+                const char *words = !degrees_agree ? "match the out-degrees"
+                                    : !pairs_agree && !skip
+                                        ? "match the successor lists" : NULL;
+                if (words == NULL) {
+                    CHECK_MSG(got == LOOPY_OK, "seed %" PRIu64 ": %s", seed,
+                              diag.message);
+                    loaded++;
+                } else {
+                    CHECK_MSG(got == LOOPY_EFORMAT &&
+                                  strstr(diag.message, words) != NULL,
+                              "seed %" PRIu64 ": status %d '%s', expected '%s'",
+                              seed, got, diag.message, words);
+                    refused++;
+                }
+                loopy_graph_free(g);
+                g = NULL;
+            }
+            check_case_end();
+        }
+        free(b.data);
+    }
+    /* Both kinds are common, or the test proves little. */
+    CHECK_MSG(refused > 1000 && loaded > 1000, "refused %u, loaded %u", refused,
+              loaded);
+    check_case_end();
+    gen_edges_free(&e);
+}
+
 /* The checksum does not depend on the thread count. */
 static void checksum_threads(void)
 {
@@ -289,6 +425,7 @@ int main(void)
 {
     round_trips();
     damaged_files();
+    mutated_lists();
     checksum_threads();
     return check_finish("test_binary");
 }

@@ -16,9 +16,9 @@
  * Successor offsets are the prefix sums of the out-degrees, so they are not
  * stored.  The loader checks the header, the checksums of the sections it
  * uses, every value's range and that the lists agree with each other (a
- * checksum catches damage, not a file written wrong), then uses the arrays
- * in place (on a little-endian machine; a big-endian one gets swapped
- * copies).
+ * checksum catches damage, not a file written wrong; see lists_consistent),
+ * then uses the arrays in place (on a little-endian machine; a big-endian
+ * one gets swapped copies).
  */
 #include "../core/internal.h"
 
@@ -315,9 +315,10 @@ static loopy_status read_header(const unsigned char *p, size_t len, uint64_t *n,
     return LOOPY_OK;
 }
 
-/* Checks that every value is in range: offsets run from 0 to m without
- * going back, vertex ids are below n, degrees sum to m. */
-static bool values_valid(const loopy_graph *g, int threads)
+/* Checks the offsets and degrees: offsets run from 0 to m without going
+ * back, degrees sum to m.  The lists' entries are checked by
+ * lists_consistent, in the same pass as their fingerprints. */
+static bool offsets_valid(const loopy_graph *g, int threads)
 {
     loopy_vertex n = g->n;
     uint64_t degree_sum = 0, bad = 0;
@@ -332,73 +333,81 @@ static bool values_valid(const loopy_graph *g, int threads)
         bad += g->out_degree[v] == UINT32_MAX;
         bad += g->rev_offset[v] > g->rev_offset[v + 1];
     }
-    if (bad != 0 || degree_sum != g->m)
-        return false;
-#pragma omp parallel for num_threads(threads) reduction(+ : bad)
-    for (int64_t e = 0; e < (int64_t)g->m; e++) {
-        bad += g->rev_source[e] >= n;
-        if (g->target != NULL)
-            bad += g->target[e] >= n;
-    }
-    return bad == 0;
+    return bad == 0 && degree_sum == g->m;
 }
 
-/* Checks that the lists describe one graph: u is a predecessor exactly once
+/* Edge fingerprints for lists_consistent: splitmix64's finaliser, a
+ * bijection of 64-bit words, so distinct vertices (or pairs) never share
+ * one.  The constant keeps vertex 0 from mapping to 0. */
+static uint64_t fingerprint(uint64_t x)
+{
+    x += UINT64_C(0x9e3779b97f4a7c15);
+    x = (x ^ (x >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
+    x = (x ^ (x >> 27)) * UINT64_C(0x94d049bb133111eb);
+    return x ^ (x >> 31);
+}
+
+static uint64_t pair(loopy_vertex from, loopy_vertex to)
+{
+    return fingerprint((uint64_t)from << 32 | to);
+}
+
+/*
+ * Checks that the lists describe one graph: u is a predecessor exactly once
  * per move of u, and, with successor lists, each vertex's predecessors are
  * (as a multiset: their order is the text's) the sources of the edges into
- * it.  Needs values_valid first.  Memory: n counters, and the reverse of the
- * successor lists when there are some. */
-static loopy_status lists_consistent(const loopy_graph *g, loopy_diag *diag)
+ * it; and first, that every entry is a vertex.  Needs offsets_valid first.
+ *
+ * Both are multiset equalities, tested by sums of fingerprints modulo 2^64
+ * (Blum's checker for multisets): the predecessor entries against each u
+ * taken out-degree times, and the pairs (u, v) of the predecessor lists
+ * against those of the successor lists.  Equal multisets always pass.
+ * Different ones pass only if a nonzero integer combination of distinct
+ * fingerprints sums to 0 modulo 2^64, which for a file not crafted against
+ * this function is a chance of about 2^-64; a crafted file gains nothing
+ * but wrong answers about itself (the solver's memory safety does not rest
+ * on this check).  Every pass is sequential and runs on all threads, where
+ * counting each u exactly would cost a random access per edge.  No memory.
+ */
+static loopy_status lists_consistent(const loopy_graph *g, int threads,
+                                     loopy_diag *diag)
 {
-    loopy_status status = LOOPY_OK;
-    uint32_t *left = loopy_i_malloc((size_t)g->n + 1, sizeof *left);
-    loopy_edge *offset = NULL;
-    loopy_vertex *source = NULL;
+    const loopy_edge *rev_offset = g->rev_offset;
+    const loopy_vertex *rev_source = g->rev_source;
+    const loopy_vertex *target = g->target;
+    const uint32_t *out_degree = g->out_degree;
+    loopy_vertex n = g->n;
+    uint64_t entries = 0, moves = 0, rev_pairs = 0, pairs = 0, bad = 0;
 
-    if (left == NULL)
-        goto no_memory;
-    /* Counting down from the out-degrees (which sum to m, as the
-     * predecessor entries do), so no counter can overflow. */
-    for (loopy_vertex u = 0; u < g->n; u++)
-        left[u] = g->out_degree[u];
-    for (loopy_edge e = 0; e < g->m; e++) {
-        if (left[g->rev_source[e]] == 0) {
-            status = damaged(diag, "predecessor lists that do not match the "
-                                   "out-degrees");
-            goto fail;
+    (void)threads; /* in a build without OpenMP */
+#pragma omp parallel for num_threads(threads) schedule(dynamic, 4096) \
+    reduction(+ : entries, moves, rev_pairs, pairs, bad)
+    for (int64_t i = 0; i < (int64_t)n; i++) {
+        loopy_vertex v = (loopy_vertex)i;
+        moves += out_degree[v] * fingerprint(v);
+        for (loopy_edge e = rev_offset[v]; e < rev_offset[v + 1]; e++) {
+            bad += rev_source[e] >= n;
+            entries += fingerprint(rev_source[e]);
+            if (target != NULL)
+                rev_pairs += pair(rev_source[e], v);
         }
-        left[g->rev_source[e]]--;
-    }
-    if (g->target == NULL)
-        goto fail; /* nothing more to compare; left is all zeros */
-    if (loopy_i_graph_reverse(g, &offset, &source) != LOOPY_OK)
-        goto no_memory;
-    for (loopy_vertex v = 0; v < g->n; v++) {
-        if (offset[v + 1] - offset[v] != g->rev_offset[v + 1] - g->rev_offset[v])
-            goto mismatch;
-        /* Each count stays below the out-degree of its vertex. */
-        for (loopy_edge e = g->rev_offset[v]; e < g->rev_offset[v + 1]; e++)
-            left[g->rev_source[e]]++;
-        for (loopy_edge e = offset[v]; e < offset[v + 1]; e++) {
-            if (left[source[e]] == 0)
-                goto mismatch;
-            left[source[e]]--;
+        if (target != NULL) {
+            /* Successor offsets are the out-degrees' prefix sums. */
+            for (loopy_edge e = g->offset[v]; e < g->offset[v + 1]; e++) {
+                bad += target[e] >= n;
+                pairs += pair(v, target[e]);
+            }
         }
     }
-    goto fail;
-
-mismatch:
-    status = damaged(diag, "predecessor lists that do not match the "
-                           "successor lists");
-    goto fail;
-no_memory:
-    loopy_i_diag(diag, 0, 0, "out of memory");
-    status = LOOPY_ENOMEM;
-fail:
-    loopy_i_free(left);
-    loopy_i_free(offset);
-    loopy_i_free(source);
-    return status;
+    if (bad != 0)
+        return damaged(diag, "a value out of range");
+    if (entries != moves)
+        return damaged(diag, "predecessor lists that do not match the "
+                             "out-degrees");
+    if (rev_pairs != pairs)
+        return damaged(diag, "predecessor lists that do not match the "
+                             "successor lists");
+    return LOOPY_OK;
 }
 
 /* Copies a section into an allocated array of host-order numbers (for
@@ -470,7 +479,7 @@ loopy_status loopy_i_read_binary(void *data, size_t len, bool is_heap,
             g->rev_source == NULL || (want_target && g->target == NULL))
             goto no_memory;
     }
-    if (!values_valid(g, threads)) {
+    if (!offsets_valid(g, threads)) {
         status = damaged(diag, "a value out of range");
         goto fail;
     }
@@ -483,7 +492,7 @@ loopy_status loopy_i_read_binary(void *data, size_t len, bool is_heap,
         for (uint64_t v = 0; v < n; v++)
             g->offset[v + 1] = g->offset[v] + g->out_degree[v];
     }
-    CHECK_GOTO(lists_consistent(g, diag));
+    CHECK_GOTO(lists_consistent(g, threads, diag));
     g->mapping = data;
     g->mapping_len = len;
     g->mapping_is_heap = is_heap;
