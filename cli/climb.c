@@ -36,7 +36,7 @@ static const char climb_usage[] =
 int cmd_climb(int argc, char **argv)
 {
     loopy_climb_answers answers = {0, NULL};
-    loopy_diag diag = {0, 0, ""};
+    loopy_diag diag = {0, 0, "", LOOPY_HINT_NONE};
     loopy_source *source = NULL;
     loopy_status status;
     seed_args args;

@@ -39,11 +39,22 @@ int cli_report(const char *cmd, const char *name, loopy_status status,
     const char *message = diag->message[0] ? diag->message
                                            : loopy_strerror(status);
 
+    /* Hints come from the graph readers, whose commands all take --base
+     * and --input; they stay on the message's line. */
+    const char *hint = diag->hint == LOOPY_HINT_BASE_0
+                           ? " (vertices numbered from 0? use --base 0)"
+                       : diag->hint == LOOPY_HINT_BASE_1
+                           ? " (vertices numbered from 1? leave out --base 0)"
+                       : diag->hint == LOOPY_HINT_ADJACENCY
+                           ? " (one line per vertex with its moves? use "
+                             "--input adj)"
+                           : "";
+
     if (diag->line > 0)
-        cli_error(cmd, "%s:%" PRIu64 ":%" PRIu64 ": %s", name, diag->line,
-                  diag->column, message);
+        cli_error(cmd, "%s:%" PRIu64 ":%" PRIu64 ": %s%s", name, diag->line,
+                  diag->column, message, hint);
     else
-        cli_error(cmd, "%s: %s", name, message);
+        cli_error(cmd, "%s: %s%s", name, message, hint);
     return cli_exit_status(status);
 }
 

@@ -118,7 +118,7 @@ int cmd_convert(int argc, char **argv)
     static const loopy_read_options read_defaults = LOOPY_READ_OPTIONS_INIT;
     loopy_read_options read = read_defaults;
     const char *input = NULL, *output = NULL, *name;
-    loopy_diag diag = {0, 0, ""};
+    loopy_diag diag = {0, 0, "", LOOPY_HINT_NONE};
     loopy_graph *graph = NULL;
     cli_progress progress = {0};
     loopy_status status;

@@ -34,7 +34,7 @@ bool cli_graph_option(const char *cmd, int id, const char *value,
 int cli_load_graph(const char *cmd, const char *path,
                    const loopy_read_options *read, loopy_graph **graph)
 {
-    loopy_diag diag = {0, 0, ""};
+    loopy_diag diag = {0, 0, "", LOOPY_HINT_NONE};
     loopy_status status;
 
     status = loopy_read_file(path, read, graph, &diag);

@@ -47,7 +47,7 @@ int cmd_octal(int argc, char **argv)
     const char *code = NULL, *heaps_text = NULL, *output = NULL;
     uint64_t heaps;
     uint32_t *values = NULL;
-    loopy_diag diag = {0, 0, ""};
+    loopy_diag diag = {0, 0, "", LOOPY_HINT_NONE};
     loopy_status status;
     cli_parser p;
     cli_out out;

@@ -73,7 +73,7 @@ int cmd_race(int argc, char **argv)
 {
     loopy_race_strategy strategy = LOOPY_RACE_AUTO;
     loopy_race_rounds rounds = {0, NULL, NULL};
-    loopy_diag diag = {0, 0, ""};
+    loopy_diag diag = {0, 0, "", LOOPY_HINT_NONE};
     loopy_source *source = NULL;
     loopy_graph *graph = NULL;
     int8_t *answer = NULL;

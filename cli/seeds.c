@@ -42,7 +42,7 @@ int seed_parse_args(const char *cmd, int argc, char **argv, const char *usage,
 
 int seed_open(const char *cmd, const seed_args *args, loopy_source **source)
 {
-    loopy_diag diag = {0, 0, ""};
+    loopy_diag diag = {0, 0, "", LOOPY_HINT_NONE};
     loopy_status status = loopy_source_open(args->input, source, &diag);
 
     if (status != LOOPY_OK)

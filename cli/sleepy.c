@@ -31,7 +31,7 @@ static const char sleepy_usage[] =
 int cmd_sleepy(int argc, char **argv)
 {
     loopy_sleepy_result result = {LOOPY_LOSE, NULL, 0};
-    loopy_diag diag = {0, 0, ""};
+    loopy_diag diag = {0, 0, "", LOOPY_HINT_NONE};
     loopy_source *source = NULL;
     loopy_graph *graph = NULL;
     loopy_vertex start = 0;

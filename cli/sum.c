@@ -206,7 +206,7 @@ int cmd_sum(int argc, char **argv)
     loopy_graph *graph = NULL;
     loopy_grundy *grundy = NULL;
     loopy_buffer buffer = {0};
-    loopy_diag diag = {0, 0, ""};
+    loopy_diag diag = {0, 0, "", LOOPY_HINT_NONE};
     queries q = {0};
     uint32_t *scratch = NULL;
     size_t largest_set = 1;

@@ -75,15 +75,27 @@ const char *loopy_strerror(loopy_status status);
  * fewer.) */
 int loopy_threads(int requested);
 
+/* What a rejected text most likely is instead, when the reader can tell
+ * (see loopy_diag). */
+typedef enum loopy_hint {
+    LOOPY_HINT_NONE = 0,
+    LOOPY_HINT_BASE_0,   /* a vertex 0 where they are counted from 1 */
+    LOOPY_HINT_BASE_1,   /* a vertex n where they are counted from 0 */
+    LOOPY_HINT_ADJACENCY /* an edge line with more than two numbers */
+} loopy_hint;
+
 /*
  * Where and why an input was rejected.  Filled by readers on failure when the
  * caller passes a non-NULL pointer.  line and column are 1-based (column in
- * bytes); both are 0 when the problem is not about a place in a text.
+ * bytes); both are 0 when the problem is not about a place in a text.  hint
+ * says when the text looks like another numbering or format (the message
+ * does not say so: only the caller knows how to ask for it).
  */
 typedef struct loopy_diag {
     uint64_t line;
     uint64_t column;
     char message[256];
+    loopy_hint hint;
 } loopy_diag;
 
 /* ==== Graphs ============================================================= */

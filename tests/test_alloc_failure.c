@@ -77,7 +77,7 @@ typedef struct scenario {
 static loopy_status call_read_text(const scenario *sc, uint64_t *print)
 {
     loopy_graph *g = (loopy_graph *)(uintptr_t)1;
-    loopy_diag diag = {0, 0, ""};
+    loopy_diag diag = {0, 0, "", LOOPY_HINT_NONE};
     size_t end = 0;
     loopy_status status = loopy_read_text(sc->text, strlen(sc->text),
                                           &sc->read, &g, &end, &diag);
@@ -156,7 +156,7 @@ static loopy_status call_solver_run(const scenario *sc, uint64_t *print)
 static loopy_status call_buffer_load(const scenario *sc, uint64_t *print)
 {
     loopy_buffer buffer;
-    loopy_diag diag = {0, 0, ""};
+    loopy_diag diag = {0, 0, "", LOOPY_HINT_NONE};
     loopy_status status = loopy_buffer_load(sc->text, &buffer, &diag);
 
     if (status != LOOPY_OK) {

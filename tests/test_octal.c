@@ -160,7 +160,7 @@ static void test_bad_codes(void)
     uint32_t values[8];
 
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-        loopy_diag diag = {0, 0, ""};
+        loopy_diag diag = {0, 0, "", LOOPY_HINT_NONE};
         CHECK(loopy_octal_values(bad[i].code, 7, values, &diag) == LOOPY_EPARSE);
         CHECK_MSG(diag.line == 1 && diag.column == bad[i].column,
                   "'%s': column %llu", bad[i].code,

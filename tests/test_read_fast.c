@@ -113,7 +113,8 @@ static void compare(const text *t, uint32_t base, int threads, bool via_file)
 {
     loopy_read_options ro = LOOPY_READ_OPTIONS_INIT;
     loopy_graph *want = NULL, *got = NULL;
-    loopy_diag want_diag = {0, 0, ""}, got_diag = {0, 0, ""};
+    loopy_diag want_diag = {0, 0, "", LOOPY_HINT_NONE},
+               got_diag = {0, 0, "", LOOPY_HINT_NONE};
     loopy_status want_status, got_status;
 
     ro.base = base;
@@ -131,9 +132,54 @@ static void compare(const text *t, uint32_t base, int threads, bool via_file)
         CHECK(got_diag.line == want_diag.line);
         CHECK(got_diag.column == want_diag.column);
         CHECK(strcmp(got_diag.message, want_diag.message) == 0);
+        CHECK(got_diag.hint == want_diag.hint);
     }
     loopy_graph_free(want);
     loopy_graph_free(got);
+}
+
+/* The hints of rejected texts: another numbering or the other format. */
+static void hints(void)
+{
+    static const struct {
+        const char *text;
+        uint32_t base;
+        bool adj;
+        loopy_hint want;
+    } cases[] = {
+        {"3 1\n0 1\n", 1, false, LOOPY_HINT_BASE_0},
+        {"3 1\n1 0\n", 1, false, LOOPY_HINT_BASE_0},
+        {"3 1\n0 3\n", 0, false, LOOPY_HINT_BASE_1},
+        {"3 1\n3 0\n", 0, false, LOOPY_HINT_BASE_1},
+        {"3 1\n1 2 3\n", 1, false, LOOPY_HINT_ADJACENCY},
+        {"3 3\n2 2 3\n1 3\n0\n", 1, false, LOOPY_HINT_ADJACENCY},
+        {"2 1\n1 2\n0\n", 0, true, LOOPY_HINT_BASE_1},
+        {"2 1\n1 0\n0\n", 1, true, LOOPY_HINT_BASE_0},
+        /* No hint: other values, other tokens, the header. */
+        {"3 1\n0 4\n", 0, false, LOOPY_HINT_NONE},
+        {"3 1\n1 4\n", 1, false, LOOPY_HINT_NONE},
+        {"3 1\n1 2 x\n", 1, false, LOOPY_HINT_NONE},
+        {"3 1 1\n1 2\n", 1, false, LOOPY_HINT_NONE},
+        {"3 2\n1 2\n", 1, false, LOOPY_HINT_NONE},
+        {"2 1\n1 2 2\n0\n", 1, true, LOOPY_HINT_NONE},
+    };
+
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        loopy_read_options ro = LOOPY_READ_OPTIONS_INIT;
+        loopy_diag diag = {0, 0, "", LOOPY_HINT_BASE_1};
+        loopy_graph *g = NULL;
+        loopy_status status;
+
+        ro.base = cases[i].base;
+        ro.format = cases[i].adj ? LOOPY_TEXT_ADJ : LOOPY_TEXT_EDGES;
+        status = loopy_read_text(cases[i].text, strlen(cases[i].text), &ro, &g,
+                                 NULL, &diag);
+        CHECK_MSG(status == LOOPY_EPARSE && diag.hint == cases[i].want,
+                  "case %zu: status %d, hint %d (%s)", i, status, diag.hint,
+                  diag.message);
+        loopy_graph_free(g);
+        check_case_end();
+    }
 }
 
 int main(void)
@@ -178,5 +224,6 @@ int main(void)
     free(t.data);
     free(bad.data);
     gen_edges_free(&e);
+    hints();
     return check_finish("test_read_fast");
 }

@@ -126,7 +126,7 @@ static void seed_short_text(int which, const char *text, uint64_t line,
     loopy_race_rounds rounds;
     loopy_climb_answers answers;
     loopy_vertex start;
-    loopy_diag diag = {0, 0, ""};
+    loopy_diag diag = {0, 0, "", LOOPY_HINT_NONE};
     loopy_status status;
     uint64_t largest;
 

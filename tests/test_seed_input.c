@@ -61,7 +61,7 @@ static void race_reader_round_trip(unsigned count)
         int shape = (int)(seed % GEN_SHAPE_COUNT);
         loopy_race_rounds rounds;
         loopy_graph *graph = NULL;
-        loopy_diag diag = {0, 0, ""};
+        loopy_diag diag = {0, 0, "", LOOPY_HINT_NONE};
         void *out[2] = {&graph, &rounds};
         uint32_t n, q, *xs, *ys;
         gen_rng r;
@@ -127,7 +127,7 @@ static void sleepy_reader_round_trip(unsigned count)
         loopy_graph *graph = NULL, *want;
         loopy_vertex start = 0;
         void *out[2] = {&graph, &start};
-        loopy_diag diag = {0, 0, ""};
+        loopy_diag diag = {0, 0, "", LOOPY_HINT_NONE};
         uint32_t n, s;
         gen_rng r;
 
@@ -155,7 +155,7 @@ static void sleepy_reader_round_trip(unsigned count)
             loopy_graph *careful = NULL;
             loopy_vertex careful_start = 0;
             void *careful_out[2] = {&careful, &careful_start};
-            loopy_diag careful_diag = {0, 0, ""};
+            loopy_diag careful_diag = {0, 0, "", LOOPY_HINT_NONE};
             loopy_status st = read_memory(run_sleepy_pipe, t.s, t.len,
                                           careful_out, &careful_diag);
             same_sleepy(graph ? LOOPY_OK : LOOPY_EPARSE, &diag, graph, start,
@@ -281,7 +281,7 @@ static void bad_inputs(void)
         void *out = b->fn == run_race_read     ? (void *)race_out
                     : b->fn == run_sleepy_read ? (void *)sleepy_out
                                                : (void *)&answers;
-        loopy_diag diag = {0, 0, ""};
+        loopy_diag diag = {0, 0, "", LOOPY_HINT_NONE};
         loopy_status status =
             read_memory(b->fn, b->text, strlen(b->text), out, &diag);
 
@@ -311,7 +311,7 @@ static void stream_case(uint32_t cells, bool repeat)
     uint32_t *h = malloc(cells * sizeof *h);
     uint8_t *wins = malloc(cells);
     loopy_climb_answers answers = {0, NULL};
-    loopy_diag diag = {0, 0, ""};
+    loopy_diag diag = {0, 0, "", LOOPY_HINT_NONE};
     loopy_source *src = NULL;
     loopy_status status;
 
@@ -383,7 +383,7 @@ static void mutated_inputs(unsigned count)
         void *out = which == 0 ? (void *)race_out
                     : which == 1 ? (void *)sleepy_out
                                  : (void *)&answers;
-        loopy_diag diag = {0, 0, ""};
+        loopy_diag diag = {0, 0, "", LOOPY_HINT_NONE};
         loopy_status status;
         uint64_t lines = 1;
         gen_rng r;
@@ -423,7 +423,7 @@ static void mutated_inputs(unsigned count)
         if (which == 2) {
             /* As if from a pipe: the same verdict, at the same place. */
             loopy_climb_answers piped = {0, NULL};
-            loopy_diag pipe_diag = {0, 0, ""};
+            loopy_diag pipe_diag = {0, 0, "", LOOPY_HINT_NONE};
             CHECK(read_memory(run_climb_pipe, buf, len, &piped, &pipe_diag) ==
                   status);
             CHECK_MSG(pipe_diag.line == diag.line &&
@@ -443,7 +443,7 @@ static void mutated_inputs(unsigned count)
             loopy_graph *careful = NULL;
             loopy_vertex careful_start = 0;
             void *careful_out[2] = {&careful, &careful_start};
-            loopy_diag careful_diag = {0, 0, ""};
+            loopy_diag careful_diag = {0, 0, "", LOOPY_HINT_NONE};
             loopy_status st = read_memory(run_sleepy_pipe, buf, len,
                                           careful_out, &careful_diag);
             same_sleepy(status, &diag, graph, start, st, &careful_diag,
@@ -515,7 +515,7 @@ static void token_reader(unsigned texts)
         }
         CHECK(loopy_source_from_memory(t.s, t.len, &src) == LOOPY_OK);
         for (unsigned i = 0; src != NULL && i < count; i++) {
-            loopy_diag diag = {0, 0, ""};
+            loopy_diag diag = {0, 0, "", LOOPY_HINT_NONE};
             uint64_t got = 0, want = 0;
             bool valid = true;
             loopy_status status =
@@ -581,7 +581,7 @@ static void allocation_failures(void)
         for (k = 1;; k++) {
             void *race_out[2] = {&read_graph, &read_rounds};
             void *sleepy_out[2] = {&read_graph, &start};
-            loopy_diag diag = {0, 0, ""};
+            loopy_diag diag = {0, 0, "", LOOPY_HINT_NONE};
 
             memset(&read_rounds, 0, sizeof read_rounds);
             memset(&answers, 0, sizeof answers);

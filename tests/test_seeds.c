@@ -220,7 +220,7 @@ static void climb_run_differential(unsigned inputs)
 
     for (unsigned seed = 0; seed < inputs; seed++) {
         loopy_climb_answers answers;
-        loopy_diag diag = {0, 0, ""};
+        loopy_diag diag = {0, 0, "", LOOPY_HINT_NONE};
         uint32_t cases, total = 0;
         gen_rng r;
 

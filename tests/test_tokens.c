@@ -102,7 +102,7 @@ static bool feed_all(loopy_source *src, int threads, size_t chunk,
     *count = n;
     if (done && want_ok) {
         /* At the end, on the last line. */
-        loopy_diag diag = {0, 0, ""};
+        loopy_diag diag = {0, 0, "", LOOPY_HINT_NONE};
         loopy_i_mark mark;
         loopy_i_source_mark(src, &mark);
         CHECK_MSG(mark.line == start_line + newlines_before + want_newlines,
@@ -182,7 +182,7 @@ static void mapped_file(void)
     size_t want_count = 0, got_count = 0;
     uint64_t newlines = 0, first;
     loopy_source *src = NULL;
-    loopy_diag diag = {0, 0, ""};
+    loopy_diag diag = {0, 0, "", LOOPY_HINT_NONE};
     loopy_i_mark mark;
     gen_rng r;
     int fd = mkstemp(path);

@@ -26,6 +26,7 @@ void loopy_i_diag(loopy_diag *diag, uint64_t line, uint64_t column,
         return;
     diag->line = line;
     diag->column = column;
+    diag->hint = LOOPY_HINT_NONE;
     va_start(ap, fmt);
     vsnprintf(diag->message, sizeof diag->message, fmt, ap);
     va_end(ap);

@@ -45,8 +45,14 @@ static loopy_status read_vertex(reader *r, const char *what, loopy_vertex *v)
     status = loopy_i_scan_uint(&r->scan, UINT64_MAX, &value, expected, r->diag);
     if (status != LOOPY_OK)
         return status;
-    if (value < r->base || value - r->base >= r->n)
-        return loopy_i_scan_expected(&at, expected, r->diag);
+    if (value < r->base || value - r->base >= r->n) {
+        loopy_i_scan_expected(&at, expected, r->diag);
+        if (r->diag != NULL && r->base == 1 && value == 0)
+            r->diag->hint = LOOPY_HINT_BASE_0;
+        else if (r->diag != NULL && r->base == 0 && value == r->n)
+            r->diag->hint = LOOPY_HINT_BASE_1;
+        return LOOPY_EPARSE;
+    }
     *v = (loopy_vertex)(value - r->base);
     return LOOPY_OK;
 }
@@ -186,8 +192,13 @@ static loopy_status read_edge_list(reader *r)
         if (status != LOOPY_OK)
             return status;
         status = end_line(r, "the edge");
-        if (status != LOOPY_OK)
+        if (status != LOOPY_OK) {
+            /* "u v w ...": perhaps a vertex's moves, one line each. */
+            if (r->diag != NULL && r->scan.p < r->scan.end &&
+                (unsigned)(*r->scan.p - '0') < 10u)
+                r->diag->hint = LOOPY_HINT_ADJACENCY;
             return status;
+        }
         status = add_edge(r, u, v, line, column);
         if (status != LOOPY_OK)
             return status;

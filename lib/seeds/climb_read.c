@@ -603,7 +603,7 @@ static loopy_status read_fast(climb_reader *cr, bool *taken)
     loopy_i_mark start;
     loopy_status status;
     uint64_t cases;
-    loopy_diag ignored = {0, 0, "out of memory"};
+    loopy_diag ignored = {0, 0, "out of memory", LOOPY_HINT_NONE};
     loopy_diag *diag = cr->diag;
     const char *text;
     size_t len;
