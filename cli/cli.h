@@ -142,10 +142,14 @@ enum { CLI_GRAPH_INPUT, CLI_GRAPH_BASE };
  * prints a message and returns false on a bad value. */
 bool cli_graph_option(const char *cmd, int which, const char *value,
                       loopy_read_options *read);
+/* read->base while no --base was given: text is then numbered from 1, and
+ * a binary file as the text it was made from. */
+#define CLI_BASE_UNSET UINT32_MAX
 /* Reads a graph from path (standard input for NULL or "-"); returns
- * EXIT_OK, or the exit status after printing the reader's message. */
+ * EXIT_OK, or the exit status after printing the reader's message.  A
+ * read->base of CLI_BASE_UNSET becomes the graph's (loopy_graph_base). */
 int cli_load_graph(const char *cmd, const char *path,
-                   const loopy_read_options *read, loopy_graph **graph);
+                   loopy_read_options *read, loopy_graph **graph);
 /* The name of an input in messages: path, or "<stdin>". */
 const char *cli_input_name(const char *path);
 struct timespec;

@@ -19,7 +19,7 @@ static const char convert_usage[] =
     "Options:\n"
     "  -i, --input FORMAT   edges (default) or adj, as for 'loopy solve'\n"
     "      --base B         number of the first vertex in FILE: 1 (default)\n"
-    "                       or 0\n"
+    "                       or 0; the binary file records it\n"
     "  -o, --output FILE    the binary file to write (required; written\n"
     "                       under a temporary name, then renamed)\n"
     "  -t, --threads N      threads to use (default 0: all cores)\n"

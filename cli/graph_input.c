@@ -32,12 +32,17 @@ bool cli_graph_option(const char *cmd, int id, const char *value,
 }
 
 int cli_load_graph(const char *cmd, const char *path,
-                   const loopy_read_options *read, loopy_graph **graph)
+                   loopy_read_options *read, loopy_graph **graph)
 {
     loopy_diag diag = {0, 0, "", LOOPY_HINT_NONE};
+    bool base_given = read->base != CLI_BASE_UNSET;
     loopy_status status;
 
+    if (!base_given)
+        read->base = 1;
     status = loopy_read_file(path, read, graph, &diag);
+    if (status == LOOPY_OK && !base_given)
+        read->base = loopy_graph_base(*graph);
     /* A binary file may hold no successor lists; build them if wanted. */
     if (status == LOOPY_OK && !read->skip_successors) {
         status = loopy_graph_build_successors(*graph);

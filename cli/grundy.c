@@ -23,7 +23,8 @@ static const char grundy_usage[] =
     "                       one move u -> v each;\n"
     "                       adj: a line 'n m', then one line per vertex: its\n"
     "                       number of moves k and its k successors\n"
-    "      --base B         number of the first vertex: 1 (default) or 0\n"
+    "      --base B         number of the first vertex: 1 or 0 (default: 1;\n"
+    "                       for a binary file, that of its text)\n"
     "  -o, --output FILE    write to FILE (atomically) instead of standard\n"
     "                       output\n"
     "  -q, --quiet          no summary line on standard error\n"
@@ -83,6 +84,7 @@ int cmd_grundy(int argc, char **argv)
     int id, rc = EXIT_OK;
 
     clock_gettime(CLOCK_MONOTONIC, &start);
+    read.base = CLI_BASE_UNSET;
     cli_parser_init(&p, "grundy", argc, argv);
     while ((id = cli_next(&p, grundy_options)) != CLI_END) {
         switch (id) {

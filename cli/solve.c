@@ -19,7 +19,8 @@ static const char solve_usage[] =
     "                       one move u -> v each;\n"
     "                       adj: a line 'n m', then one line per vertex: its\n"
     "                       number of moves k and its k successors\n"
-    "      --base B         number of the first vertex: 1 (default) or 0\n"
+    "      --base B         number of the first vertex: 1 or 0 (default: 1;\n"
+    "                       for a binary file, that of its text)\n"
     "      --misere         a player who cannot move wins (default: loses)\n"
     "      --lose-at LIST   comma-separated vertices where the game is over and\n"
     "                       the player to move has lost (e.g. 'whoever moves\n"
@@ -407,6 +408,7 @@ int cmd_solve(int argc, char **argv)
     memset(&args, 0, sizeof args);
     memset(&progress, 0, sizeof progress);
     args.read = read_defaults;
+    args.read.base = CLI_BASE_UNSET;
     args.solve = solve_defaults;
     clock_gettime(CLOCK_MONOTONIC, &start);
     rc = parse_args(argc, argv, &args);

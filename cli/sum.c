@@ -25,8 +25,9 @@ static const char sum_usage[] =
     "Options:\n"
     "  -i, --input FORMAT   format of GRAPH: edges (default) or adj, as for\n"
     "                       'loopy solve'\n"
-    "      --base B         number of the first vertex: 1 (default) or 0,\n"
-    "                       in GRAPH and in QUERIES\n"
+    "      --base B         number of the first vertex, in GRAPH and in\n"
+    "                       QUERIES: 1 or 0 (default: 1; for a binary\n"
+    "                       GRAPH, that of its text)\n"
     "  -o, --output FILE    write to FILE (atomically) instead of standard\n"
     "                       output\n"
     "  -h, --help           show this help\n"
@@ -215,6 +216,7 @@ int cmd_sum(int argc, char **argv)
     cli_out out;
     int id, rc = EXIT_OK;
 
+    read.base = CLI_BASE_UNSET;
     cli_parser_init(&p, "sum", argc, argv);
     while ((id = cli_next(&p, sum_options)) != CLI_END) {
         switch (id) {

@@ -122,6 +122,13 @@ void loopy_graph_free(loopy_graph *graph);
 loopy_vertex loopy_graph_vertex_count(const loopy_graph *graph);
 loopy_edge loopy_graph_edge_count(const loopy_graph *graph);
 
+/* The number of the first vertex in the text the graph was read from (0 or
+ * 1): options->base for loopy_read_text and loopy_read_file, the recorded
+ * one for a binary file (which keeps that of the text it was made from),
+ * 1 for a graph built by loopy_graph_from_edges.  Ids stay 0-based; this
+ * is only how to number vertices when printing them.  O(1). */
+uint32_t loopy_graph_base(const loopy_graph *graph);
+
 /* The successors of v, in input order; *count receives their number.
  * The pointer stays valid while the graph lives.  O(1).  Returns NULL (and
  * *count 0) for a graph read with skip_successors: see

@@ -401,6 +401,48 @@ static void mutated_lists(void)
     gen_edges_free(&e);
 }
 
+/* A binary file keeps the base of the text it was made from; unknown flag
+ * bits are refused. */
+static void base_recorded(void)
+{
+    static const char text0[] = "3 2\n0 1\n1 2\n", text1[] = "3 2\n1 2\n2 3\n";
+    static const loopy_vertex tail[] = {0, 1}, head[] = {1, 2};
+
+    for (uint32_t base = 0; base < 3; base++) {
+        loopy_read_options ro = LOOPY_READ_OPTIONS_INIT;
+        loopy_graph *g = NULL, *back = NULL;
+        bytes b = {NULL, 0, 0};
+        loopy_diag diag;
+
+        ro.base = base;
+        if (base < 2)
+            CHECK(loopy_read_text(base ? text1 : text0, base ? sizeof text1 - 1
+                                                             : sizeof text0 - 1,
+                                  &ro, &g, NULL, &diag) == LOOPY_OK);
+        else /* built from edges: 1 */
+            CHECK(loopy_graph_from_edges(3, 2, tail, head, &g) == LOOPY_OK);
+        if (g == NULL)
+            continue;
+        CHECK(loopy_graph_base(g) == (base == 0 ? 0u : 1u));
+        CHECK(loopy_write_binary(g, append, &b) == LOOPY_OK);
+        for (int skip = 0; skip < 2; skip++) {
+            CHECK_MSG(load(b.data, b.len, skip, &back, &diag) == LOOPY_OK, "%s",
+                      diag.message);
+            CHECK(back != NULL && loopy_graph_base(back) == loopy_graph_base(g));
+            CHECK(back != NULL && (skip || same_lists(g, back, true)));
+            loopy_graph_free(back);
+            back = NULL;
+        }
+        /* An unknown flag bit, under a correct header checksum. */
+        b.data[32] |= 4;
+        put64(b.data + 136, loopy_i_checksum(b.data, 136, 1));
+        expect_refused(b.data, b.len, LOOPY_EFORMAT, "impossible sizes");
+        free(b.data);
+        loopy_graph_free(g);
+        check_case_end();
+    }
+}
+
 /* The checksum does not depend on the thread count. */
 static void checksum_threads(void)
 {
@@ -426,6 +468,7 @@ int main(void)
     round_trips();
     damaged_files();
     mutated_lists();
+    base_recorded();
     checksum_threads();
     return check_finish("test_binary");
 }

@@ -75,6 +75,7 @@ struct loopy_graph {
     size_t mapping_len;
     bool mapping_is_heap;     /* loopy_i_malloc'ed, not mmap'ed          */
     unsigned owned;           /* GRAPH_OWNS_* bits                      */
+    uint32_t base;            /* see loopy_graph_base                   */
 };
 
 enum {

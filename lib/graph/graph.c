@@ -39,6 +39,7 @@ loopy_graph *loopy_i_graph_shell(loopy_vertex n, loopy_edge m)
     if (g != NULL) {
         g->n = n;
         g->m = m;
+        g->base = 1;
     }
     return g;
 }
@@ -142,6 +143,11 @@ loopy_vertex loopy_graph_vertex_count(const loopy_graph *graph)
 loopy_edge loopy_graph_edge_count(const loopy_graph *graph)
 {
     return graph->m;
+}
+
+uint32_t loopy_graph_base(const loopy_graph *graph)
+{
+    return graph->base;
 }
 
 int loopy_graph_has_successors(const loopy_graph *graph)

@@ -6,7 +6,8 @@
  *        transfers that mangle binary files)
  *     8  u32 format version (1)        12  u32 byte-order mark 0x01020304
  *    16  u64 n                          24  u64 m
- *    32  u64 flags (bit 0: successor lists present)
+ *    32  u64 flags (bit 0: successor lists present; bit 1: the text the
+ *        graph was read from numbered its vertices from 0, not 1)
  *    40  four sections, each u64 offset, u64 length, u64 checksum:
  *        out-degrees (u32 x n), predecessor offsets (u64 x n+1),
  *        predecessor lists (u32 x m), successor lists (u32 x m, or empty)
@@ -28,6 +29,7 @@
 #define HEADER_BYTES 144u
 #define SECTION_ALIGN 64u
 #define FLAG_SUCCESSORS 1u
+#define FLAG_BASE_0 2u
 
 static const unsigned char magic[8] = {0x89, 'L', 'G', 'R', '\r', '\n', 0x1a, '\n'};
 
@@ -217,7 +219,8 @@ loopy_status loopy_write_binary(const loopy_graph *graph, loopy_write_fn write,
     put_le(header + 12, 0x01020304u, 4);
     put_le(header + 16, graph->n, 8);
     put_le(header + 24, graph->m, 8);
-    put_le(header + 32, has_target ? FLAG_SUCCESSORS : 0, 8);
+    put_le(header + 32, (has_target ? FLAG_SUCCESSORS : 0) |
+                            (graph->base == 0 ? FLAG_BASE_0 : 0), 8);
     for (int s = 0; s < SECTIONS; s++) {
         uint64_t checksum = 0, length = count[s] * (uint64_t)elem_bytes(s);
         src[s].g = graph;
@@ -288,7 +291,8 @@ static loopy_status read_header(const unsigned char *p, size_t len, uint64_t *n,
     *n = get_le(p + 16, 8);
     *m = get_le(p + 24, 8);
     *flags = get_le(p + 32, 8);
-    if (*n > LOOPY_MAX_VERTICES || *m > UINT64_MAX / 8 || *flags > FLAG_SUCCESSORS)
+    if (*n > LOOPY_MAX_VERTICES || *m > UINT64_MAX / 8 ||
+        (*flags & ~(uint64_t)(FLAG_SUCCESSORS | FLAG_BASE_0)) != 0)
         return damaged(diag, "impossible sizes in the header");
     for (int s = 0; s < SECTIONS; s++) {
         uint64_t want = s == SEC_OUT_DEGREE   ? *n * 4
@@ -459,6 +463,7 @@ loopy_status loopy_i_read_binary(void *data, size_t len, bool is_heap,
     g = loopy_i_graph_shell((loopy_vertex)n, m);
     if (g == NULL)
         goto no_memory;
+    g->base = (flags & FLAG_BASE_0) ? 0 : 1;
     if (host_is_little_endian()) {
         g->out_degree = (uint32_t *)(void *)(bytes + sec[SEC_OUT_DEGREE].offset);
         g->rev_offset = (loopy_edge *)(void *)(bytes + sec[SEC_REV_OFFSET].offset);

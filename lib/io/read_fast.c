@@ -572,6 +572,7 @@ loopy_status loopy_i_read_edges_fast(const char *text, size_t len,
         goto fail;
     }
     free_pieces(&r);
+    r.graph->base = r.base;
     *out = r.graph;
     return LOOPY_OK;
 

@@ -306,6 +306,8 @@ loopy_status loopy_i_read_text_careful(const char *text, size_t len,
         goto fail;
     }
     status = loopy_i_graph_from_degrees(r.n, r.m, r.degree, r.tail, r.head, out);
+    if (status == LOOPY_OK)
+        (*out)->base = r.base;
     r.degree = NULL; /* taken over, even on failure */
     if (status == LOOPY_OK) {
         status = loopy_i_graph_add_reverse(*out, r.tail, r.head);

@@ -123,6 +123,30 @@ printf 'junk line\n3 2\n1 2\n2 3\n' >"$dir/offset.txt"
 printf '1 L 2 2\n2 W 1 3\n3 L 0 -\n' >"$dir/offset.want"
 check "stdin read from its offset" cmp -s "$dir/offset.want" "$dir/offset.out"
 
+# A binary file keeps the numbering of its text: solve, grundy and sum print
+# its vertices from 0 when the text was 0-based, unless --base says
+# otherwise.
+printf '3 3\n0 1\n1 2\n0 0\n' >"$dir/zero.txt"
+"$LOOPY" convert -q --base 0 "$dir/zero.txt" -o "$dir/zero.lgr"
+"$LOOPY" solve -q --base 0 "$dir/zero.txt" >"$dir/zero.want"
+"$LOOPY" solve -q "$dir/zero.lgr" >"$dir/zero.out" 2>&1
+check "0-based text, binary: solve prints from 0" cmp -s "$dir/zero.want" "$dir/zero.out"
+printf '1 D - 1\n2 W 1 3\n3 L 0 -\n' >"$dir/one.want"
+"$LOOPY" solve -q --base 1 "$dir/zero.lgr" >"$dir/one.out" 2>&1
+check "0-based text, binary: --base 1 overrides" cmp -s "$dir/one.want" "$dir/one.out"
+"$LOOPY" grundy -q --base 0 "$dir/zero.txt" >"$dir/zero.want"
+"$LOOPY" grundy -q "$dir/zero.lgr" >"$dir/zero.out" 2>&1
+check "0-based text, binary: grundy prints from 0" cmp -s "$dir/zero.want" "$dir/zero.out"
+printf '0\n2\n' >"$dir/zero.q"
+"$LOOPY" sum --base 0 "$dir/zero.txt" "$dir/zero.q" >"$dir/zero.want"
+"$LOOPY" sum "$dir/zero.lgr" "$dir/zero.q" >"$dir/zero.out" 2>&1
+check "0-based text, binary: sum reads and prints from 0" cmp -s "$dir/zero.want" "$dir/zero.out"
+"$LOOPY" solve -q --lose-at 0 "$dir/zero.lgr" >"$dir/zero.out" 2>&1
+check "0-based text, binary: --lose-at counts from 0" grep -q '^0 L 0 -$' "$dir/zero.out"
+"$LOOPY" convert -q "$dir/g.txt" -o "$dir/one.lgr"
+"$LOOPY" solve -q "$dir/one.lgr" >"$dir/one.out" 2>&1
+check "1-based text, binary: solve prints from 1" cmp -s "$dir/text.out" "$dir/one.out"
+
 # -o naming the input is refused before anything is written; a bad -o
 # fails before the input is read.
 cp "$dir/g.txt" "$dir/same.txt"
