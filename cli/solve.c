@@ -28,7 +28,8 @@ static const char solve_usage[] =
     "      --win-at LIST    likewise, where the player to move has won\n"
     "  -f, --format FMT     text (default): 'VERTEX OUTCOME REMOTENESS MOVE'\n"
     "                       per line, '-' where none applies;\n"
-    "                       json: the same as a JSON document;\n"
+    "                       json: the same as a JSON document, with the\n"
+    "                       base, play and target lists;\n"
     "                       dot: a Graphviz graph coloured by outcome\n"
     "  -o, --output FILE    write to FILE (atomically: a temporary file is\n"
     "                       renamed when complete) instead of standard output\n"
@@ -167,6 +168,21 @@ static void json_number_or_null(cli_out *out, uint32_t v, uint32_t base)
         cli_out_u64(out, (uint64_t)v + base);
 }
 
+/* ", NAME: [v, ...]" of a sorted target list, in the input's numbering. */
+static void json_targets(cli_out *out, const char *name,
+                         const loopy_vertex *ids, size_t count, uint32_t base)
+{
+    cli_out_str(out, ",\n  \"");
+    cli_out_str(out, name);
+    cli_out_str(out, "\": [");
+    for (size_t i = 0; i < count; i++) {
+        if (i > 0)
+            cli_out_str(out, ", ");
+        cli_out_u64(out, (uint64_t)ids[i] + base);
+    }
+    cli_out_char(out, ']');
+}
+
 static void write_json(cli_out *out, const loopy_graph *g,
                        const loopy_solution *sol, const solve_args *args)
 {
@@ -184,6 +200,10 @@ static void write_json(cli_out *out, const loopy_graph *g,
     cli_out_u64(out, base);
     cli_out_str(out, args->solve.misere ? ",\n  \"play\": \"misere\""
                                         : ",\n  \"play\": \"normal\"");
+    json_targets(out, "lose_at", args->solve.lose_at, args->solve.lose_at_count,
+                 base);
+    json_targets(out, "win_at", args->solve.win_at, args->solve.win_at_count,
+                 base);
     cli_out_str(out, ",\n  \"count\": {\"W\": ");
     cli_out_u64(out, loopy_solution_count(sol, LOOPY_WIN));
     cli_out_str(out, ", \"L\": ");
@@ -205,21 +225,36 @@ static void write_json(cli_out *out, const loopy_graph *g,
     cli_out_str(out, n ? "\n  ]\n}\n" : "]\n}\n");
 }
 
+/* Graphviz: vertices coloured by outcome, the targets of --lose-at and
+ * --win-at (sorted lists) drawn with a double ring, best moves bold. */
 static void write_dot(cli_out *out, const loopy_graph *g,
-                      const loopy_solution *sol, uint32_t base)
+                      const loopy_solution *sol, const solve_args *args)
 {
     static const char *const fill[] = {"#f2d16b", "#8fd18f", "#ef8f8f"};
     loopy_vertex n = loopy_solution_vertex_count(sol);
     const uint8_t *outcome = loopy_solution_outcomes(sol);
     const uint32_t *remoteness = loopy_solution_remoteness(sol);
     const loopy_vertex *move = loopy_solution_best_moves(sol);
+    const loopy_solve_options *t = &args->solve;
+    uint32_t base = args->read.base;
+    size_t next_lose = 0, next_win = 0;
 
     cli_out_str(out,
                 "digraph loopy {\n"
                 "  label=\"W: player to move wins (green), L: loses (red), "
-                "D: draw (yellow); number: remoteness; bold: best move\";\n"
+                "D: draw (yellow); number: remoteness; bold: best move");
+    if (t->lose_at_count + t->win_at_count > 0)
+        cli_out_str(out, "; double ring: game over there (--lose-at, "
+                         "--win-at)");
+    cli_out_str(out, "\";\n"
                 "  node [shape=circle, style=filled, fontname=\"Helvetica\"];\n");
     for (loopy_vertex v = 0; v < n; v++) {
+        bool target = false;
+
+        while (next_lose < t->lose_at_count && t->lose_at[next_lose] <= v)
+            target |= t->lose_at[next_lose++] == v;
+        while (next_win < t->win_at_count && t->win_at[next_win] <= v)
+            target |= t->win_at[next_win++] == v;
         cli_out_str(out, "  ");
         cli_out_u64(out, (uint64_t)v + base);
         cli_out_str(out, " [label=\"");
@@ -232,7 +267,7 @@ static void write_dot(cli_out *out, const loopy_graph *g,
         }
         cli_out_str(out, "\", fillcolor=\"");
         cli_out_str(out, fill[outcome[v]]);
-        cli_out_str(out, "\"];\n");
+        cli_out_str(out, target ? "\", peripheries=2];\n" : "\"];\n");
     }
     for (loopy_vertex v = 0; v < n; v++) {
         loopy_edge count;
@@ -358,6 +393,25 @@ static bool convert_targets(const char *option, const uint64_t *given,
     return true;
 }
 
+static int compare_vertex(const void *a, const void *b)
+{
+    loopy_vertex x = *(const loopy_vertex *)a, y = *(const loopy_vertex *)b;
+    return (x > y) - (x < y);
+}
+
+/* Sorts a target list and drops repeats (the solve does not depend on
+ * either; JSON and Graphviz output list them in order). */
+static size_t sort_unique(loopy_vertex *ids, size_t count)
+{
+    size_t kept = 0;
+
+    qsort(ids, count, sizeof *ids, compare_vertex);
+    for (size_t i = 0; i < count; i++)
+        if (kept == 0 || ids[i] != ids[kept - 1])
+            ids[kept++] = ids[i];
+    return kept;
+}
+
 /* Checks that no vertex is both a lose and a win target; on failure prints
  * a message and sets *rc. */
 static bool targets_disjoint(const loopy_vertex *lose_at, size_t lose_count,
@@ -453,9 +507,9 @@ int cmd_solve(int argc, char **argv)
                           args.read.base, &rc))
         goto done;
     args.solve.lose_at = lose_at;
-    args.solve.lose_at_count = args.lose_at_count;
+    args.solve.lose_at_count = sort_unique(lose_at, args.lose_at_count);
     args.solve.win_at = win_at;
-    args.solve.win_at_count = args.win_at_count;
+    args.solve.win_at_count = sort_unique(win_at, args.win_at_count);
 
     status = loopy_solve(graph, &args.solve, &sol);
     cli_progress_end(&progress);
@@ -469,7 +523,7 @@ int cmd_solve(int argc, char **argv)
     else if (args.format == FORMAT_JSON)
         write_json(&out, graph, sol, &args);
     else
-        write_dot(&out, graph, sol, args.read.base);
+        write_dot(&out, graph, sol, &args);
     out_open = false;
     if (!cli_out_close(&out, "solve")) {
         rc = EXIT_IO;

@@ -129,6 +129,8 @@ expect_out <<'EOF'
   "edges": 12,
   "base": 1,
   "play": "normal",
+  "lose_at": [6],
+  "win_at": [],
   "count": {"W": 4, "L": 4, "D": 0},
   "positions": [
     {"vertex": 1, "outcome": "W", "remoteness": 3, "move": 2},
@@ -159,6 +161,45 @@ digraph loopy {
   1 -> 2 [color="#888888"];
   2 -> 3 [style=bold, penwidth=2.5];
   3 -> 3 [style=bold, penwidth=2.5];
+}
+EOF
+end_case
+
+begin "Graphviz output marks --lose-at and --win-at vertices"
+printf '3 3\n1 2\n2 3\n3 1\n' >"$work/ring.txt"
+run solve -q -f dot --lose-at 3,3 --win-at 1 ring.txt
+expect_status 0
+expect_out <<'EOF'
+digraph loopy {
+  label="W: player to move wins (green), L: loses (red), D: draw (yellow); number: remoteness; bold: best move; double ring: game over there (--lose-at, --win-at)";
+  node [shape=circle, style=filled, fontname="Helvetica"];
+  1 [label="1\nW 0", fillcolor="#8fd18f", peripheries=2];
+  2 [label="2\nW 1", fillcolor="#8fd18f"];
+  3 [label="3\nL 0", fillcolor="#ef8f8f", peripheries=2];
+  1 -> 2 [color="#888888"];
+  2 -> 3 [style=bold, penwidth=2.5];
+  3 -> 1 [color="#888888"];
+}
+EOF
+end_case
+
+begin "JSON output lists the targets sorted, once each"
+run solve -q -f json --lose-at 3,1,3 --win-at 2 ring.txt
+expect_status 0
+expect_out <<'EOF'
+{
+  "vertices": 3,
+  "edges": 3,
+  "base": 1,
+  "play": "normal",
+  "lose_at": [1, 3],
+  "win_at": [2],
+  "count": {"W": 1, "L": 2, "D": 0},
+  "positions": [
+    {"vertex": 1, "outcome": "L", "remoteness": 0, "move": null},
+    {"vertex": 2, "outcome": "W", "remoteness": 0, "move": null},
+    {"vertex": 3, "outcome": "L", "remoteness": 0, "move": null}
+  ]
 }
 EOF
 end_case
