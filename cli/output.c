@@ -8,6 +8,21 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+/* The standard stream that already writes to the file st describes (as
+ * -o /dev/stdout or /proc/self/fd/2 name it), or NULL. */
+static FILE *standard_stream_on(const struct stat *st)
+{
+    struct stat s;
+
+    if (fstat(STDOUT_FILENO, &s) == 0 && s.st_dev == st->st_dev &&
+        s.st_ino == st->st_ino)
+        return stdout;
+    if (fstat(STDERR_FILENO, &s) == 0 && s.st_dev == st->st_dev &&
+        s.st_ino == st->st_ino)
+        return stderr;
+    return NULL;
+}
+
 bool cli_out_open(cli_out *out, const char *cmd, const char *path)
 {
     const char *target = path;
@@ -28,6 +43,16 @@ bool cli_out_open(cli_out *out, const char *cmd, const char *path)
     if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode) &&
         (out->resolved = realpath(path, NULL)) != NULL)
         target = out->resolved;
+    /* A file that standard output or error already writes to (the shell's
+     * "> file" seen through /dev/stdout): write through that stream, where
+     * it stands.  Replacing the file would lose what the shell wrote there
+     * and what it writes after. */
+    if (stat(target, &st) == 0 && S_ISREG(st.st_mode) &&
+        (out->file = standard_stream_on(&st)) != NULL) {
+        free(out->resolved);
+        out->resolved = NULL;
+        return true;
+    }
     /* A device or FIFO cannot be replaced by a rename, and must not be
      * (renaming over /dev/null as root would turn it into a file): write to
      * it directly.  So does a dangling link, whose target is created. */
@@ -174,8 +199,8 @@ char *cli_format_u64(char *p, uint64_t value)
 
 bool cli_out_close(cli_out *out, const char *cmd)
 {
-    const char *name = out->tmp_path || out->direct ? out->path
-                                                    : "standard output";
+    const char *name = out->tmp_path || out->direct || out->file != stdout
+                           ? out->path : "standard output";
     bool ok;
 
     flush(out);

@@ -142,7 +142,20 @@ else
     echo "atomic_output: cannot make device nodes here; device cases skipped"
 fi
 
-# 10. Standard output that cannot be written: exit 3 with a message.
+# 10. -o naming the file standard output or error already writes to (as
+#     /dev/stdout does): written through that stream, not replaced, so what
+#     the shell writes before and after stays.
+{ echo before; "$LOOPY" solve -q -o /dev/stdout small.txt; echo after; } >shared.txt
+{ echo before; cat small.expected; echo after; } >shared.expected
+check "-o /dev/stdout keeps the shell's lines around it" cmp -s shared.txt shared.expected
+echo "old line" >log.txt
+"$LOOPY" solve -q -o /dev/stderr small.txt 2>>log.txt
+{ echo "old line"; cat small.expected; } >log.expected
+check "-o /dev/stderr appends to the log" cmp -s log.txt log.expected
+"$LOOPY" solve -q -o - small.txt >dash.txt
+check "-o - is standard output" cmp -s dash.txt small.expected
+
+# 11. Standard output that cannot be written: exit 3 with a message.
 if [ -c full ]; then
     "$LOOPY" solve -q small.txt >full 2>stderr.txt
     check "full standard output exits 3" [ $? -eq 3 ]
