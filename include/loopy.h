@@ -599,23 +599,29 @@ loopy_status loopy_race_answer(const loopy_graph *graph,
 loopy_status loopy_sleepy_read(loopy_source *source, loopy_graph **graph,
                                loopy_vertex *start, loopy_diag *diag);
 
+/* 936B's limit: a game that lasts this many moves is a draw. */
+#define LOOPY_SLEEPY_MOVES 1000000u
+
 /* What one player steering both sides can reach from the start. */
 typedef struct loopy_sleepy_result {
     /* LOOPY_WIN: a position without moves is reachable after an odd
-     * number of moves; LOOPY_DRAW: otherwise, a cycle is reachable (play can
-     * go on forever); LOOPY_LOSE: neither. */
+     * number of moves, fewer than LOOPY_SLEEPY_MOVES; LOOPY_DRAW:
+     * otherwise, play can last LOOPY_SLEEPY_MOVES moves (a cycle, or a path
+     * that long, is reachable); LOOPY_LOSE: neither.  (Within the
+     * problem's n <= 10^5 the limit never decides.) */
     loopy_outcome outcome;
     /* For a Win, a shortest such walk: path[0] = start, ..., path[len-1]
-     * has no moves, len even (an odd number of moves), len <= 2n.
-     * NULL and 0 otherwise.  0-based ids. */
+     * has no moves, len even (an odd number of moves), len <= min(2n,
+     * LOOPY_SLEEPY_MOVES).  NULL and 0 otherwise.  0-based ids. */
     loopy_vertex *path;
     size_t path_len;
 } loopy_sleepy_result;
 
 /*
  * Solves 936B from start by breadth-first search over (vertex, parity of
- * moves made) and, without a win, a depth-first search for a cycle that
- * stops at the first one; no recursion (explicit stacks).  Time O(n + m),
+ * moves made) and, without a win, a depth-first search that stops at the
+ * first cycle and otherwise measures the longest path; no recursion
+ * (explicit stacks).  Time O(n + m),
  * memory 17n bytes (and 4 a vertex of the path).  The graph must have
  * successor lists (loopy_graph_build_successors), else LOOPY_EINVAL.
  */

@@ -181,6 +181,59 @@ static void sleepy_differential(unsigned graphs)
     gen_edges_free(&g);
 }
 
+/* The 10^6-move limit, on graphs of about 10^6 vertices whose answers are
+ * known by construction: a path 0 -> 1 -> ... -> L (the only sink L is
+ * reached after exactly L moves), and the same with shortcuts i -> i + 3,
+ * which keep every walk's parity but make the shortest walks short. */
+static void sleepy_move_limit(void)
+{
+    static const struct {
+        uint32_t length; /* L */
+        bool shortcuts;
+        loopy_outcome want;
+    } cases[] = {
+        {999999, false, LOOPY_WIN},   /* 10^6 vertices: the longest win */
+        {1000001, false, LOOPY_DRAW}, /* a win only after 10^6 moves */
+        {1000000, false, LOOPY_DRAW}, /* no win; 10^6 moves can be made */
+        {999998, false, LOOPY_LOSE},  /* no win; 999998 moves at most */
+        {1000000, true, LOOPY_DRAW},  /* short walks, a long path */
+        {999998, true, LOOPY_LOSE},
+        {999999, true, LOOPY_WIN},    /* a win by the shortcuts */
+    };
+    gen_edges g = GEN_EDGES_INIT;
+
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        uint32_t length = cases[c].length;
+        loopy_sleepy_result res;
+        loopy_graph *graph;
+
+        gen_edges_free(&g);
+        g.n = length + 1;
+        for (uint32_t v = 0; v < length; v++) {
+            gen_push(&g, v, v + 1);
+            if (cases[c].shortcuts && v + 3 <= length)
+                gen_push(&g, v, v + 3);
+        }
+        graph = graph_of(&g);
+        CHECK(loopy_sleepy_solve(graph, 0, &res) == LOOPY_OK);
+        CHECK_MSG(res.outcome == cases[c].want, "L = %u%s: outcome %d, "
+                  "expected %d", length, cases[c].shortcuts ? " + shortcuts"
+                  : "", res.outcome, cases[c].want);
+        if (res.outcome == LOOPY_WIN) {
+            /* Shortest: L moves on the path, about L / 3 with shortcuts. */
+            size_t moves = cases[c].shortcuts ? length / 3 + length % 3
+                                              : length;
+            CHECK_MSG(res.path_len == moves + 1, "L = %u: %zu vertices",
+                      length, res.path_len);
+            CHECK(res.path_len <= LOOPY_SLEEPY_MOVES);
+        }
+        check_case_end();
+        loopy_sleepy_result_release(&res);
+        loopy_graph_free(graph);
+    }
+    gen_edges_free(&g);
+}
+
 /* ==== Climb ============================================================== */
 
 /* Grids with repeated heights too: equal cells are not moves. */
@@ -270,6 +323,7 @@ int main(void)
     race_differential(3000);
     race_many_ends(150);
     sleepy_differential(4000);
+    sleepy_move_limit();
     climb_differential(3000);
     climb_run_differential(1000);
     /* The readers' fast way with its texts cut into many chunks and pieces

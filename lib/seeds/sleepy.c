@@ -1,11 +1,13 @@
 /*
  * sleepy.c - Codeforces 936B: one player moves for both sides from s.  A win
- * is a walk from s that ends, after an odd number of moves, at a vertex
- * without moves; a draw is a cycle reachable from s.
+ * is a walk from s that ends, after an odd number of moves (fewer than
+ * 10^6), at a vertex without moves; a draw is a walk of 10^6 moves (a cycle
+ * reachable from s, or a path that long).
  *
  * A walk of odd length to a sink is a path in the product graph of (vertex,
  * parity of moves made), so breadth-first search from (s, even) finds a
- * shortest one; without one, a depth-first search looks for a cycle.  All states at BFS distance d have parity d mod 2, so the
+ * shortest one; without one, a depth-first search looks for a cycle and, in
+ * a graph without one, measures the longest path.  All states at BFS distance d have parity d mod 2, so the
  * queue holds bare vertex ids and the parity comes from the level.
  */
 #include "../io/stream.h"
@@ -46,13 +48,15 @@ static loopy_status build_path(const loopy_vertex *parent, loopy_vertex goal,
 }
 
 /* Depth-first search from start with an explicit stack: true at the first
- * move back onto the current path (a cycle is reachable).  color: n bytes,
- * zeroed (0 unseen, 1 on the path, 2 done); cursor[v]: the next move of v
- * to try, for v on the path; stack: n entries.  It stops at the first
+ * move back onto the current path (a cycle is reachable), or when the
+ * longest path from start has LOOPY_SLEEPY_MOVES moves or more.  color: n
+ * bytes, zeroed (0 unseen, 1 on the path, 2 done); cursor[v]: the next move
+ * of v to try, for v on the path; longest[v]: moves of the longest path
+ * from a done v (at most n - 1); stack: n entries.  It stops at the first
  * cycle, so on a graph full of cycles it looks at a small part of it. */
-static bool cycle_reachable(const loopy_graph *g, loopy_vertex start,
-                            uint8_t *color, uint32_t *cursor,
-                            loopy_vertex *stack)
+static bool long_walk(const loopy_graph *g, loopy_vertex start,
+                      uint8_t *color, uint32_t *cursor, uint32_t *longest,
+                      loopy_vertex *stack)
 {
     size_t top = 0;
 
@@ -71,11 +75,17 @@ static bool cycle_reachable(const loopy_graph *g, loopy_vertex start,
                 stack[top++] = w;
             }
         } else {
+            /* Every move of v leads to a done vertex now. */
+            uint32_t most = 0;
+            for (loopy_edge e = g->offset[v]; e < g->offset[v + 1]; e++)
+                if (longest[g->target[e]] + 1 > most)
+                    most = longest[g->target[e]] + 1;
+            longest[v] = most;
             color[v] = 2;
             top--;
         }
     }
-    return false;
+    return longest[start] >= LOOPY_SLEEPY_MOVES;
 }
 
 loopy_status loopy_sleepy_solve(const loopy_graph *g, loopy_vertex start,
@@ -111,7 +121,8 @@ loopy_status loopy_sleepy_solve(const loopy_graph *g, loopy_vertex start,
     parent[2 * (size_t)start] = start + 1;
     queue[tail++] = start;
     level_end = tail;
-    while (head < tail) {
+    /* Walks of LOOPY_SLEEPY_MOVES moves or more are draws, not wins. */
+    while (head < tail && dist + 1 < LOOPY_SLEEPY_MOVES) {
         loopy_vertex u = queue[head++];
         size_t next_parity = (dist + 1) & 1;
 
@@ -135,14 +146,16 @@ loopy_status loopy_sleepy_solve(const loopy_graph *g, loopy_vertex start,
         }
     }
     {
-        /* No win: look for a cycle.  The search's arrays are free now:
-         * parent serves as the cursors, queue as the stack. */
+        /* No win: look for a long walk.  The search's arrays are free now:
+         * parent serves as the cursors and the longest paths, queue as the
+         * stack. */
         uint8_t *color = loopy_i_calloc(g->n, 1);
         if (color == NULL) {
             status = LOOPY_ENOMEM;
             goto fail;
         }
-        result->outcome = cycle_reachable(g, start, color, parent, queue)
+        result->outcome = long_walk(g, start, color, parent, parent + g->n,
+                                    queue)
                               ? LOOPY_DRAW
                               : LOOPY_LOSE;
         loopy_i_free(color);
