@@ -169,11 +169,24 @@ int main(void)
                               "4294967294");
     refused_before_allocating("4000000000 4000000000\n1 2\n", LOOPY_TEXT_EDGES,
                               64 * gib, 1, "4000000000");
-    refused_before_allocating("# m too big\n2 1000000000000\n1 2\n",
-                              LOOPY_TEXT_EDGES, UINT64_C(1) << 40, 2,
-                              "1000000000000");
-    refused_before_allocating("2 18446744073709551615\n1 2\n", LOOPY_TEXT_ADJ,
-                              0, 1, "18446744073709551615");
+    /* m too large for the memory given, in texts that do hold m edges. */
+    {
+        char edges[2048], adj[2048];
+        size_t a = (size_t)snprintf(edges, sizeof edges, "# m too big\n2 100\n");
+        size_t b = (size_t)snprintf(adj, sizeof adj, "2 100\n50");
+        for (int e = 0; e < 100; e++) {
+            a += (size_t)snprintf(edges + a, sizeof edges - a, "1 2\n");
+            b += (size_t)snprintf(adj + b, sizeof adj - b, e == 50 ? "\n50 1"
+                                                                  : " 2");
+        }
+        snprintf(adj + b, sizeof adj - b, "\n");
+        refused_before_allocating(edges, LOOPY_TEXT_EDGES, 1000, 2, "m = 100");
+        refused_before_allocating(adj, LOOPY_TEXT_ADJ, 1000, 1, "m = 100");
+        /* The same m with a memory limit that holds them: read. */
+        CHECK(read_text(edges, LOOPY_TEXT_EDGES, 4000).status == LOOPY_OK);
+        CHECK(read_text(adj, LOOPY_TEXT_ADJ, 4000).status == LOOPY_OK);
+        check_case_end();
+    }
     refused_before_allocating("100000 0\n", LOOPY_TEXT_EDGES, 100000, 1,
                               "100000");
 
@@ -194,6 +207,12 @@ int main(void)
                                  64 * 1024);
     short_text_small_allocations("2 100000000\n1 2\n0\n", LOOPY_TEXT_ADJ, 4096);
     short_text_small_allocations("3 4000000000\n", LOOPY_TEXT_EDGES, 64 * 1024);
+    /* Nor, whatever the memory, is such an m refused as too large: the
+     * text is reported where it ends. */
+    short_text_small_allocations("# m too big\n2 1000000000000\n1 2\n",
+                                 LOOPY_TEXT_EDGES, 4096);
+    short_text_small_allocations("2 18446744073709551615\n1 2\n",
+                                 LOOPY_TEXT_ADJ, 4096);
 
     /* Likewise for the seed readers: counts of moves, rounds, heights or a
      * vertex's moves (sleepy's k, once claimed as it was read). */

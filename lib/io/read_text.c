@@ -115,8 +115,13 @@ static loopy_status read_header(reader *r, const loopy_read_options *opt,
         return LOOPY_EPARSE;
     }
 
+    /* A text too short for m edges fails when it ends, so never allocate
+     * (nor refuse for memory) more edges than the remaining bytes can
+     * hold: a truncated file gets "found end of file", whatever the
+     * machine's memory. */
+    room = (uint64_t)(r->scan.end - r->scan.p) / min_edge_bytes + 1;
     limit = opt->memory_limit ? opt->memory_limit : loopy_i_physical_memory();
-    if (!loopy_i_size_fits(n, m, opt)) {
+    if (!loopy_i_size_fits(n, m < room ? m : room, opt)) {
         loopy_i_diag(r->diag, r->header_line, 1,
                      "n = %" PRIu64 " and m = %" PRIu64 " need about %.1f GiB "
                      "of memory, more than the %.1f GiB available",
@@ -128,9 +133,6 @@ static loopy_status read_header(reader *r, const loopy_read_options *opt,
     }
     r->n = (loopy_vertex)n;
     r->m = m;
-    /* A text too short for m edges fails when it ends, so never allocate for
-     * more edges than the remaining bytes can hold. */
-    room = (uint64_t)(r->scan.end - r->scan.p) / min_edge_bytes + 1;
     r->capacity = m < room ? m : room;
     r->degree = loopy_i_calloc((size_t)n + 1, sizeof *r->degree);
     r->tail = loopy_i_malloc((size_t)r->capacity, sizeof *r->tail);
