@@ -20,7 +20,7 @@ static const char sum_usage[] =
     "    otherwise;\n"
     "  - two or more infinite: inf{}, a draw (D).\n"
     "Blank lines and lines starting with '#' are skipped (they get no\n"
-    "output line).\n"
+    "output line); elsewhere '#' starts a comment to the end of the line.\n"
     "\n"
     "Options:\n"
     "  -i, --input FORMAT   format of GRAPH: edges (default) or adj, as for\n"
@@ -113,11 +113,12 @@ static int parse_queries(const char *text, size_t len, const char *name,
         if (i < end && text[i] != '#') {
             if (!push_start(q))
                 goto oom;
-            while (i < end) {
+            /* Up to the line's end or a '#', which starts a comment. */
+            while (i < end && text[i] != '#') {
                 size_t word = i;
                 uint64_t number = 0;
                 bool digits = true;
-                while (i < end && !is_blank(text[i])) {
+                while (i < end && !is_blank(text[i]) && text[i] != '#') {
                     unsigned d = (unsigned)(text[i] - '0');
                     if (d > 9 || number > (UINT64_MAX - d) / 10)
                         digits = false;
@@ -135,13 +136,13 @@ static int parse_queries(const char *text, size_t len, const char *name,
                 if (number < base || number - base >= n) {
                     if (n == 0)
                         cli_error("sum", "%s:%" PRIu64 ":%zu: expected no "
-                                  "vertex (the graph is empty), found %.*s",
+                                  "vertex (the graph is empty), found '%.*s'",
                                   name, line, word - line_start + 1,
                                   (int)(i - word), text + word);
                     else
                         cli_error("sum", "%s:%" PRIu64 ":%zu: expected a "
                                   "vertex from %" PRIu32 " to %" PRIu64
-                                  ", found %.*s", name, line,
+                                  ", found '%.*s'", name, line,
                                   word - line_start + 1, base,
                                   (uint64_t)n - 1 + base,
                                   (int)(i - word > 40 ? 40 : i - word),

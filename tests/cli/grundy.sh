@@ -169,10 +169,13 @@ D inf{}" "" -- sh -c "\"$LOOPY\" sum - \"$dir/q.txt\" < \"$dir/path.txt\""
 check "sum base 0" 0 "W inf{0,2}" "" \
     -- sh -c "printf '0 2\n' | \"$LOOPY\" sum --input adj --base 0 \"$dir/loopy_adj.txt\""
 check "sum no queries" 0 "" "" -- sh -c "printf '' | \"$LOOPY\" sum \"$dir/path.txt\""
+check "sum comments after queries" 0 "W inf{0,2}
+W inf{0,2}" "" \
+    -- sh -c "printf '1 3 # two tokens\n# a whole line\n1 3#glued\n' | \"$LOOPY\" sum \"$dir/loopy.txt\""
 
-check "sum vertex out of range" 1 "" "loopy sum: $dir/q3.txt:2:3: expected a vertex from 1 to 3, found 4" \
+check "sum vertex out of range" 1 "" "loopy sum: $dir/q3.txt:2:3: expected a vertex from 1 to 3, found '4'" \
     -- sh -c "printf '1 2\n2 4\n' > \"$dir/q3.txt\"; \"$LOOPY\" sum \"$dir/path.txt\" \"$dir/q3.txt\""
-check "sum vertex 0 with base 1" 1 "" "loopy sum: <stdin>:1:1: expected a vertex from 1 to 3, found 0" \
+check "sum vertex 0 with base 1" 1 "" "loopy sum: <stdin>:1:1: expected a vertex from 1 to 3, found '0'" \
     -- sh -c "printf '0\n' | \"$LOOPY\" sum \"$dir/path.txt\""
 check "sum not a number" 1 "" "loopy sum: <stdin>:1:5: expected a vertex number, found '2x'" \
     -- sh -c "printf '  1 2x 3\n' | \"$LOOPY\" sum \"$dir/path.txt\""
