@@ -157,13 +157,20 @@ int cmd_grundy(int argc, char **argv)
         rc = EXIT_IO;
         goto done;
     }
-    if (!quiet)
+    if (!quiet && finite > 0)
         fprintf(stderr,
                 "loopy grundy: %s: %" PRIu32 " positions, %" PRIu64
                 " moves: %" PRIu64 " finite (largest %" PRIu64 "), %" PRIu64
                 " infinite (%.3f s)\n",
                 cli_input_name(input), loopy_graph_vertex_count(graph),
                 loopy_graph_edge_count(graph), finite, largest, infinite,
+                cli_seconds_since(&start));
+    else if (!quiet)
+        fprintf(stderr,
+                "loopy grundy: %s: %" PRIu32 " positions, %" PRIu64
+                " moves: 0 finite, %" PRIu64 " infinite (%.3f s)\n",
+                cli_input_name(input), loopy_graph_vertex_count(graph),
+                loopy_graph_edge_count(graph), infinite,
                 cli_seconds_since(&start));
 
 done:

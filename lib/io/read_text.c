@@ -249,8 +249,8 @@ static loopy_status read_adjacency(reader *r)
             if (status != LOOPY_OK)
                 return status;
         }
-        snprintf(what, sizeof what, "the %" PRIu64 " moves of vertex %" PRIu64,
-                 k, (uint64_t)u + r->base);
+        snprintf(what, sizeof what, "the %" PRIu64 " move%s of vertex %" PRIu64,
+                 k, k == 1 ? "" : "s", (uint64_t)u + r->base);
         status = end_line(r, what);
         if (status != LOOPY_OK)
             return status;
