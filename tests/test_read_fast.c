@@ -51,6 +51,8 @@ static void quirky_text(gen_rng *r, const gen_edges *g, uint32_t base, text *t)
     char buf[64];
 
     t->len = 0;
+    if (gen_chance(r, 1, 10))
+        put(t, "\xef\xbb\xbf"); /* a UTF-8 byte-order mark */
     if (gen_chance(r, 1, 4))
         put(t, "# header comment\n\n");
     snprintf(buf, sizeof buf, "%" PRIu32 " %" PRIu64 "\n", g->n, g->m);

@@ -351,6 +351,7 @@ static const char *read_header(fast_reader *r, const char *text, size_t len)
     uint64_t n = 0, m = 0;
 
     loopy_i_scan_init(&s, text, len, true);
+    loopy_i_scan_skip_bom(&s);
     if (!loopy_i_scan_skip_space(&s) ||
         loopy_i_scan_uint(&s, LOOPY_MAX_VERTICES, &n, "", NULL) != LOOPY_OK)
         return NULL;

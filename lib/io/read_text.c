@@ -286,6 +286,7 @@ loopy_status loopy_i_read_text_careful(const char *text, size_t len,
         return LOOPY_EINVAL;
     }
     loopy_i_scan_init(&r.scan, text ? text : "", len, true);
+    loopy_i_scan_skip_bom(&r.scan);
     r.diag = diag;
     r.base = options->base;
     /* The shortest edge is "1 1\n" in an edge list, "1 " in adjacency lists. */

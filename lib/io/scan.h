@@ -20,6 +20,17 @@ typedef struct loopy_i_scan {
 void loopy_i_scan_init(loopy_i_scan *s, const char *text, size_t len,
                        bool comments);
 
+/* Steps over a UTF-8 byte-order mark at the start of the text (as some
+ * editors write one); columns of line 1 then count from after it. */
+static inline void loopy_i_scan_skip_bom(loopy_i_scan *s)
+{
+    if (s->end - s->p >= 3 && (unsigned char)s->p[0] == 0xef &&
+        (unsigned char)s->p[1] == 0xbb && (unsigned char)s->p[2] == 0xbf) {
+        s->p += 3;
+        s->line_start = s->p;
+    }
+}
+
 /* 1-based column of p. */
 uint64_t loopy_i_scan_column(const loopy_i_scan *s);
 
