@@ -159,6 +159,13 @@ loopy_status loopy_i_read_edges_fast(const char *text, size_t len,
 /* Whether bytes start with the binary format's magic. */
 bool loopy_i_is_binary(const void *bytes, size_t len);
 
+/* Reads fd to its end into *buffer (loopy_buffer_load on an open
+ * descriptor, which stays open).  text: the input should be text, so the
+ * reading stops after a chunk holding a NUL byte (bad text anyway) unless
+ * it starts like a binary graph. */
+loopy_status loopy_i_buffer_read(int fd, loopy_buffer *buffer, bool text,
+                                 loopy_diag *diag);
+
 /* Loads a binary graph from data[0..len), an mmap'ed file or (is_heap) a
  * loopy_i_malloc'ed copy; on success the graph takes data over and releases
  * it on free, on failure the caller keeps it. */

@@ -69,10 +69,12 @@ bool loopy_i_is_binary(const void *bytes, size_t len)
 {
     const unsigned char *p = bytes;
 
-    /* Text never starts with byte 0x89 or with "?LGR": such a file is a
-     * binary one, perhaps with damaged magic, and read_header says so. */
+    /* Text never starts with byte 0x89, nor with "?LGR" unless it is a
+     * comment ("#LGR ..."): such a file is a binary one, perhaps with
+     * damaged magic, and read_header says so. */
     return len > 0 && (p[0] == magic[0] ||
-                       (len >= 4 && memcmp(p + 1, magic + 1, 3) == 0));
+                       (len >= 4 && p[0] != '#' &&
+                        memcmp(p + 1, magic + 1, 3) == 0));
 }
 
 /* ---- Writing ---- */

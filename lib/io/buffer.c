@@ -35,26 +35,16 @@ static loopy_status grow(loopy_buffer *b, size_t want)
     return LOOPY_OK;
 }
 
-loopy_status loopy_buffer_load(const char *path, loopy_buffer *buffer,
-                               loopy_diag *diag)
+loopy_status loopy_i_buffer_read(int fd, loopy_buffer *buffer, bool text,
+                                 loopy_diag *diag)
 {
-    bool from_stdin = path == NULL || strcmp(path, "-") == 0;
     loopy_status status = LOOPY_OK;
     struct stat st;
-    int fd;
 
-    if (buffer == NULL)
-        return LOOPY_EINVAL;
     memset(buffer, 0, sizeof *buffer);
-    fd = from_stdin ? STDIN_FILENO : open(path, O_RDONLY);
-    if (fd < 0) {
-        loopy_i_diag(diag, 0, 0, "cannot open: %s", strerror(errno));
-        return LOOPY_EIO;
-    }
     if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
         loopy_i_diag(diag, 0, 0, "cannot read: it is a directory");
-        status = LOOPY_EIO;
-        goto done;
+        return LOOPY_EIO;
     }
     /* A regular file's size avoids regrowing; one more byte sees the end. */
     if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
@@ -86,14 +76,38 @@ loopy_status loopy_buffer_load(const char *path, loopy_buffer *buffer,
             goto done;
         }
         buffer->len += (size_t)got;
+        /* A NUL byte is bad text wherever it is: what came so far is
+         * enough for the message, and /dev/zero must not fill memory. */
+        if (text && !loopy_i_is_binary(buffer->data, buffer->len) &&
+            memchr(buffer->data + buffer->len - (size_t)got, 0, (size_t)got))
+            break;
     }
 
 done:
     if (status == LOOPY_ENOMEM)
         loopy_i_diag(diag, 0, 0, "out of memory while reading");
-    if (!from_stdin)
-        close(fd);
     if (status != LOOPY_OK)
         loopy_buffer_release(buffer);
+    return status;
+}
+
+loopy_status loopy_buffer_load(const char *path, loopy_buffer *buffer,
+                               loopy_diag *diag)
+{
+    bool from_stdin = path == NULL || strcmp(path, "-") == 0;
+    loopy_status status;
+    int fd;
+
+    if (buffer == NULL)
+        return LOOPY_EINVAL;
+    memset(buffer, 0, sizeof *buffer);
+    fd = from_stdin ? STDIN_FILENO : open(path, O_RDONLY);
+    if (fd < 0) {
+        loopy_i_diag(diag, 0, 0, "cannot open: %s", strerror(errno));
+        return LOOPY_EIO;
+    }
+    status = loopy_i_buffer_read(fd, buffer, false, diag);
+    if (!from_stdin)
+        close(fd);
     return status;
 }

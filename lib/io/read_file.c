@@ -91,10 +91,12 @@ loopy_status loopy_read_file(const char *path, const loopy_read_options *options
             close(fd);
         return status;
     }
+    /* A pipe, a terminal or an empty file: read it whole, from the
+     * descriptor already open (a FIFO opened twice would wait for a second
+     * writer). */
+    status = loopy_i_buffer_read(fd, &buffer, true, diag);
     if (!from_stdin)
         close(fd);
-    /* A pipe, a terminal or an empty file: read it whole. */
-    status = loopy_buffer_load(path, &buffer, diag);
     if (status != LOOPY_OK)
         return status;
     if (loopy_i_is_binary(buffer.data, buffer.len)) {

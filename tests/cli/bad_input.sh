@@ -50,6 +50,7 @@ n and m too large for memory|solve -q in.txt|4000000000 4000000000\n|4|loopy sol
 binary garbage|solve -q in.txt|\177ELF\002\001\001\000\000\n|1|loopy solve: in.txt:1:1: expected the vertex count n, found '?ELF?????'
 NUL byte in a number|solve -q in.txt|3 1\n1\0002\n|1|loopy solve: in.txt:2:1: expected the edge's first vertex (a vertex from 1 to 3), found '1?2'
 non-ASCII digits|solve -q in.txt|3 1\n1 \357\274\222\n|1|loopy solve: in.txt:2:3: expected the edge's second vertex (a vertex from 1 to 3), found '???'
+first comment spelling LGR|solve -q in.txt|#LGR export\n3 2\n1 2\n2 3\n|0|same as: 3 2\n1 2\n2 3\n
 UTF-8 byte-order mark|solve -q in.txt|\357\273\2773 2\n1 2\n2 3\n|0|same as: 3 2\n1 2\n2 3\n
 CRLF line endings|solve -q in.txt|3 2\r\n1 2\r\n2 3\r\n|0|same as: 3 2\n1 2\n2 3\n
 comments and blank lines|solve -q in.txt|# a game\n\n3 2 # n m\n# moves:\n1 2\n\n2 3 # last\n|0|same as: 3 2\n1 2\n2 3\n

@@ -338,6 +338,37 @@ loopy solve: dir: cannot read: it is a directory
 EOF
 end_case
 
+begin "an endless stream of zero bytes is refused at once"
+(cd "$work" && timeout 20 "$LOOPY" solve /dev/zero >"$work/.out" 2>"$work/.err")
+status=$?
+expect_status 1
+expect_out_empty
+expect_err <<'EOF'
+loopy solve: /dev/zero:1:1: expected the vertex count n, found '????????????????????...'
+EOF
+end_case
+
+begin "a named FIFO is read once, even when its writer is done"
+mkfifo "$work/fifo"
+(printf '3 2\n1 2\n2 3\n' >"$work/fifo" &)
+# Closing slowly lets the writer finish first: reopening the FIFO would wait
+# for another writer forever.
+if command -v strace >/dev/null 2>&1 &&
+    strace -qq -o /dev/null -e trace=close -e inject=close:delay_exit=100000 true 2>/dev/null; then
+    (cd "$work" && timeout 20 strace -qq -o /dev/null -e trace=close \
+        -e inject=close:delay_exit=100000 "$LOOPY" solve -q fifo >"$work/.out" 2>"$work/.err")
+else
+    (cd "$work" && timeout 20 "$LOOPY" solve -q fifo >"$work/.out" 2>"$work/.err")
+fi
+status=$?
+expect_status 0
+expect_out <<'EOF'
+1 L 2 2
+2 W 1 3
+3 L 0 -
+EOF
+end_case
+
 usage() { # usage NAME STATUS MESSAGE ARGS...
     name=$1 want_status=$2 message=$3
     shift 3
