@@ -117,6 +117,9 @@ char *cli_format_u64(char *p, uint64_t value);
 bool cli_out_close(cli_out *out, const char *cmd);
 /* Abandons the output: removes the temporary file, writes nothing more. */
 void cli_out_abort(cli_out *out);
+/* Removes the temporary file of the output being written, if any; safe in
+ * a signal handler. */
+void cli_out_remove_pending(void);
 
 /* ---- Progress ----
  * A one-line progress display on standard error for the library's progress

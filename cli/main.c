@@ -1,7 +1,30 @@
 /* main.c - the loopy command: dispatch to a subcommand. */
 #include "cli.h"
 
+#include <signal.h>
 #include <string.h>
+#include <unistd.h>
+
+/* The command running, for on_sigbus's message. */
+static const char *running = "loopy";
+
+/* Files are mapped for reading (text and binary graphs); one that another
+ * program shortens meanwhile raises SIGBUS at the first access past its
+ * new end.  End with a message and the I/O status instead of a crash,
+ * removing a half-written output (only async-signal-safe calls here). */
+static void on_sigbus(int sig)
+{
+    static const char what[] = ": an input file shrank while it was read "
+                               "(another program changed it)\n";
+    ssize_t ignored;
+
+    (void)sig;
+    cli_out_remove_pending();
+    ignored = write(STDERR_FILENO, running, strlen(running));
+    ignored = write(STDERR_FILENO, what, sizeof what - 1);
+    (void)ignored;
+    _exit(EXIT_IO);
+}
 
 static const char main_usage[] =
     "Usage: loopy COMMAND [OPTIONS] [ARGS]\n"
@@ -56,9 +79,20 @@ int main(int argc, char **argv)
         printf("loopy %s\n", LOOPY_VERSION_STRING);
         return EXIT_OK;
     }
-    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-        if (strcmp(argv[1], commands[i].name) == 0)
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
+        if (strcmp(argv[1], commands[i].name) == 0) {
+            static char name[32];
+            struct sigaction sa;
+
+            snprintf(name, sizeof name, "loopy %s", commands[i].name);
+            running = name;
+            memset(&sa, 0, sizeof sa);
+            sa.sa_handler = on_sigbus;
+            sigemptyset(&sa.sa_mask);
+            sigaction(SIGBUS, &sa, NULL);
             return commands[i].run(argc - 1, argv + 1);
+        }
+    }
     fprintf(stderr, "loopy: unknown command '%s' (see 'loopy --help')\n",
             argv[1]);
     return EXIT_USAGE;

@@ -8,6 +8,18 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+/* The temporary file being written, for cli_out_remove_pending (one output
+ * at a time). */
+static const char *volatile pending_tmp;
+
+void cli_out_remove_pending(void)
+{
+    const char *path = pending_tmp;
+
+    if (path != NULL)
+        unlink(path);
+}
+
 /* The standard stream that already writes to the file st describes (as
  * -o /dev/stdout or /proc/self/fd/2 name it), or NULL. */
 static FILE *standard_stream_on(const struct stat *st)
@@ -97,6 +109,7 @@ bool cli_out_open(cli_out *out, const char *cmd, const char *path)
         out->resolved = NULL;
         return false;
     }
+    pending_tmp = out->tmp_path;
     return true;
 }
 
@@ -229,6 +242,7 @@ bool cli_out_close(cli_out *out, const char *cmd)
         cli_error(cmd, "%s: write failed: %s", name, strerror(errno));
         unlink(out->tmp_path);
     }
+    pending_tmp = NULL;
     free(out->tmp_path);
     out->tmp_path = NULL;
     free(out->resolved);
@@ -246,6 +260,7 @@ void cli_out_abort(cli_out *out)
     if (out->tmp_path == NULL)
         return;
     fclose(out->file);
+    pending_tmp = NULL;
     unlink(out->tmp_path);
     free(out->tmp_path);
     out->tmp_path = NULL;

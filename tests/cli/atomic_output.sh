@@ -155,7 +155,33 @@ check "-o /dev/stderr appends to the log" cmp -s log.txt log.expected
 "$LOOPY" solve -q -o - small.txt >dash.txt
 check "-o - is standard output" cmp -s dash.txt small.expected
 
-# 11. Standard output that cannot be written: exit 3 with a message.
+# 11. An input file shortened by another program while it is read (it is
+#     mapped, so the next access past its end raises SIGBUS): exit 3 with a
+#     message, never a crash, and no output or temporary file left.
+awk 'BEGIN { srand(7); print 1000000, 3000000
+             for (i = 0; i < 3000000; i++)
+                 print int(rand() * 1000000) + 1, int(rand() * 1000000) + 1 }' >grow.txt
+shrunk=0 crashed=0
+for delay in 0.01 0.03 0.06 0.1 0.2; do
+    cp grow.txt shrink.txt
+    "$LOOPY" solve -q -o shrink.out shrink.txt 2>shrink.err &
+    pid=$!
+    sleep $delay
+    truncate -s 100000 shrink.txt
+    wait $pid
+    rc=$?
+    [ $rc -gt 128 ] && crashed=$((crashed + 1))
+    if [ $rc -eq 3 ] && grep -q 'loopy solve: an input file shrank while it was read' shrink.err; then
+        shrunk=$((shrunk + 1))
+        check "shrunk input: no output file" [ ! -e shrink.out ]
+    fi
+    rm -f shrink.out
+done
+check "shrunk input: never a crash" [ $crashed -eq 0 ]
+check "shrunk input: reported at least once" [ $shrunk -gt 0 ]
+rm -f grow.txt shrink.txt
+
+# 12. Standard output that cannot be written: exit 3 with a message.
 if [ -c full ]; then
     "$LOOPY" solve -q small.txt >full 2>stderr.txt
     check "full standard output exits 3" [ $? -eq 3 ]
