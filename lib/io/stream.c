@@ -207,6 +207,24 @@ static bool next_token(loopy_source *s)
     }
 }
 
+/* Drops the leading zeros of the token at scan.p but its last digit, across
+ * windows: a token is a number whatever its length, but only LOOKAHEAD
+ * bytes of it are sure to be in the window.  Leaves LOOKAHEAD bytes (or
+ * all) of the rest there. */
+static void skip_leading_zeros(loopy_source *s)
+{
+    loopy_i_scan *sc = &s->scan;
+
+    for (;;) {
+        while (sc->end - sc->p >= 2 && sc->p[0] == '0' && sc->p[1] == '0')
+            sc->p++;
+        if (s->eof || ((size_t)(sc->end - sc->p) >= LOOPY_I_LOOKAHEAD &&
+                       (sc->p[0] != '0' || sc->p[1] != '0')))
+            return;
+        loopy_i_source_refill(s); /* keeps the bytes from scan.p on */
+    }
+}
+
 static loopy_status read_failure(const loopy_source *s, loopy_diag *diag)
 {
     loopy_i_diag(diag, 0, 0, "cannot read: %s", strerror(s->read_errno));
@@ -228,6 +246,11 @@ loopy_status loopy_i_source_uint(loopy_source *s, uint64_t min, uint64_t max,
         return read_failure(s, diag);
     s->token = s->scan.p;
     loopy_i_source_where(s, &line, &column);
+    if (found && s->scan.p[0] == '0') {
+        skip_leading_zeros(s);
+        if (s->read_errno != 0)
+            return read_failure(s, diag);
+    }
     if (!found)
         status = loopy_i_scan_expected(&s->scan, what, diag);
     else

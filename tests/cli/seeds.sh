@@ -147,5 +147,33 @@ for cmd in race sleepy climb; do
     fi
 done
 
+# ---- a number whose leading zeros run past the readers' 1 MiB window ----
+zeros=$(head -c 1100000 /dev/zero | tr '\0' 0)
+{ printf '2\n2 3\n5 9 2\n7 3 4\n%s2\n1 1\n2 3\n1 1\n2\n1\n1 1\n' "$zeros"; } >"$work/zeros_climb.txt"
+{ printf '2 1\n%s1 2\n0\n1\n' "$zeros"; } >"$work/zeros_sleepy.txt"
+{ printf '2 %s1 1\n1 2\n1 2\n' "$zeros"; } >"$work/zeros_race.txt"
+for way in file pipe; do
+    for cmd in climb sleepy race; do
+        case $cmd in
+        climb) want='First\nSecond\nSecond\n' ;;
+        sleepy) want='Win\n1 2\n' ;;
+        race) want='1\n' ;;
+        esac
+        if [ $way = file ]; then
+            check "$cmd: 1.1 MB of leading zeros, from a file" 0 '' "$want" '' \
+                $cmd "zeros_$cmd.txt"
+        else
+            (cd "$work" && cat "zeros_$cmd.txt" | "$LOOPY" $cmd >.out 2>.err)
+            printf '%b' "$want" >"$work/.want"
+            if cmp -s "$work/.want" "$work/.out" && [ ! -s "$work/.err" ]; then
+                passed=$((passed + 1))
+            else
+                echo "FAIL [$cmd: 1.1 MB of leading zeros, from a pipe]"
+                failed=$((failed + 1))
+            fi
+        fi
+    done
+done
+
 echo "seeds: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
