@@ -40,14 +40,16 @@ int cli_report(const char *cmd, const char *name, loopy_status status,
                                            : loopy_strerror(status);
 
     /* Hints come from the graph readers, whose commands all take --base
-     * and --input; they stay on the message's line. */
+     * and --input, when the option named reads the file; they stay on the
+     * message's line. */
     const char *hint = diag->hint == LOOPY_HINT_BASE_0
-                           ? " (vertices numbered from 0? use --base 0)"
+                           ? " (it reads with --base 0)"
                        : diag->hint == LOOPY_HINT_BASE_1
-                           ? " (vertices numbered from 1? leave out --base 0)"
+                           ? " (it reads without --base 0)"
                        : diag->hint == LOOPY_HINT_ADJACENCY
-                           ? " (one line per vertex with its moves? use "
-                             "--input adj)"
+                           ? " (it reads with --input adj)"
+                       : diag->hint == LOOPY_HINT_EDGES
+                           ? " (it reads without --input adj)"
                            : "";
 
     if (diag->line > 0)

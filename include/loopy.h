@@ -79,17 +79,20 @@ int loopy_threads(int requested);
  * (see loopy_diag). */
 typedef enum loopy_hint {
     LOOPY_HINT_NONE = 0,
-    LOOPY_HINT_BASE_0,   /* a vertex 0 where they are counted from 1 */
-    LOOPY_HINT_BASE_1,   /* a vertex n where they are counted from 0 */
-    LOOPY_HINT_ADJACENCY /* an edge line with more than two numbers */
+    LOOPY_HINT_BASE_0,    /* the text reads with base 0 */
+    LOOPY_HINT_BASE_1,    /* the text reads with base 1 */
+    LOOPY_HINT_ADJACENCY, /* the text reads as adjacency lists */
+    LOOPY_HINT_EDGES      /* the text reads as an edge list */
 } loopy_hint;
 
 /*
  * Where and why an input was rejected.  Filled by readers on failure when the
  * caller passes a non-NULL pointer.  line and column are 1-based (column in
  * bytes); both are 0 when the problem is not about a place in a text.  hint
- * says when the text looks like another numbering or format (the message
- * does not say so: only the caller knows how to ask for it).
+ * names a single change of the read options under which the rejected text
+ * reads without error (the other base, then the other format), found by
+ * reading it again when it is at most 16 MiB; the message does not say so:
+ * only the caller knows how to ask for it.
  */
 typedef struct loopy_diag {
     uint64_t line;

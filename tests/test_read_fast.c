@@ -140,7 +140,8 @@ static void compare(const text *t, uint32_t base, int threads, bool via_file)
     loopy_graph_free(got);
 }
 
-/* The hints of rejected texts: another numbering or the other format. */
+/* The hints of rejected texts: a single change of options that reads them,
+ * never a guess. */
 static void hints(void)
 {
     static const struct {
@@ -151,13 +152,19 @@ static void hints(void)
     } cases[] = {
         {"3 1\n0 1\n", 1, false, LOOPY_HINT_BASE_0},
         {"3 1\n1 0\n", 1, false, LOOPY_HINT_BASE_0},
-        {"3 1\n0 3\n", 0, false, LOOPY_HINT_BASE_1},
-        {"3 1\n3 0\n", 0, false, LOOPY_HINT_BASE_1},
-        {"3 1\n1 2 3\n", 1, false, LOOPY_HINT_ADJACENCY},
+        {"3 1\n1 3\n", 0, false, LOOPY_HINT_BASE_1},
         {"3 3\n2 2 3\n1 3\n0\n", 1, false, LOOPY_HINT_ADJACENCY},
+        {"3 2\n1 2\n1 3\n0\n", 1, false, LOOPY_HINT_ADJACENCY},
         {"2 1\n1 2\n0\n", 0, true, LOOPY_HINT_BASE_1},
         {"2 1\n1 0\n0\n", 1, true, LOOPY_HINT_BASE_0},
-        /* No hint: other values, other tokens, the header. */
+        {"3 2\n1 2\n2 3\n", 1, true, LOOPY_HINT_EDGES},
+        /* No hint where the other base or format fails too: vertices 0 and
+         * n both used, three numbers that are no vertex's moves. */
+        {"3 1\n0 3\n", 0, false, LOOPY_HINT_NONE},
+        {"3 1\n3 0\n", 0, false, LOOPY_HINT_NONE},
+        {"3 2\n3 1\n0 1\n", 1, false, LOOPY_HINT_NONE},
+        {"1 1\n0 1\n", 1, false, LOOPY_HINT_NONE},
+        {"3 1\n1 2 3\n", 1, false, LOOPY_HINT_NONE},
         {"3 1\n0 4\n", 0, false, LOOPY_HINT_NONE},
         {"3 1\n1 4\n", 1, false, LOOPY_HINT_NONE},
         {"3 1\n1 2 x\n", 1, false, LOOPY_HINT_NONE},

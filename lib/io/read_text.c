@@ -45,14 +45,8 @@ static loopy_status read_vertex(reader *r, const char *what, loopy_vertex *v)
     status = loopy_i_scan_uint(&r->scan, UINT64_MAX, &value, expected, r->diag);
     if (status != LOOPY_OK)
         return status;
-    if (value < r->base || value - r->base >= r->n) {
-        loopy_i_scan_expected(&at, expected, r->diag);
-        if (r->diag != NULL && r->base == 1 && value == 0)
-            r->diag->hint = LOOPY_HINT_BASE_0;
-        else if (r->diag != NULL && r->base == 0 && value == r->n)
-            r->diag->hint = LOOPY_HINT_BASE_1;
-        return LOOPY_EPARSE;
-    }
+    if (value < r->base || value - r->base >= r->n)
+        return loopy_i_scan_expected(&at, expected, r->diag);
     *v = (loopy_vertex)(value - r->base);
     return LOOPY_OK;
 }
@@ -194,13 +188,8 @@ static loopy_status read_edge_list(reader *r)
         if (status != LOOPY_OK)
             return status;
         status = end_line(r, "the edge");
-        if (status != LOOPY_OK) {
-            /* "u v w ...": perhaps a vertex's moves, one line each. */
-            if (r->diag != NULL && r->scan.p < r->scan.end &&
-                (unsigned)(*r->scan.p - '0') < 10u)
-                r->diag->hint = LOOPY_HINT_ADJACENCY;
+        if (status != LOOPY_OK)
             return status;
-        }
         status = add_edge(r, u, v, line, column);
         if (status != LOOPY_OK)
             return status;
@@ -265,10 +254,10 @@ static loopy_status read_adjacency(reader *r)
     return LOOPY_OK;
 }
 
-loopy_status loopy_i_read_text_careful(const char *text, size_t len,
-                                       const loopy_read_options *options,
-                                       loopy_graph **out, size_t *end_offset,
-                                       loopy_diag *diag)
+static loopy_status careful_read(const char *text, size_t len,
+                                 const loopy_read_options *options,
+                                 loopy_graph **out, size_t *end_offset,
+                                 loopy_diag *diag)
 {
     static const loopy_read_options defaults = LOOPY_READ_OPTIONS_INIT;
     reader r = {0};
@@ -329,6 +318,70 @@ fail:
     loopy_i_free(r.degree);
     loopy_i_free(r.tail);
     loopy_i_free(r.head);
+    return status;
+}
+
+/* Texts up to this size are read again, after a parse error, to see
+ * whether another base or format reads them (the hint of loopy_diag). */
+#define HINT_MAX_BYTES ((size_t)16 << 20)
+
+/* Sets diag->hint to the first single change of options that makes the text
+ * read: the other base, then the other format.  A hint is never a guess. */
+static void find_hint(const char *text, size_t len,
+                      const loopy_read_options *options, loopy_diag *diag)
+{
+    static const loopy_hint hints[] = {LOOPY_HINT_BASE_0, LOOPY_HINT_BASE_1,
+                                       LOOPY_HINT_ADJACENCY, LOOPY_HINT_EDGES};
+
+    if (len > HINT_MAX_BYTES)
+        return;
+    for (size_t i = 0; i < sizeof hints / sizeof hints[0]; i++) {
+        loopy_read_options other = *options;
+        loopy_graph *g = NULL;
+        loopy_diag scratch;
+
+        switch (hints[i]) {
+        case LOOPY_HINT_BASE_0:
+            if (options->base != 1)
+                continue;
+            other.base = 0;
+            break;
+        case LOOPY_HINT_BASE_1:
+            if (options->base != 0)
+                continue;
+            other.base = 1;
+            break;
+        case LOOPY_HINT_ADJACENCY:
+            if (options->format != LOOPY_TEXT_EDGES)
+                continue;
+            other.format = LOOPY_TEXT_ADJ;
+            break;
+        default:
+            if (options->format != LOOPY_TEXT_ADJ)
+                continue;
+            other.format = LOOPY_TEXT_EDGES;
+            break;
+        }
+        other.skip_successors = 1;
+        other.progress = NULL;
+        if (careful_read(text, len, &other, &g, NULL, &scratch) == LOOPY_OK) {
+            loopy_graph_free(g);
+            diag->hint = hints[i];
+            return;
+        }
+    }
+}
+
+loopy_status loopy_i_read_text_careful(const char *text, size_t len,
+                                       const loopy_read_options *options,
+                                       loopy_graph **out, size_t *end_offset,
+                                       loopy_diag *diag)
+{
+    loopy_status status = careful_read(text, len, options, out, end_offset,
+                                       diag);
+
+    if (status == LOOPY_EPARSE && diag != NULL && options != NULL)
+        find_hint(text, len, options, diag);
     return status;
 }
 

@@ -28,14 +28,14 @@ hexadecimal number|solve -q in.txt|0x3 1\n1 2\n|1|loopy solve: in.txt:1:1: expec
 fraction|solve -q in.txt|3 1.0\n1 2\n|1|loopy solve: in.txt:1:3: expected the edge count m after n, found '1.0'
 number past 2^64-1|solve -q in.txt|3 1\n1 99999999999999999999\n|1|loopy solve: in.txt:2:3: number too large: expected the edge's second vertex (a vertex from 1 to 3), found '99999999999999999999'
 long word|solve -q in.txt|3 1\n1 abcdefghijklmnopqrstuvwxyz\n|1|loopy solve: in.txt:2:3: expected the edge's second vertex (a vertex from 1 to 3), found 'abcdefghijklmnopqrst...'
-vertex 0 with base 1|solve -q in.txt|3 1\n0 1\n|1|loopy solve: in.txt:2:1: expected the edge's first vertex (a vertex from 1 to 3), found '0' (vertices numbered from 0? use --base 0)
-vertex n with --base 0|solve -q --base 0 in.txt|3 1\n0 3\n|1|loopy solve: in.txt:2:3: expected the edge's second vertex (a vertex from 0 to 2), found '3' (vertices numbered from 1? leave out --base 0)
+vertex 0 with base 1|solve -q in.txt|3 1\n0 1\n|1|loopy solve: in.txt:2:1: expected the edge's first vertex (a vertex from 1 to 3), found '0' (it reads with --base 0)
+vertex n with --base 0|solve -q --base 0 in.txt|3 1\n1 3\n|1|loopy solve: in.txt:2:3: expected the edge's second vertex (a vertex from 0 to 2), found '3' (it reads without --base 0)
 vertex > n|solve -q in.txt|3 1\n1 4\n|1|loopy solve: in.txt:2:3: expected the edge's second vertex (a vertex from 1 to 3), found '4'
 an edge in a graph without vertices|solve -q in.txt|0 1\n1 1\n|1|loopy solve: in.txt:1:1: m = 1 moves announced in a graph without vertices
 header without m|solve -q in.txt|3\n1 2\n|1|loopy solve: in.txt:1:2: expected the edge count m after n, found end of line
 header with 3 numbers|solve -q in.txt|3 1 1\n1 2\n|1|loopy solve: in.txt:1:5: expected the end of the line after n and m, found '1'
 fewer edges than announced|solve -q in.txt|3 3\n1 2\n2 3\n|1|loopy solve: in.txt:4:1: expected an edge "u v", found end of file after 2 of the 3 edges announced on line 1
-extra token on an edge line|solve -q in.txt|3 1\n1 2 3\n|1|loopy solve: in.txt:2:5: expected the end of the line after the edge, found '3' (one line per vertex with its moves? use --input adj)
+extra token on an edge line|solve -q in.txt|3 1\n1 2 3\n|1|loopy solve: in.txt:2:5: expected the end of the line after the edge, found '3'
 more edges than announced|solve -q in.txt|3 1\n1 2\n2 3\n|1|loopy solve: in.txt:3:1: expected the end of the file after the m edges announced, found '2'
 edge split over two lines|solve -q in.txt|3 1\n1\n2\n|1|loopy solve: in.txt:2:2: expected the edge's second vertex (a vertex from 1 to 3), found end of line
 comment glued to a number|solve -q in.txt|3 1\n1 2#c\n|0|same as: 3 1\n1 2\n

@@ -274,15 +274,21 @@ bad "negative vertex" '3 1\n-1 2\n' 1 \
 bad "vertex above n" '3 1\n1 4\n' 1 \
     "loopy solve: bad.txt:2:3: expected the edge's second vertex (a vertex from 1 to 3), found '4'"
 bad "vertex 0 with 1-based ids" '3 1\n0 1\n' 1 \
-    "loopy solve: bad.txt:2:1: expected the edge's first vertex (a vertex from 1 to 3), found '0' (vertices numbered from 0? use --base 0)"
-bad "vertex n with 0-based ids" '3 1\n0 3\n' 1 \
-    "loopy solve: bad.txt:2:3: expected the edge's second vertex (a vertex from 0 to 2), found '3' (vertices numbered from 1? leave out --base 0)" --base 0
+    "loopy solve: bad.txt:2:1: expected the edge's first vertex (a vertex from 1 to 3), found '0' (it reads with --base 0)"
+bad "vertex n with 0-based ids" '3 1\n1 3\n' 1 \
+    "loopy solve: bad.txt:2:3: expected the edge's second vertex (a vertex from 0 to 2), found '3' (it reads without --base 0)" --base 0
+bad "vertices 0 and n: no hint" '3 1\n0 3\n' 1 \
+    "loopy solve: bad.txt:2:3: expected the edge's second vertex (a vertex from 0 to 2), found '3'" --base 0
 bad "number overflowing 64 bits" '3 1\n1 99999999999999999999999\n' 1 \
     "loopy solve: bad.txt:2:3: number too large: expected the edge's second vertex (a vertex from 1 to 3), found '99999999999999999999...'"
 bad "fewer edges than announced" '3 3\n1 2\n2 3\n' 1 \
     "loopy solve: bad.txt:4:1: expected an edge \"u v\", found end of file after 2 of the 3 edges announced on line 1"
 bad "extra token on an edge line" '3 1\n1 2 3\n' 1 \
-    "loopy solve: bad.txt:2:5: expected the end of the line after the edge, found '3' (one line per vertex with its moves? use --input adj)"
+    "loopy solve: bad.txt:2:5: expected the end of the line after the edge, found '3'"
+bad "adjacency lists read as edges" '3 3\n2 2 3\n1 3\n0\n' 1 \
+    "loopy solve: bad.txt:2:5: expected the end of the line after the edge, found '3' (it reads with --input adj)"
+bad "an edge list read as adjacency lists" '3 2\n1 2\n2 3\n' 1 \
+    "loopy solve: bad.txt:3:1: vertex 2 has 2 moves, more than the 1 left of the m = 2 announced on line 1 (it reads without --input adj)" -i adj
 bad "extra token on the first line" '3 1 7\n1 2\n' 1 \
     "loopy solve: bad.txt:1:5: expected the end of the line after n and m, found '7'"
 bad "more edges than announced" '3 1\n1 2\n2 3\n' 1 \
