@@ -78,18 +78,19 @@ bool loopy_i_size_fits(uint64_t n, uint64_t m, const loopy_read_options *opt)
 static loopy_status read_header(reader *r, const loopy_read_options *opt,
                                 unsigned min_edge_bytes)
 {
-    uint64_t n = 0, m = 0, limit, room;
+    uint64_t n = 0, m = 0, limit, room, column;
     loopy_status status;
 
     if (!loopy_i_scan_skip_space(&r->scan))
         return loopy_i_scan_expected(&r->scan, "the vertex count n", r->diag);
     r->header_line = r->scan.line;
+    column = loopy_i_scan_column(&r->scan); /* of n, for size messages */
     status = loopy_i_scan_uint(&r->scan, UINT64_MAX, &n, "the vertex count n",
                                r->diag);
     if (status != LOOPY_OK)
         return status;
     if (n > LOOPY_MAX_VERTICES) {
-        loopy_i_diag(r->diag, r->scan.line, 1,
+        loopy_i_diag(r->diag, r->scan.line, column,
                      "n = %" PRIu64 " is more than loopy's limit of %" PRIu32
                      " vertices", n, LOOPY_MAX_VERTICES);
         return LOOPY_ETOOBIG;
@@ -103,7 +104,7 @@ static loopy_status read_header(reader *r, const loopy_read_options *opt,
     if (status != LOOPY_OK)
         return status;
     if (n == 0 && m > 0) {
-        loopy_i_diag(r->diag, r->header_line, 1,
+        loopy_i_diag(r->diag, r->header_line, column,
                      "m = %" PRIu64 " moves announced in a graph without "
                      "vertices", m);
         return LOOPY_EPARSE;
@@ -116,7 +117,7 @@ static loopy_status read_header(reader *r, const loopy_read_options *opt,
     room = (uint64_t)(r->scan.end - r->scan.p) / min_edge_bytes + 1;
     limit = opt->memory_limit ? opt->memory_limit : loopy_i_physical_memory();
     if (!loopy_i_size_fits(n, m < room ? m : room, opt)) {
-        loopy_i_diag(r->diag, r->header_line, 1,
+        loopy_i_diag(r->diag, r->header_line, column,
                      "n = %" PRIu64 " and m = %" PRIu64 " need about %.1f GiB "
                      "of memory, more than the %.1f GiB available",
                      n, m,
@@ -202,18 +203,19 @@ static loopy_status read_adjacency(reader *r)
     loopy_status status;
 
     for (loopy_vertex u = 0; u < r->n; u++) {
-        uint64_t k = 0;
+        uint64_t k = 0, column;
         char what[96];
 
         snprintf(what, sizeof what, "the number of moves of vertex %" PRIu64,
                  (uint64_t)u + r->base);
         if (!loopy_i_scan_skip_space(&r->scan))
             return loopy_i_scan_expected(&r->scan, what, r->diag);
+        column = loopy_i_scan_column(&r->scan);
         status = loopy_i_scan_uint(&r->scan, UINT64_MAX, &k, what, r->diag);
         if (status != LOOPY_OK)
             return status;
         if (k > r->m - r->count) {
-            loopy_i_diag(r->diag, r->scan.line, 1,
+            loopy_i_diag(r->diag, r->scan.line, column,
                          "vertex %" PRIu64 " has %" PRIu64 " moves, more than"
                          " the %" PRIu64 " left of the m = %" PRIu64
                          " announced on line %" PRIu64,
@@ -223,7 +225,6 @@ static loopy_status read_adjacency(reader *r)
         }
         for (uint64_t i = 0; i < k; i++) {
             loopy_vertex v;
-            uint64_t column;
 
             loopy_i_scan_blanks(&r->scan);
             column = loopy_i_scan_column(&r->scan);

@@ -161,7 +161,7 @@ check "-o - is standard output" cmp -s dash.txt small.expected
 awk 'BEGIN { srand(7); print 1000000, 3000000
              for (i = 0; i < 3000000; i++)
                  print int(rand() * 1000000) + 1, int(rand() * 1000000) + 1 }' >grow.txt
-shrunk=0 crashed=0
+shrunk=0 crashed=0 left=0
 for delay in 0.01 0.03 0.06 0.1 0.2; do
     cp grow.txt shrink.txt
     "$LOOPY" solve -q -o shrink.out shrink.txt 2>shrink.err &
@@ -173,11 +173,12 @@ for delay in 0.01 0.03 0.06 0.1 0.2; do
     [ $rc -gt 128 ] && crashed=$((crashed + 1))
     if [ $rc -eq 3 ] && grep -q 'loopy solve: an input file shrank while it was read' shrink.err; then
         shrunk=$((shrunk + 1))
-        check "shrunk input: no output file" [ ! -e shrink.out ]
+        [ -e shrink.out ] && left=$((left + 1))
     fi
     rm -f shrink.out
 done
 check "shrunk input: never a crash" [ $crashed -eq 0 ]
+check "shrunk input: no output file left" [ $left -eq 0 ]
 check "shrunk input: reported at least once" [ $shrunk -gt 0 ]
 rm -f grow.txt shrink.txt
 

@@ -45,6 +45,7 @@ empty standard input|solve -q -||1|loopy solve: <stdin>:1:1: expected the vertex
 missing file|solve -q missing.txt|@none|3|loopy solve: missing.txt: cannot open: No such file or directory
 directory|solve -q adir|@none|3|loopy solve: adir: cannot read: it is a directory
 n over 2^32-2|solve -q in.txt|5000000000 0\n|4|loopy solve: in.txt:1:1: n = 5000000000 is more than loopy's limit of 4294967294 vertices
+n over 2^32-2, indented|solve -q in.txt|  5000000000 0\n|4|loopy solve: in.txt:1:3: n = 5000000000 is more than loopy's limit of 4294967294 vertices
 huge m in a short file|solve -q in.txt|3 2000000000\n1 2\n|1|loopy solve: in.txt:3:1: expected an edge "u v", found end of file after 1 of the 2000000000 edges announced on line 1
 n and m too large for memory|solve -q in.txt|4000000000 4000000000\n|4|loopy solve: in.txt:1:1: n = 4000000000 and m = 4000000000 need about 182.5 GiB of memory, more than the N GiB available
 binary garbage|solve -q in.txt|\177ELF\002\001\001\000\000\n|1|loopy solve: in.txt:1:1: expected the vertex count n, found '?ELF?????'
