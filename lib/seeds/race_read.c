@@ -69,7 +69,7 @@ loopy_status loopy_race_read(loopy_source *src, loopy_graph **graph,
     loopy_status status;
     loopy_edge *degree = NULL;
     loopy_vertex *tail = NULL, *head = NULL;
-    uint64_t n, m, q, capacity = 0, count;
+    uint64_t n, m, q, capacity = 0, count, n_line, n_column;
     char first[96], second[96];
 
     if (graph == NULL || rounds == NULL)
@@ -80,13 +80,14 @@ loopy_status loopy_race_read(loopy_source *src, loopy_graph **graph,
         return LOOPY_EINVAL;
     CHECK_GOTO(LOOPY_I_READ_UINT(src, 1, LOOPY_MAX_VERTICES, &n,
                                    "the vertex count n (from 1 to 4294967294)", diag));
+    loopy_i_source_where(src, &n_line, &n_column);
     CHECK_GOTO(LOOPY_I_READ_UINT(src, 0, UINT64_MAX, &m,
                                    "the move count m", diag));
     CHECK_GOTO(LOOPY_I_READ_UINT(src, 0, UINT64_MAX, &q,
                                    "the round count q", diag));
     /* Graph offsets, reverse offsets, solution and scratch: ~50 bytes. */
     if (n > loopy_i_physical_memory() / 50) {
-        loopy_i_diag(diag, 1, 1, "n = %" PRIu64 " is too large for this "
+        loopy_i_diag(diag, n_line, n_column, "n = %" PRIu64 " is too large for this "
                      "machine's memory", n);
         status = LOOPY_ETOOBIG;
         goto fail;

@@ -336,7 +336,7 @@ loopy_status loopy_sleepy_read(loopy_source *src, loopy_graph **graph,
 {
     loopy_status status;
     loopy_graph *g = NULL;
-    uint64_t n, m, s, line, column;
+    uint64_t n, m, s, line, column, n_line, n_column;
     char what[96];
     bool taken;
 
@@ -347,10 +347,11 @@ loopy_status loopy_sleepy_read(loopy_source *src, loopy_graph **graph,
         return LOOPY_EINVAL;
     CHECK_GOTO(loopy_i_source_uint(src, 1, LOOPY_MAX_VERTICES, &n,
                                    "the vertex count n (from 1 to 4294967294)", diag));
+    loopy_i_source_where(src, &n_line, &n_column);
     CHECK_GOTO(loopy_i_source_uint(src, 0, UINT64_MAX, &m,
                                    "the move count m", diag));
     if (n > loopy_i_physical_memory() / 24) { /* graph offsets and solve */
-        loopy_i_diag(diag, 1, 1, "n = %" PRIu64 " is too large for this "
+        loopy_i_diag(diag, n_line, n_column, "n = %" PRIu64 " is too large for this "
                      "machine's memory", n);
         return LOOPY_ETOOBIG;
     }

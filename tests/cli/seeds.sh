@@ -147,6 +147,12 @@ for cmd in race sleepy climb; do
     fi
 done
 
+# ---- a size too large for memory is reported where n stands ----
+check "race: n too large, at its place" 4 '\n\n   4000000000 0 0\n' '' \
+    "loopy race: <stdin>:3:4: n = 4000000000 is too large for this machine's memory\n" race
+check "sleepy: n too large, at its place" 4 '\n\n   4000000000 0\n' '' \
+    "loopy sleepy: <stdin>:3:4: n = 4000000000 is too large for this machine's memory\n" sleepy
+
 # ---- a number whose leading zeros run past the readers' 1 MiB window ----
 zeros=$(head -c 1100000 /dev/zero | tr '\0' 0)
 { printf '2\n2 3\n5 9 2\n7 3 4\n%s2\n1 1\n2 3\n1 1\n2\n1\n1 1\n' "$zeros"; } >"$work/zeros_climb.txt"
