@@ -95,6 +95,26 @@ static bool is_blank(char c)
     return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
 }
 
+/* A token for a message, as the library's readers show one: printable
+ * ASCII as is, other bytes as '?', at most 20 bytes then "...". */
+static const char *describe(char *buf, const char *token, size_t len)
+{
+    size_t shown = len > 20 ? 20 : len, k = 0;
+
+    buf[k++] = '\'';
+    for (size_t i = 0; i < shown; i++) {
+        unsigned char c = (unsigned char)token[i];
+        buf[k++] = c >= 0x20 && c < 0x7f ? (char)c : '?';
+    }
+    if (len > shown) {
+        memcpy(buf + k, "...", 3);
+        k += 3;
+    }
+    buf[k++] = '\'';
+    buf[k] = '\0';
+    return buf;
+}
+
 /* Parses the query text; on bad input prints "loopy sum: NAME:LINE:COL:
  * expected ..., found ..." and returns EXIT_INPUT. */
 static int parse_queries(const char *text, size_t len, const char *name,
@@ -117,36 +137,37 @@ static int parse_queries(const char *text, size_t len, const char *name,
             while (i < end && text[i] != '#') {
                 size_t word = i;
                 uint64_t number = 0;
-                bool digits = true;
+                bool digits = true, too_large = false;
+                char shown[32];
                 while (i < end && !is_blank(text[i]) && text[i] != '#') {
                     unsigned d = (unsigned)(text[i] - '0');
-                    if (d > 9 || number > (UINT64_MAX - d) / 10)
+                    if (d > 9)
                         digits = false;
+                    else if (number > (UINT64_MAX - d) / 10)
+                        too_large = true;
                     else
                         number = number * 10 + d;
                     i++;
                 }
-                if (!digits) {
-                    cli_error("sum", "%s:%" PRIu64 ":%zu: expected a vertex "
-                              "number, found '%.*s'", name, line,
+                describe(shown, text + word, i - word);
+                if (!digits || too_large) {
+                    cli_error("sum", "%s:%" PRIu64 ":%zu: %sexpected a vertex "
+                              "number, found %s", name, line,
                               word - line_start + 1,
-                              (int)(i - word > 40 ? 40 : i - word), text + word);
+                              digits ? "number too large: " : "", shown);
                     return EXIT_INPUT;
                 }
                 if (number < base || number - base >= n) {
                     if (n == 0)
                         cli_error("sum", "%s:%" PRIu64 ":%zu: expected no "
-                                  "vertex (the graph is empty), found '%.*s'",
-                                  name, line, word - line_start + 1,
-                                  (int)(i - word), text + word);
+                                  "vertex (the graph is empty), found %s",
+                                  name, line, word - line_start + 1, shown);
                     else
                         cli_error("sum", "%s:%" PRIu64 ":%zu: expected a "
                                   "vertex from %" PRIu32 " to %" PRIu64
-                                  ", found '%.*s'", name, line,
+                                  ", found %s", name, line,
                                   word - line_start + 1, base,
-                                  (uint64_t)n - 1 + base,
-                                  (int)(i - word > 40 ? 40 : i - word),
-                                  text + word);
+                                  (uint64_t)n - 1 + base, shown);
                     return EXIT_INPUT;
                 }
                 if (!push_token(q, (loopy_vertex)(number - base)))

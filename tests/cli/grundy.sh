@@ -179,8 +179,10 @@ check "sum vertex 0 with base 1" 1 "" "loopy sum: <stdin>:1:1: expected a vertex
     -- sh -c "printf '0\n' | \"$LOOPY\" sum \"$dir/path.txt\""
 check "sum not a number" 1 "" "loopy sum: <stdin>:1:5: expected a vertex number, found '2x'" \
     -- sh -c "printf '  1 2x 3\n' | \"$LOOPY\" sum \"$dir/path.txt\""
-check "sum huge number" 1 "" "loopy sum: <stdin>:1:1: expected a vertex number, found '99999999999999999999999'" \
+check "sum huge number" 1 "" "loopy sum: <stdin>:1:1: number too large: expected a vertex number, found '99999999999999999999...'" \
     -- sh -c "printf '99999999999999999999999\n' | \"$LOOPY\" sum \"$dir/path.txt\""
+check "sum control bytes and NULs are shown as '?'" 1 "" "loopy sum: <stdin>:1:3: expected a vertex number, found '2?x?'" \
+    -- sh -c "printf '1 2\\000x\\033\\n' | \"$LOOPY\" sum \"$dir/path.txt\""
 check "sum no graph" 2 "" "loopy sum: expected a GRAPH file (see --help)" -- "$LOOPY" sum
 check "sum both stdin" 2 "" "loopy sum: GRAPH and QUERIES cannot both be standard input" \
     -- "$LOOPY" sum -
