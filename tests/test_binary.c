@@ -225,6 +225,15 @@ static void damaged_files(void)
         snprintf(words, sizeof words, "bad checksum of the %s", names[s]);
         expect_refused(copy, b.len, LOOPY_EFORMAT, words);
     }
+    /* Padding between the header and the first part, and between parts:
+     * covered by no checksum, so required to be zero. */
+    CHECK(get64(b.data + 40) > 144 && get64(b.data + 64) > get64(b.data + 40) + 16);
+    FRESH();
+    copy[144] = 1;
+    expect_refused(copy, b.len, LOOPY_EFORMAT, "nonzero padding");
+    FRESH();
+    copy[get64(b.data + 64) - 1] = 0x80;
+    expect_refused(copy, b.len, LOOPY_EFORMAT, "nonzero padding");
     expect_refused(b.data, 100, LOOPY_EFORMAT, "truncated");
     expect_refused(b.data, b.len - 1, LOOPY_EFORMAT, "truncated");
     FRESH();

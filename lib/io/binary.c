@@ -309,6 +309,17 @@ static loopy_status read_header(const unsigned char *p, size_t len, uint64_t *n,
             return damaged(diag, "bad section table");
         pos = sec[s].offset + sec[s].length;
     }
+    if (pos <= len) {
+        /* The bytes between the parts are zeros, so that no byte of the
+         * file escapes a check. */
+        pos = HEADER_BYTES;
+        for (int s = 0; s < SECTIONS; s++) {
+            for (uint64_t i = pos; i < sec[s].offset; i++)
+                if (p[i] != 0)
+                    return damaged(diag, "nonzero padding between parts");
+            pos = sec[s].offset + sec[s].length;
+        }
+    }
     if (pos != len) {
         if (pos > len)
             loopy_i_diag(diag, 0, 0, "truncated loopy binary file: %zu bytes, "
