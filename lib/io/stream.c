@@ -116,7 +116,13 @@ loopy_status loopy_source_open(const char *path, loopy_source **out,
     {
         struct stat st;
         off_t at = lseek(s->fd, 0, SEEK_CUR);
-        s->seekable = fstat(s->fd, &st) == 0 && S_ISREG(st.st_mode) && at >= 0;
+        bool known = fstat(s->fd, &st) == 0;
+        if (known && S_ISDIR(st.st_mode)) { /* said as the graph readers say it */
+            loopy_i_diag(diag, 0, 0, "cannot read: it is a directory");
+            loopy_source_free(s);
+            return LOOPY_EIO;
+        }
+        s->seekable = known && S_ISREG(st.st_mode) && at >= 0;
         s->file_start = at;
         if (s->seekable)
             (void)map_file(s, st.st_size);

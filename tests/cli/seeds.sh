@@ -147,6 +147,13 @@ for cmd in race sleepy climb; do
     fi
 done
 
+# ---- a directory, said as the graph commands say it ----
+mkdir -p "$work/adir"
+for cmd in race sleepy climb; do
+    check "$cmd: a directory" 3 '' '' \
+        "loopy $cmd: adir: cannot read: it is a directory\n" $cmd adir
+done
+
 # ---- a size too large for memory is reported where n stands ----
 check "race: n too large, at its place" 4 '\n\n   4000000000 0 0\n' '' \
     "loopy race: <stdin>:3:4: n = 4000000000 is too large for this machine's memory\n" race
