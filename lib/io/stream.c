@@ -216,7 +216,8 @@ static bool next_token(loopy_source *s)
 /* Drops the leading zeros of the token at scan.p but its last digit, across
  * windows: a token is a number whatever its length, but only LOOKAHEAD
  * bytes of it are sure to be in the window.  Leaves LOOKAHEAD bytes (or
- * all) of the rest there. */
+ * all) of the rest there.  When the window moved, the token's start is no
+ * longer in it: s->token then points at what is left of the token. */
 static void skip_leading_zeros(loopy_source *s)
 {
     loopy_i_scan *sc = &s->scan;
@@ -228,6 +229,7 @@ static void skip_leading_zeros(loopy_source *s)
                        (sc->p[0] != '0' || sc->p[1] != '0')))
             return;
         loopy_i_source_refill(s); /* keeps the bytes from scan.p on */
+        s->token = sc->p;
     }
 }
 
