@@ -254,10 +254,17 @@ loopy_status loopy_i_source_uint(loopy_source *s, uint64_t min, uint64_t max,
         return read_failure(s, diag);
     s->token = s->scan.p;
     loopy_i_source_where(s, &line, &column);
-    if (found && s->scan.p[0] == '0') {
-        skip_leading_zeros(s);
-        if (s->read_errno != 0)
-            return read_failure(s, diag);
+    if (found && s->scan.p[0] == '0' && !s->eof) {
+        /* Only a token whose digits reach the window's end can be longer
+         * than it; others keep their zeros, for the message's sake. */
+        const char *q = s->scan.p;
+        while (q < s->scan.end && (unsigned)(*q - '0') < 10u)
+            q++;
+        if (q == s->scan.end) {
+            skip_leading_zeros(s);
+            if (s->read_errno != 0)
+                return read_failure(s, diag);
+        }
     }
     if (!found)
         status = loopy_i_scan_expected(&s->scan, what, diag);
