@@ -117,7 +117,8 @@ loopy_status loopy_source_open(const char *path, loopy_source **out,
         struct stat st;
         off_t at = lseek(s->fd, 0, SEEK_CUR);
         bool known = fstat(s->fd, &st) == 0;
-        if (known && S_ISDIR(st.st_mode)) { /* said as the graph readers say it */
+        /* A directory: said as the graph readers say it. */
+        if (known && S_ISDIR(st.st_mode)) {
             loopy_i_diag(diag, 0, 0, "cannot read: it is a directory");
             loopy_source_free(s);
             return LOOPY_EIO;

@@ -87,8 +87,8 @@ loopy_status loopy_race_read(loopy_source *src, loopy_graph **graph,
                                    "the round count q", diag));
     /* Graph offsets, reverse offsets, solution and scratch: ~50 bytes. */
     if (n > loopy_i_physical_memory() / 50) {
-        loopy_i_diag(diag, n_line, n_column, "n = %" PRIu64 " is too large for this "
-                     "machine's memory", n);
+        loopy_i_diag(diag, n_line, n_column, "n = %" PRIu64 " is too large "
+                     "for this machine's memory", n);
         status = LOOPY_ETOOBIG;
         goto fail;
     }

@@ -7,8 +7,9 @@
  * A walk of odd length to a sink is a path in the product graph of (vertex,
  * parity of moves made), so breadth-first search from (s, even) finds a
  * shortest one; without one, a depth-first search looks for a cycle and, in
- * a graph without one, measures the longest path.  All states at BFS distance d have parity d mod 2, so the
- * queue holds bare vertex ids and the parity comes from the level.
+ * a graph without one, measures the longest path.  All states at BFS
+ * distance d have parity d mod 2, so the queue holds bare vertex ids and the
+ * parity comes from the level.
  */
 #include "../io/stream.h"
 #include "../io/tokens.h"
@@ -351,8 +352,8 @@ loopy_status loopy_sleepy_read(loopy_source *src, loopy_graph **graph,
     CHECK_GOTO(loopy_i_source_uint(src, 0, UINT64_MAX, &m,
                                    "the move count m", diag));
     if (n > loopy_i_physical_memory() / 24) { /* graph offsets and solve */
-        loopy_i_diag(diag, n_line, n_column, "n = %" PRIu64 " is too large for this "
-                     "machine's memory", n);
+        loopy_i_diag(diag, n_line, n_column, "n = %" PRIu64 " is too large "
+                     "for this machine's memory", n);
         return LOOPY_ETOOBIG;
     }
     g = loopy_i_graph_shell(0, 0);
