@@ -35,6 +35,9 @@ void cli_error(const char *cmd, const char *fmt, ...)
 int cli_report(const char *cmd, const char *name, loopy_status status,
                const loopy_diag *diag);
 
+/* qsort's comparison of two uint32_t (vertex ids, Grundy values). */
+int cli_compare_u32(const void *a, const void *b);
+
 /* Threads for a CLI loop: `requested`, or all cores when 0, but no more
  * than `most` (at least 1) nor CLI_MAX_THREADS; 1 in a serial build. */
 #define CLI_MAX_THREADS 64

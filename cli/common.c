@@ -33,6 +33,12 @@ void cli_error(const char *cmd, const char *fmt, ...)
     fputc('\n', stderr);
 }
 
+int cli_compare_u32(const void *a, const void *b)
+{
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return (x > y) - (x < y);
+}
+
 int cli_report(const char *cmd, const char *name, loopy_status status,
                const loopy_diag *diag)
 {

@@ -393,19 +393,13 @@ static bool convert_targets(const char *option, const uint64_t *given,
     return true;
 }
 
-static int compare_vertex(const void *a, const void *b)
-{
-    loopy_vertex x = *(const loopy_vertex *)a, y = *(const loopy_vertex *)b;
-    return (x > y) - (x < y);
-}
-
 /* Sorts a target list and drops repeats (the solve does not depend on
  * either; JSON and Graphviz output list them in order). */
 static size_t sort_unique(loopy_vertex *ids, size_t count)
 {
     size_t kept = 0;
 
-    qsort(ids, count, sizeof *ids, compare_vertex);
+    qsort(ids, count, sizeof *ids, cli_compare_u32); /* loopy_vertex is u32 */
     for (size_t i = 0; i < count; i++)
         if (kept == 0 || ids[i] != ids[kept - 1])
             ids[kept++] = ids[i];

@@ -188,12 +188,6 @@ oom:
     return EXIT_RESOURCE;
 }
 
-static int compare_u32(const void *a, const void *b)
-{
-    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-    return (x > y) - (x < y);
-}
-
 /* Writes "OUTCOME VALUE" for every query.  scratch holds the largest K. */
 static void write_answers(cli_out *out, const loopy_grundy *grundy,
                           const queries *q, uint32_t *scratch)
@@ -212,7 +206,7 @@ static void write_answers(cli_out *out, const loopy_grundy *grundy,
                 loopy_grundy_inf_set(grundy, s.infinite_token, &count);
             for (size_t k = 0; k < count; k++)
                 scratch[k] = set[k] ^ s.shift;
-            qsort(scratch, count, sizeof *scratch, compare_u32);
+            qsort(scratch, count, sizeof *scratch, cli_compare_u32);
         }
         cli_out_char(out, outcome_letter[s.outcome]);
         cli_out_char(out, ' ');
