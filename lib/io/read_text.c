@@ -331,43 +331,26 @@ fail:
 static void find_hint(const char *text, size_t len,
                       const loopy_read_options *options, loopy_diag *diag)
 {
-    static const loopy_hint hints[] = {LOOPY_HINT_BASE_0, LOOPY_HINT_BASE_1,
-                                       LOOPY_HINT_ADJACENCY, LOOPY_HINT_EDGES};
+    loopy_read_options other[2] = {*options, *options};
+    const loopy_hint hint[2] = {
+        options->base == 1 ? LOOPY_HINT_BASE_0 : LOOPY_HINT_BASE_1,
+        options->format == LOOPY_TEXT_EDGES ? LOOPY_HINT_ADJACENCY
+                                            : LOOPY_HINT_EDGES};
 
     if (len > HINT_MAX_BYTES)
         return;
-    for (size_t i = 0; i < sizeof hints / sizeof hints[0]; i++) {
-        loopy_read_options other = *options;
+    other[0].base = options->base == 1 ? 0 : 1;
+    other[1].format = options->format == LOOPY_TEXT_EDGES ? LOOPY_TEXT_ADJ
+                                                          : LOOPY_TEXT_EDGES;
+    for (int i = 0; i < 2; i++) {
         loopy_graph *g = NULL;
         loopy_diag scratch;
 
-        switch (hints[i]) {
-        case LOOPY_HINT_BASE_0:
-            if (options->base != 1)
-                continue;
-            other.base = 0;
-            break;
-        case LOOPY_HINT_BASE_1:
-            if (options->base != 0)
-                continue;
-            other.base = 1;
-            break;
-        case LOOPY_HINT_ADJACENCY:
-            if (options->format != LOOPY_TEXT_EDGES)
-                continue;
-            other.format = LOOPY_TEXT_ADJ;
-            break;
-        default:
-            if (options->format != LOOPY_TEXT_ADJ)
-                continue;
-            other.format = LOOPY_TEXT_EDGES;
-            break;
-        }
-        other.skip_successors = 1;
-        other.progress = NULL;
-        if (careful_read(text, len, &other, &g, NULL, &scratch) == LOOPY_OK) {
+        other[i].skip_successors = 1;
+        other[i].progress = NULL;
+        if (careful_read(text, len, &other[i], &g, NULL, &scratch) == LOOPY_OK) {
             loopy_graph_free(g);
-            diag->hint = hints[i];
+            diag->hint = hint[i];
             return;
         }
     }
