@@ -40,14 +40,15 @@ loopy_status loopy_i_buffer_read(int fd, loopy_buffer *buffer, bool text,
 {
     loopy_status status = LOOPY_OK;
     struct stat st;
+    bool known = fstat(fd, &st) == 0;
 
     memset(buffer, 0, sizeof *buffer);
-    if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+    if (known && S_ISDIR(st.st_mode)) {
         loopy_i_diag(diag, 0, 0, "cannot read: it is a directory");
         return LOOPY_EIO;
     }
     /* A regular file's size avoids regrowing; one more byte sees the end. */
-    if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
+    if (known && S_ISREG(st.st_mode) && st.st_size > 0) {
         if ((uint64_t)st.st_size >= SIZE_MAX) {
             status = LOOPY_ENOMEM;
             goto done;
