@@ -157,21 +157,17 @@ int cmd_grundy(int argc, char **argv)
         rc = EXIT_IO;
         goto done;
     }
-    if (!quiet && finite > 0)
+    if (!quiet) {
+        char most[40] = ""; /* no largest value among none */
+        if (finite > 0)
+            snprintf(most, sizeof most, " (largest %" PRIu64 ")", largest);
         fprintf(stderr,
                 "loopy grundy: %s: %" PRIu32 " positions, %" PRIu64
-                " moves: %" PRIu64 " finite (largest %" PRIu64 "), %" PRIu64
-                " infinite (%.3f s)\n",
+                " moves: %" PRIu64 " finite%s, %" PRIu64 " infinite (%.3f s)\n",
                 cli_input_name(input), loopy_graph_vertex_count(graph),
-                loopy_graph_edge_count(graph), finite, largest, infinite,
+                loopy_graph_edge_count(graph), finite, most, infinite,
                 cli_seconds_since(&start));
-    else if (!quiet)
-        fprintf(stderr,
-                "loopy grundy: %s: %" PRIu32 " positions, %" PRIu64
-                " moves: 0 finite, %" PRIu64 " infinite (%.3f s)\n",
-                cli_input_name(input), loopy_graph_vertex_count(graph),
-                loopy_graph_edge_count(graph), infinite,
-                cli_seconds_since(&start));
+    }
 
 done:
     loopy_grundy_free(grundy);
