@@ -10,6 +10,7 @@
 #include "check.h"
 #include "gen.h"
 #include "internal.h"
+#include "../lib/io/edge_bins.h"
 
 #include <stdbool.h>
 #include <stdio.h>
@@ -191,6 +192,66 @@ static void hints(void)
     }
 }
 
+static int compare_u32(const void *a, const void *b)
+{
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* Pass 1's count bins on their own, against plain counting: more than 2^25
+ * vertices (bins then span 2^16 vertices each, and there are more than
+ * 512), bins of 64 entries that fill and flush many times, vertices at the
+ * ends of bins and of the range. */
+static void count_bins_alone(void)
+{
+    const loopy_vertex n = ((loopy_vertex)1 << 26) + 5;
+    const uint32_t picks = 20000;
+    uint32_t *count = calloc(n, sizeof *count);
+    uint32_t *picked = malloc(picks * sizeof *picked);
+    count_bins b = {0};
+    uint64_t total = 0;
+    gen_rng r;
+
+    gen_rng_seed(&r, 99);
+    if (count == NULL || picked == NULL)
+        exit(1);
+    CHECK(loopy_i_count_bins_init(&b, n, 1000, 65536) == LOOPY_OK);
+    CHECK(b.shift == 16 && b.bins == (n >> 16) + 1 && b.cap == BIN_CAP_MIN);
+    for (uint32_t i = 0; i < picks && b.low != NULL; i++) {
+        uint32_t k = gen_below32(&r, n >> 16);
+        switch (gen_below32(&r, 4)) {
+        case 0: /* the ends of a bin, and of the range */
+            picked[i] = gen_chance(&r, 1, 2) ? k << 16 : (k << 16) - 1 + !k;
+            if (gen_chance(&r, 1, 20))
+                picked[i] = gen_chance(&r, 1, 2) ? 0 : n - 1;
+            break;
+        case 1: /* a few vertices many times: their bins fill */
+            picked[i] = 12345 + 70000 * gen_below32(&r, 3);
+            break;
+        default:
+            picked[i] = gen_below32(&r, n);
+        }
+        loopy_i_count_edge(&b, picked[i], count);
+    }
+    for (unsigned i = 0; i < b.bins && b.low != NULL; i++)
+        loopy_i_count_bin(&b, i, count);
+    qsort(picked, picks, sizeof *picked, compare_u32);
+    for (uint32_t i = 0, j; i < picks; i = j) {
+        for (j = i; j < picks && picked[j] == picked[i]; j++) {
+        }
+        CHECK_MSG(count[picked[i]] == j - i, "vertex %" PRIu32 ": %" PRIu32
+                  " counted, %" PRIu32 " picked", picked[i], count[picked[i]],
+                  j - i);
+    }
+    for (loopy_vertex v = 0; v < n; v++)
+        total += count[v];
+    CHECK(total == picks);
+    loopy_i_count_bins_free(&b);
+    free(count);
+    free(picked);
+    check_case_end();
+}
+
 int main(void)
 {
     static const char *const damage[] = {"x", "-", "0", "9", " ", "\n", "#",
@@ -234,5 +295,6 @@ int main(void)
     free(bad.data);
     gen_edges_free(&e);
     hints();
+    count_bins_alone();
     return check_finish("test_read_fast");
 }

@@ -201,8 +201,8 @@ int main(void)
 
     /* m within the limit but far beyond what the text holds: what is asked
      * for depends on the text and n, not on m.  The fast edge-list reader
-     * keeps fixed per-thread bins of up to 64 KiB; 4n + 4m bytes would be
-     * 400 MB here. */
+     * sizes its bins by the edges the text can hold, here a few KiB;
+     * 4n + 4m bytes would be 400 MB. */
     short_text_small_allocations("2 100000000\n1 2\n", LOOPY_TEXT_EDGES,
                                  64 * 1024);
     short_text_small_allocations("2 100000000\n1 2\n0\n", LOOPY_TEXT_ADJ, 4096);

@@ -1,26 +1,55 @@
 /* edge_bins.c - see edge_bins.h. */
 #include "edge_bins.h"
 
-/* Bins get at most BIN_CAP entries each, and all of them together (per
- * thread) about m / 8 at most, so that small graphs stay small. */
-loopy_status loopy_i_binner_init(binner *b, loopy_vertex n, uint64_t m,
-                                int threads, bool pairs)
+/* The shift and number of bins for vertices below n: at most 512 bins,
+ * unless a bin would then span more than 2^max_shift vertices. */
+static void size_bins(loopy_vertex n, unsigned max_shift, unsigned *shift,
+                      unsigned *bins)
 {
-    uint64_t cap;
+    *shift = 0;
+    while (((uint64_t)n >> *shift) >= ((uint64_t)1 << BINS_LOG2) &&
+           *shift < max_shift)
+        (*shift)++;
+    *bins = (unsigned)((n >> *shift) + 1);
+}
 
-    b->shift = 0;
-    while (((uint64_t)n >> b->shift) >= ((uint64_t)1 << BINS_LOG2))
-        b->shift++;
-    b->bins = (unsigned)((n >> b->shift) + 1);
-    cap = m / 8 / b->bins / (uint64_t)threads;
-    b->cap = (uint32_t)(cap < BIN_CAP_MIN ? BIN_CAP_MIN : cap > BIN_CAP ? BIN_CAP : cap);
-    b->key = loopy_i_malloc((size_t)b->bins * b->cap, sizeof *b->key);
-    b->value = pairs ? loopy_i_malloc((size_t)b->bins * b->cap, sizeof *b->value)
-                     : NULL;
+static uint32_t bin_cap(uint64_t entries, unsigned bins, uint32_t max_cap)
+{
+    uint64_t cap = entries / bins;
+
+    return (uint32_t)(cap > max_cap ? max_cap : cap < BIN_CAP_MIN ? BIN_CAP_MIN : cap);
+}
+
+loopy_status loopy_i_count_bins_init(count_bins *b, loopy_vertex n,
+                                     uint64_t entries, uint32_t max_cap)
+{
+    size_bins(n, 16, &b->shift, &b->bins);
+    b->cap = bin_cap(entries, b->bins, max_cap);
+    b->low = loopy_i_malloc((size_t)b->bins * b->cap, sizeof *b->low);
     b->fill = loopy_i_calloc(b->bins, sizeof *b->fill);
-    if (b->key == NULL || (pairs && b->value == NULL) || b->fill == NULL)
+    if (b->low == NULL || b->fill == NULL)
         return LOOPY_ENOMEM;
     return LOOPY_OK;
+}
+
+loopy_status loopy_i_binner_init(binner *b, loopy_vertex n, uint64_t entries,
+                                 uint32_t max_cap)
+{
+    size_bins(n, 32, &b->shift, &b->bins);
+    b->cap = bin_cap(entries, b->bins, max_cap);
+    b->key = loopy_i_malloc((size_t)b->bins * b->cap, sizeof *b->key);
+    b->value = loopy_i_malloc((size_t)b->bins * b->cap, sizeof *b->value);
+    b->fill = loopy_i_calloc(b->bins, sizeof *b->fill);
+    if (b->key == NULL || b->value == NULL || b->fill == NULL)
+        return LOOPY_ENOMEM;
+    return LOOPY_OK;
+}
+
+void loopy_i_count_bins_free(count_bins *b)
+{
+    loopy_i_free(b->low);
+    loopy_i_free(b->fill);
+    *b = (count_bins){0};
 }
 
 void loopy_i_binner_free(binner *b)
@@ -28,16 +57,17 @@ void loopy_i_binner_free(binner *b)
     loopy_i_free(b->key);
     loopy_i_free(b->value);
     loopy_i_free(b->fill);
-    b->key = b->value = b->fill = NULL;
+    *b = (binner){0};
 }
 
-void loopy_i_count_bin(binner *b, unsigned i, uint32_t *count)
+void loopy_i_count_bin(count_bins *b, unsigned i, uint32_t *count)
 {
-    const uint32_t *key = b->key + (size_t)i * b->cap;
+    const uint16_t *low = b->low + (size_t)i * b->cap;
+    uint32_t *range = count + ((size_t)i << b->shift);
     uint32_t used = b->fill[i]; /* a local: count[] could alias fill[] */
 
     for (uint32_t k = 0; k < used; k++)
-        count[key[k]]++;
+        range[low[k]]++;
     b->fill[i] = 0;
 }
 
