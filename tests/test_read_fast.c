@@ -198,26 +198,28 @@ static int compare_u32(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-/* Pass 1's count bins on their own, against plain counting: more than 2^25
- * vertices (bins then span 2^16 vertices each, and there are more than
- * 512), bins of 64 entries that fill and flush many times, vertices at the
- * ends of bins and of the range. */
-static void count_bins_alone(void)
+/* The readers' bins on their own, against plain counting and filling:
+ * more than 2^25 vertices (bins then span 2^16 vertices each, and there
+ * are more than 512), bins of 64 entries that fill and flush many times,
+ * vertices at the ends of bins and of the range. */
+static void bins_alone(void)
 {
     const loopy_vertex n = ((loopy_vertex)1 << 26) + 5;
     const uint32_t picks = 20000;
-    uint32_t *count = calloc(n, sizeof *count);
+    uint32_t *count = calloc(n, sizeof *count); /* then each list's cursor */
     uint32_t *picked = malloc(picks * sizeof *picked);
-    count_bins b = {0};
+    uint32_t *sorted = malloc(picks * sizeof *sorted);
+    loopy_vertex *list = malloc(picks * sizeof *list);
+    edge_bins b = {0};
     uint64_t total = 0;
+    uint32_t slot = 0;
+    bool filled = true;
     gen_rng r;
 
     gen_rng_seed(&r, 99);
-    if (count == NULL || picked == NULL)
+    if (count == NULL || picked == NULL || sorted == NULL || list == NULL)
         exit(1);
-    CHECK(loopy_i_count_bins_init(&b, n, 1000, 65536) == LOOPY_OK);
-    CHECK(b.shift == 16 && b.bins == (n >> 16) + 1 && b.cap == BIN_CAP_MIN);
-    for (uint32_t i = 0; i < picks && b.low != NULL; i++) {
+    for (uint32_t i = 0; i < picks; i++) {
         uint32_t k = gen_below32(&r, n >> 16);
         switch (gen_below32(&r, 4)) {
         case 0: /* the ends of a bin, and of the range */
@@ -231,24 +233,48 @@ static void count_bins_alone(void)
         default:
             picked[i] = gen_below32(&r, n);
         }
-        loopy_i_count_edge(&b, picked[i], count);
     }
+    memcpy(sorted, picked, picks * sizeof *sorted);
+    qsort(sorted, picks, sizeof *sorted, compare_u32);
+
+    /* Counting: count[v] is how often v was picked. */
+    CHECK(loopy_i_bins_init(&b, n, 1000, 65536, false) == LOOPY_OK);
+    CHECK(b.shift == 16 && b.bins == (n >> 16) + 1 && b.cap == BIN_CAP_MIN);
+    for (uint32_t i = 0; i < picks && b.low != NULL; i++)
+        loopy_i_count_edge(&b, picked[i], count);
     for (unsigned i = 0; i < b.bins && b.low != NULL; i++)
         loopy_i_count_bin(&b, i, count);
-    qsort(picked, picks, sizeof *picked, compare_u32);
-    for (uint32_t i = 0, j; i < picks; i = j) {
-        for (j = i; j < picks && picked[j] == picked[i]; j++) {
-        }
-        CHECK_MSG(count[picked[i]] == j - i, "vertex %" PRIu32 ": %" PRIu32
-                  " counted, %" PRIu32 " picked", picked[i], count[picked[i]],
-                  j - i);
-    }
+    loopy_i_bins_free(&b);
     for (loopy_vertex v = 0; v < n; v++)
         total += count[v];
     CHECK(total == picks);
-    loopy_i_count_bins_free(&b);
+    for (uint32_t i = 0, j; i < picks; i = j) {
+        for (j = i; j < picks && sorted[j] == sorted[i]; j++) {
+        }
+        CHECK_MSG(count[sorted[i]] == j - i, "vertex %" PRIu32 ": %" PRIu32
+                  " counted, %" PRIu32 " picked", sorted[i], count[sorted[i]],
+                  j - i);
+        count[sorted[i]] = slot; /* the start of its list */
+        slot += j - i;
+    }
+
+    /* Filling: list i of pick i goes to the next slot of picked[i]'s list;
+     * walking back, each pick must be the last one left in its list. */
+    CHECK(loopy_i_bins_init(&b, n, 1000, 65536, true) == LOOPY_OK);
+    for (uint32_t i = 0; i < picks && b.value != NULL; i++)
+        filled &= loopy_i_fill_edge(&b, picked[i], i, count, list, picks);
+    for (unsigned i = 0; i < b.bins && b.value != NULL; i++)
+        filled &= loopy_i_fill_bin(&b, i, count, list, picks);
+    CHECK(filled);
+    for (uint32_t i = picks; i-- > 0;)
+        CHECK_MSG(list[--count[picked[i]]] == i, "pick %" PRIu32 " (vertex %"
+                  PRIu32 ") at slot %" PRIu32 ": found %" PRIu32, i, picked[i],
+                  count[picked[i]], list[count[picked[i]]]);
+    loopy_i_bins_free(&b);
     free(count);
     free(picked);
+    free(sorted);
+    free(list);
     check_case_end();
 }
 
@@ -295,6 +321,6 @@ int main(void)
     free(bad.data);
     gen_edges_free(&e);
     hints();
-    count_bins_alone();
+    bins_alone();
     return check_finish("test_read_fast");
 }

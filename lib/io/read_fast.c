@@ -11,8 +11,9 @@
  * pass 2 needs no atomics, and the lists keep the text's order whatever the
  * thread count.  Updates go through bins (edge_bins.h) for locality.  Memory:
  * in pass 1, 8n bytes per thread and bins of at most 2m bytes in all; in
- * pass 2, the graph, 4n bytes per thread (8n with successor lists) and bins
- * of m bytes in all (2m); the text itself is never copied.  A file that
+ * pass 2, the graph, 4n bytes per thread and bins of 1.5m bytes in all
+ * (twice both with successor lists); the text itself is never copied, and
+ * its pages are handed back as they are parsed.  A file that
  * changes between the passes cannot make pass 2 write out of bounds: slots
  * are checked against m and every list entry against n afterwards.
  *
@@ -35,7 +36,7 @@
 
 /* Pages already parsed are handed back to the system every this many bytes,
  * so a mapped file does not count fully in the resident set. */
-#define RELEASE_STEP ((size_t)32 << 20)
+#define RELEASE_STEP ((size_t)8 << 20)
 
 typedef struct piece {
     const char *begin, *end; /* whole lines; end is after a '\n' or the text's */
@@ -44,8 +45,7 @@ typedef struct piece {
      * then this piece's next slot in the vertex's list (pass 2) */
     uint32_t *out_count;
     uint32_t *in_count;
-    count_bins in_counter, out_counter; /* pass 1 */
-    binner in_bins, out_bins;           /* pass 2 */
+    edge_bins in_bins, out_bins;
     bool failed;
 } piece;
 
@@ -181,9 +181,9 @@ static bool count_lines(const fast_reader *r, piece *pc, const char *p,
         if (plain_line(&p, &u, &v)) {
             if (u < base || v < base || u >= limit || v >= limit)
                 return false;
-            loopy_i_count_edge(&pc->out_counter, (uint32_t)(u - base),
+            loopy_i_count_edge(&pc->out_bins, (uint32_t)(u - base),
                                pc->out_count);
-            loopy_i_count_edge(&pc->in_counter, (uint32_t)(v - base),
+            loopy_i_count_edge(&pc->in_bins, (uint32_t)(v - base),
                                pc->in_count);
             edges++;
             continue;
@@ -213,8 +213,8 @@ static bool count_lines(const fast_reader *r, piece *pc, const char *p,
         if (*p != '\n' || u < base || v < base || u >= limit || v >= limit)
             return false;
         p++;
-        loopy_i_count_edge(&pc->out_counter, (uint32_t)(u - base), pc->out_count);
-        loopy_i_count_edge(&pc->in_counter, (uint32_t)(v - base), pc->in_count);
+        loopy_i_count_edge(&pc->out_bins, (uint32_t)(u - base), pc->out_count);
+        loopy_i_count_edge(&pc->in_bins, (uint32_t)(v - base), pc->in_count);
         edges++;
     }
     pc->edges += edges;
@@ -281,9 +281,9 @@ static bool flush_bins(const fast_reader *r, piece *pc, bool fill)
     bool ok = true;
 
     if (!fill) {
-        for (unsigned i = 0; i < pc->in_counter.bins; i++) {
-            loopy_i_count_bin(&pc->in_counter, i, pc->in_count);
-            loopy_i_count_bin(&pc->out_counter, i, pc->out_count);
+        for (unsigned i = 0; i < pc->in_bins.bins; i++) {
+            loopy_i_count_bin(&pc->in_bins, i, pc->in_count);
+            loopy_i_count_bin(&pc->out_bins, i, pc->out_count);
         }
         return true;
     }
@@ -487,33 +487,27 @@ static bool lists_valid(const fast_reader *r)
     return bad == 0;
 }
 
-/* Makes each piece's bins for pass 1 (fill false) or 2, and frees pass 1's.
- * Pass 1 runs before the graph exists, so its bins can be large: m / 2
- * entries in all for each direction, m bytes.  (Against the pass 2 sizes,
- * pass 1 of the bench graph went from 1.23 to 1.06 s on one thread.)  Pass
- * 2 bins, next to the graph, get m / 8 pairs per direction, m bytes. */
+/* Makes each piece's bins for pass 1 (fill false) or 2.  The more entries,
+ * the more updates of a flush share a cache line.  Pass 1 runs before the
+ * graph exists, so its bins can be large: m / 2 entries in all for each
+ * direction, m bytes.  Pass 2's sit beside the graph: m / 4 entries for
+ * each direction filled, 1.5m bytes.  (Against m / 8 entries of 4096 at
+ * most, as before, pass 1 of the bench graph went from 1.23 to 1.06 s on
+ * one thread, and pass 2 from 1.51 to 1.26 s.) */
 static bool make_bins(fast_reader *r, bool fill)
 {
     /* Pass 1 trusts m only as far as the text can hold it ("u v\n" takes
      * 4 bytes): a short text must not get large bins for edges it lacks. */
     uint64_t m = !fill && r->m > r->total_bytes / 4 ? r->total_bytes / 4 : r->m;
-    uint64_t entries = m / (fill ? 8 : 2) / (uint64_t)r->threads;
+    uint64_t entries = m / (fill ? 4 : 2) / (uint64_t)r->threads;
 
     for (int t = 0; t < r->threads; t++) {
         piece *pc = &r->pieces[t];
-        loopy_i_count_bins_free(&pc->in_counter);
-        loopy_i_count_bins_free(&pc->out_counter);
-        if (!fill) {
-            if (loopy_i_count_bins_init(&pc->in_counter, r->n, entries, 65536) !=
-                    LOOPY_OK ||
-                loopy_i_count_bins_init(&pc->out_counter, r->n, entries, 65536) !=
-                    LOOPY_OK)
-                return false;
-            continue;
-        }
-        if (loopy_i_binner_init(&pc->in_bins, r->n, entries, 4096) != LOOPY_OK ||
-            (r->successors &&
-             loopy_i_binner_init(&pc->out_bins, r->n, entries, 4096) != LOOPY_OK))
+        loopy_i_bins_free(&pc->in_bins);
+        loopy_i_bins_free(&pc->out_bins);
+        if (loopy_i_bins_init(&pc->in_bins, r->n, entries, 65536, fill) != LOOPY_OK ||
+            ((!fill || r->successors) &&
+             loopy_i_bins_init(&pc->out_bins, r->n, entries, 65536, fill) != LOOPY_OK))
             return false;
     }
     return true;
@@ -522,10 +516,8 @@ static bool make_bins(fast_reader *r, bool fill)
 static void free_pieces(fast_reader *r)
 {
     for (int t = 0; r->pieces != NULL && t < r->threads; t++) {
-        loopy_i_count_bins_free(&r->pieces[t].in_counter);
-        loopy_i_count_bins_free(&r->pieces[t].out_counter);
-        loopy_i_binner_free(&r->pieces[t].in_bins);
-        loopy_i_binner_free(&r->pieces[t].out_bins);
+        loopy_i_bins_free(&r->pieces[t].in_bins);
+        loopy_i_bins_free(&r->pieces[t].out_bins);
         loopy_i_free(r->pieces[t].out_count);
         loopy_i_free(r->pieces[t].in_count);
     }
