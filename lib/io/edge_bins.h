@@ -4,10 +4,10 @@
  *
  * Updating a count or a list slot per edge is a random access into arrays
  * of n or m entries, far larger than the caches.  So edges are first sorted
- * into bins by the high bits of the vertex they update (at most 512 bins),
- * and a full bin is applied at once: its updates then fall in a small range
- * of the arrays, several per cache line.  The more entries the bins hold,
- * the more updates share a line.
+ * into bins by the high bits of the vertex they update (at most 512 bins
+ * up to 2^25 vertices), and a full bin is applied at once: its updates then
+ * fall in a small range of the arrays, several per cache line.  The more
+ * entries the bins hold, the more updates share a line.
  *
  * Each entry keeps only the low 16 bits of its vertex, as the bin gives
  * the rest; entries for filling lists also carry the other end.
