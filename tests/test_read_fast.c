@@ -5,7 +5,8 @@
  * and in several, from memory and from a mapped file, the graphs must be
  * identical; on the same texts with one byte damaged, status, line, column
  * and message must be those of the careful reader, and a text the careful
- * reader refuses must never be accepted.
+ * reader refuses must never be accepted.  The reader's bins are also
+ * checked on their own, on more vertices than the texts can have here.
  */
 #include "check.h"
 #include "gen.h"
@@ -258,8 +259,8 @@ static void bins_alone(void)
         slot += j - i;
     }
 
-    /* Filling: list i of pick i goes to the next slot of picked[i]'s list;
-     * walking back, each pick must be the last one left in its list. */
+    /* Filling: entry i goes to the next slot of picked[i]'s list; walking
+     * back, each pick must be the last one left in its list. */
     CHECK(loopy_i_bins_init(&b, n, 1000, 65536, true) == LOOPY_OK);
     for (uint32_t i = 0; i < picks && b.value != NULL; i++)
         filled &= loopy_i_fill_edge(&b, picked[i], i, count, list, picks);
