@@ -26,6 +26,17 @@ static void on_sigbus(int sig)
     _exit(EXIT_IO);
 }
 
+/* Interrupted (Ctrl-C, kill, a closed terminal): remove a half-written
+ * output's temporary file, then die of the signal as if unhandled, so the
+ * caller sees the usual status.  The signal is blocked in here; raise()
+ * leaves it pending, and it ends the process when this returns. */
+static void on_interrupt(int sig)
+{
+    cli_out_remove_pending();
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
 static const char main_usage[] =
     "Usage: loopy COMMAND [OPTIONS] [ARGS]\n"
     "\n"
@@ -66,6 +77,8 @@ static const command commands[] = {
 
 int main(int argc, char **argv)
 {
+    static const int stops[] = {SIGINT, SIGTERM, SIGHUP};
+
     if (argc < 2) {
         fputs(main_usage, stderr);
         return EXIT_USAGE;
@@ -90,6 +103,15 @@ int main(int argc, char **argv)
             sa.sa_handler = on_sigbus;
             sigemptyset(&sa.sa_mask);
             sigaction(SIGBUS, &sa, NULL);
+            sa.sa_handler = on_interrupt;
+            for (size_t k = 0; k < sizeof stops / sizeof stops[0]; k++) {
+                struct sigaction old;
+                /* A signal ignored at start (nohup, '&' without job
+                 * control) stays ignored. */
+                if (sigaction(stops[k], NULL, &old) == 0 &&
+                    old.sa_handler != SIG_IGN)
+                    sigaction(stops[k], &sa, NULL);
+            }
             return commands[i].run(argc - 1, argv + 1);
         }
     }

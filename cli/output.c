@@ -92,10 +92,12 @@ bool cli_out_open(cli_out *out, const char *cmd, const char *path)
     strcat(out->tmp_path, ".tmp.XXXXXX");
     fd = mkstemp(out->tmp_path);
     if (fd >= 0) {
-        /* mkstemp makes the file private; give it the usual mode. */
+        /* mkstemp makes the file private: give it the mode of the file it
+         * replaces, or the usual mode of a new file. */
         mode_t mask = umask(0);
         umask(mask);
-        fchmod(fd, 0666 & ~mask);
+        fchmod(fd, stat(target, &st) == 0 && S_ISREG(st.st_mode)
+                       ? st.st_mode & 0777 : 0666 & ~mask);
     }
     if (fd < 0 || (out->file = fdopen(fd, "wb")) == NULL) {
         cli_error(cmd, "%s: cannot create: %s", path, strerror(errno));

@@ -190,6 +190,45 @@ if [ -c full ]; then
         grep -q 'loopy solve: standard output: write failed' stderr.txt
 fi
 
+# 13. Interrupted while the output is open (here: convert, which opens its
+#     output first, waiting to open a FIFO that nobody writes): the process
+#     dies of the signal and takes its temporary file with it.  A
+#     non-interactive shell starts '&' commands with SIGINT ignored, which
+#     loopy keeps; perl, where present, puts SIGINT back to its default.
+mkfifo stalled
+for sig in TERM HUP INT; do
+    case $sig in
+    INT) command -v perl >/dev/null 2>&1 || continue
+         set -- perl -e '$SIG{INT} = "DEFAULT"; exec @ARGV' "$LOOPY" ;;
+    *) set -- "$LOOPY" ;;
+    esac
+    "$@" convert -q -o stopped.lgr stalled 2>/dev/null &
+    pid=$!
+    tries=0
+    while [ $tries -lt 1000 ] && ! ls stopped.lgr.tmp.* >/dev/null 2>&1; do
+        tries=$((tries + 1))
+        sleep 0.01
+    done
+    check "SIG$sig: the temporary file was made" ls stopped.lgr.tmp.* >/dev/null 2>&1
+    kill -s $sig $pid
+    { wait $pid; } 2>/dev/null
+    rc=$?
+    check "SIG$sig ends the process with the signal (status $rc)" [ $rc -gt 128 ]
+    check "SIG$sig: no temporary file left" no_leftovers
+    check "SIG$sig: no output file" [ ! -e stopped.lgr ]
+    rm -f stopped.lgr.tmp.*
+done
+rm -f stalled
+
+# 14. A file replaced by -o keeps its permissions; a new one gets the umask's.
+echo previous >private.txt
+chmod 640 private.txt
+"$LOOPY" solve -q -o private.txt small.txt
+check "a replaced file keeps mode 640" [ "$(stat -c %a private.txt)" = 640 ]
+check "the replaced file holds the solution" cmp -s private.txt small.expected
+(umask 027; "$LOOPY" solve -q -o fresh.txt small.txt)
+check "a new file gets mode 640 under umask 027" [ "$(stat -c %a fresh.txt)" = 640 ]
+
 check "no temporary file left at the end" no_leftovers
 echo "atomic_output: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
