@@ -6,11 +6,11 @@
 static const char convert_usage[] =
     "Usage: loopy convert [OPTIONS] [FILE] -o OUTPUT\n"
     "\n"
-    "Writes the game graph of FILE (text, or standard input when FILE is\n"
-    "absent or '-') in loopy's binary format, which 'loopy solve', 'grundy'\n"
-    "and 'sum' (not the contest commands race, sleepy and climb) read\n"
-    "directly, recognising it by its first bytes; a graph that is read many\n"
-    "times is then loaded without parsing.  The file holds n, m,\n"
+    "Writes the game graph of FILE (text or binary, or standard input when\n"
+    "FILE is absent or '-') in loopy's binary format, which 'loopy solve',\n"
+    "'grundy' and 'sum' (not the contest commands race, sleepy and climb)\n"
+    "read directly, recognising it by its first bytes; a graph that is read\n"
+    "many times is then loaded without parsing.  The file holds n, m,\n"
     "out-degrees, predecessor and successor lists, every number\n"
     "little-endian, with a checksum per part: a damaged or truncated file is\n"
     "refused.  Vertex numbers are stored 0-based, with the text's base:\n"
@@ -18,8 +18,9 @@ static const char convert_usage[] =
     "\n"
     "Options:\n"
     "  -i, --input FORMAT   edges (default) or adj, as for 'loopy solve'\n"
-    "      --base B         number of the first vertex in FILE: 1 (default)\n"
-    "                       or 0; the binary file records it\n"
+    "      --base B         number of the first vertex in a text FILE: 1\n"
+    "                       (default) or 0; the binary file records it (a\n"
+    "                       binary FILE keeps its own)\n"
     "  -o, --output FILE    the binary file to write (required; written\n"
     "                       under a temporary name, then renamed)\n"
     "  -t, --threads N      threads to use (default 0: all cores)\n"
@@ -122,13 +123,17 @@ int cmd_convert(int argc, char **argv)
     loopy_graph *graph = NULL;
     cli_progress progress = {0};
     loopy_status status;
-    bool quiet = false;
+    bool quiet = false, base_given;
     cli_out out;
     int rc;
 
+    read.base = CLI_BASE_UNSET;
     rc = parse_args(argc, argv, &read, &input, &output, &quiet);
     if (rc != EXIT_OK)
         return rc < 0 ? EXIT_OK : rc;
+    base_given = read.base != CLI_BASE_UNSET;
+    if (!base_given)
+        read.base = 1;
     name = input && strcmp(input, "-") != 0 ? input : "<stdin>";
     if (!cli_output_distinct("convert", output, input))
         return EXIT_USAGE;
@@ -143,6 +148,17 @@ int cmd_convert(int argc, char **argv)
     if (status != LOOPY_OK) {
         cli_out_abort(&out);
         return cli_report("convert", name, status, &diag);
+    }
+    /* A text read under --base B has base B; a binary file keeps its own,
+     * which convert does not change. */
+    if (base_given && loopy_graph_base(graph) != read.base) {
+        cli_out_abort(&out);
+        cli_error("convert", "%s: a binary file numbered from %" PRIu32 ": "
+                  "--base applies to text input ('solve', 'grundy' and 'sum' "
+                  "take --base to print it otherwise)", name,
+                  loopy_graph_base(graph));
+        loopy_graph_free(graph);
+        return EXIT_USAGE;
     }
     status = loopy_write_binary(graph, write_out, &out);
     if (status != LOOPY_OK) {

@@ -163,5 +163,17 @@ check "grundy -o INPUT: exit 2" test $? -eq 2
 check "bad -o is reported before reading: exit 3" test $? -eq 3
 check "bad -o is reported before reading: message" grep -q "cannot create" "$dir/err"
 
+# A binary input keeps its numbering: --base that differs is refused (exit 2,
+# no output), the same base is accepted, and the copy solves the same.
+"$LOOPY" convert -q --base 0 "$dir/g.lgr" -o "$dir/rebased.lgr" 2>"$dir/err"
+check "--base 0 on a 1-based binary file: exit 2" test $? -eq 2
+check "--base on a binary file: message" grep -q \
+    "g.lgr: a binary file numbered from 1: --base applies to text input" "$dir/err"
+check "--base on a binary file: no output" test ! -e "$dir/rebased.lgr"
+"$LOOPY" convert -q --base 1 "$dir/g.lgr" -o "$dir/copy.lgr" 2>"$dir/err"
+check "--base 1 on a 1-based binary file: exit 0" test $? -eq 0
+"$LOOPY" solve -q "$dir/copy.lgr" >"$dir/copy.out" 2>"$dir/err"
+check "binary to binary: same solution" cmp -s "$dir/text.out" "$dir/copy.out"
+
 echo "convert: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
