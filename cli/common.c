@@ -117,6 +117,10 @@ int cli_next(cli_parser *p, const cli_option *options)
         for (o = options; o->name != NULL; o++)
             if (o->short_name != 0 && o->short_name == arg[1])
                 break;
+        if (o->name != NULL && o->has_value && arg[2] != '\0') {
+            p->value = arg + 2; /* glued: -t1, -oFILE */
+            return o->id;
+        }
         if (o->name == NULL || arg[2] != '\0') {
             cli_error(p->cmd, "unknown option '%s' (see --help)", arg);
             return CLI_ERROR;

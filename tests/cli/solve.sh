@@ -391,6 +391,10 @@ EOF
 
 usage "unknown option" 2 "loopy solve: unknown option '--frobnicate' (see --help)" \
     solve --frobnicate game.txt
+usage "a flag with a glued value" 2 "loopy solve: unknown option '-q1' (see --help)" \
+    solve -q1 game.txt
+usage "a glued bad value" 2 "loopy solve: --format: expected 'text', 'json' or 'dot', found 'xml'" \
+    solve -fxml game.txt
 usage "bad --format" 2 "loopy solve: --format: expected 'text', 'json' or 'dot', found 'xml'" \
     solve -f xml game.txt
 usage "bad --input" 2 "loopy solve: --input: expected 'edges' or 'adj', found 'csv'" \
@@ -428,6 +432,10 @@ for t in 2 3; do
     expect_status 0
     cmp -s "$work/.out" "$work/big1.out" || fail_case "-t $t differs from -t 1"
 done
+# A short option's value may be glued to it.
+run solve -q -t2 big.txt
+expect_status 0
+cmp -s "$work/.out" "$work/big1.out" || fail_case "-t2 differs from -t 1"
 awk '$1 != NR { bad = 1 } END { exit bad || NR != 100003 }' "$work/big1.out" ||
     fail_case "lines do not name vertices 1..100003 in order"
 end_case
