@@ -38,7 +38,8 @@ static FILE *standard_stream_on(const struct stat *st)
 bool cli_out_open(cli_out *out, const char *cmd, const char *path)
 {
     const char *target = path;
-    struct stat st;
+    struct stat st, target_st;
+    bool exists;
     int fd;
 
     out->len = 0;
@@ -55,12 +56,13 @@ bool cli_out_open(cli_out *out, const char *cmd, const char *path)
     if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode) &&
         (out->resolved = realpath(path, NULL)) != NULL)
         target = out->resolved;
+    exists = stat(target, &target_st) == 0;
     /* A file that standard output or error already writes to (the shell's
      * "> file" seen through /dev/stdout): write through that stream, where
      * it stands.  Replacing the file would lose what the shell wrote there
      * and what it writes after. */
-    if (stat(target, &st) == 0 && S_ISREG(st.st_mode) &&
-        (out->file = standard_stream_on(&st)) != NULL) {
+    if (exists && S_ISREG(target_st.st_mode) &&
+        (out->file = standard_stream_on(&target_st)) != NULL) {
         free(out->resolved);
         out->resolved = NULL;
         return true;
@@ -68,7 +70,7 @@ bool cli_out_open(cli_out *out, const char *cmd, const char *path)
     /* A device or FIFO cannot be replaced by a rename, and must not be
      * (renaming over /dev/null as root would turn it into a file): write to
      * it directly.  So does a dangling link, whose target is created. */
-    if ((stat(target, &st) == 0 && !S_ISREG(st.st_mode)) ||
+    if ((exists && !S_ISREG(target_st.st_mode)) ||
         (target == path && lstat(path, &st) == 0 && S_ISLNK(st.st_mode))) {
         out->file = fopen(path, "wb");
         if (out->file == NULL) {
@@ -93,11 +95,10 @@ bool cli_out_open(cli_out *out, const char *cmd, const char *path)
     fd = mkstemp(out->tmp_path);
     if (fd >= 0) {
         /* mkstemp makes the file private: give it the mode of the file it
-         * replaces, or the usual mode of a new file. */
+         * replaces (a regular one, here), or the usual mode of a new file. */
         mode_t mask = umask(0);
         umask(mask);
-        fchmod(fd, stat(target, &st) == 0 && S_ISREG(st.st_mode)
-                       ? st.st_mode & 0777 : 0666 & ~mask);
+        fchmod(fd, exists ? target_st.st_mode & 0777 : 0666 & ~mask);
     }
     if (fd < 0 || (out->file = fdopen(fd, "wb")) == NULL) {
         cli_error(cmd, "%s: cannot create: %s", path, strerror(errno));
