@@ -19,6 +19,8 @@
 #define KEY_NONE UINT32_MAX /* wanted by nobody: matches no value */
 /* Keys hold remotenesses below this. */
 #define KEY_MAX_REMOTENESS (TAG_WIN - 1)
+/* Claims waiting for their line of best[] (a power of two). */
+#define CLAIM_RING 32u
 
 static uint32_t value_of(uint8_t outcome, uint32_t remoteness)
 {
@@ -112,20 +114,38 @@ void loopy_i_best_moves(const loopy_edge *rev_offset,
     }
     /* key[] is only read here; best[] only through claim_min, which keeps
      * the least w whatever the order (on one thread the first match is the
-     * least, and claim_min writes only that). */
-#pragma omp parallel for num_threads(threads) schedule(dynamic, 65536)
-    for (int64_t i = 0; i < (int64_t)n; i++) {
-        loopy_vertex w = (loopy_vertex)i;
-        uint32_t value = value_of(outcome[w], remoteness_of_key(outcome[w],
-                                                                key[w]));
-        loopy_edge end = rev_offset[w + 1];
-        for (loopy_edge e = rev_offset[w]; e < end; e++) {
-            loopy_vertex u = rev_source[e];
-            if (e + 16 < m)
-                PREFETCH(&key[rev_source[e + 16]]);
-            if (key[u] == value)
-                claim_min(&best[u], w);
+     * least, and claim_min writes only that).  A match's claim waits in a
+     * small ring while its line of best[] is fetched: a claim that missed
+     * the cache would hold up the loads behind it. */
+#pragma omp parallel num_threads(threads)
+    {
+        loopy_vertex ring_u[CLAIM_RING], ring_w[CLAIM_RING];
+        unsigned head = 0, tail = 0;
+
+#pragma omp for schedule(dynamic, 65536)
+        for (int64_t i = 0; i < (int64_t)n; i++) {
+            loopy_vertex w = (loopy_vertex)i;
+            uint32_t value = value_of(outcome[w],
+                                      remoteness_of_key(outcome[w], key[w]));
+            loopy_edge end = rev_offset[w + 1];
+            for (loopy_edge e = rev_offset[w]; e < end; e++) {
+                loopy_vertex u = rev_source[e];
+                if (e + 16 < m)
+                    PREFETCH(&key[rev_source[e + 16]]);
+                if (key[u] != value)
+                    continue;
+                PREFETCH_WRITE(&best[u]);
+                ring_u[head % CLAIM_RING] = u;
+                ring_w[head % CLAIM_RING] = w;
+                if (++head - tail == CLAIM_RING) {
+                    claim_min(&best[ring_u[tail % CLAIM_RING]],
+                              ring_w[tail % CLAIM_RING]);
+                    tail++;
+                }
+            }
         }
+        for (; tail != head; tail++)
+            claim_min(&best[ring_u[tail % CLAIM_RING]], ring_w[tail % CLAIM_RING]);
     }
 #pragma omp parallel for num_threads(threads) schedule(static)
     for (int64_t v = 0; v < (int64_t)n; v++)
