@@ -46,8 +46,8 @@ int cli_report(const char *cmd, const char *name, loopy_status status,
                                            : loopy_strerror(status);
 
     /* Hints come from the graph readers, whose commands all take --base
-     * and --input, when the option named reads the file; they stay on the
-     * message's line. */
+     * and --input, when the option named reads the file (or the line has
+     * a bare carriage return); they stay on the message's line. */
     const char *hint = diag->hint == LOOPY_HINT_BASE_0
                            ? " (it reads with --base 0)"
                        : diag->hint == LOOPY_HINT_BASE_1
@@ -56,6 +56,9 @@ int cli_report(const char *cmd, const char *name, loopy_status status,
                            ? " (it reads with --input adj)"
                        : diag->hint == LOOPY_HINT_EDGES
                            ? " (it reads without --input adj)"
+                       : diag->hint == LOOPY_HINT_BARE_CR
+                           ? " (this line holds a carriage return without a "
+                             "newline: lines end with \\n or \\r\\n)"
                            : "";
 
     if (diag->line > 0)

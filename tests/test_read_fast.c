@@ -143,7 +143,7 @@ static void compare(const text *t, uint32_t base, int threads, bool via_file)
 }
 
 /* The hints of rejected texts: a single change of options that reads them,
- * never a guess. */
+ * never a guess; else a bare carriage return on the line of the error. */
 static void hints(void)
 {
     static const struct {
@@ -173,6 +173,17 @@ static void hints(void)
         {"3 1 1\n1 2\n", 1, false, LOOPY_HINT_NONE},
         {"3 2\n1 2\n", 1, false, LOOPY_HINT_NONE},
         {"2 1\n1 2 2\n0\n", 1, true, LOOPY_HINT_NONE},
+        /* Lines ended by '\r' alone, in both formats, with and without a
+         * final one; carriage returns that end no line elsewhere. */
+        {"3 2\r1 2\r2 3\r", 1, false, LOOPY_HINT_BARE_CR},
+        {"3 2\r1 2\r2 3", 1, false, LOOPY_HINT_BARE_CR},
+        {"2 1\r1 2\r0\r", 1, true, LOOPY_HINT_BARE_CR},
+        {"3 1\n1 x\r\r2\n", 1, false, LOOPY_HINT_BARE_CR},
+        {"3 1\n1\r2\n2 x\n", 1, false, LOOPY_HINT_NONE},
+        {"3 1\n1 x\r\r\n", 1, false, LOOPY_HINT_NONE},
+        {"3 1\n1 x\r", 1, false, LOOPY_HINT_NONE},
+        /* An option that reads the text comes first. */
+        {"3 1\n0\r1\n", 1, false, LOOPY_HINT_BASE_0},
     };
 
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {

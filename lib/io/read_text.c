@@ -10,6 +10,7 @@
 #include "scan.h"
 
 #include <stdio.h>
+#include <string.h>
 
 /* Bytes a solve needs per vertex and per edge: forward and reverse offsets
  * (16), solution (9), queue and counters (8); edge arrays while reading (8),
@@ -356,6 +357,31 @@ static void find_hint(const char *text, size_t len,
     }
 }
 
+/* Whether line `line` (1-based) of the text holds a carriage return that
+ * is followed by something other than a line end: the mark of a text whose
+ * lines end with '\r' alone, which reads as one long line. */
+static bool bare_cr_on_line(const char *text, size_t len, uint64_t line)
+{
+    const char *p = text, *end = text + len, *stop;
+
+    for (uint64_t k = 1; k < line; k++) {
+        p = memchr(p, '\n', (size_t)(end - p));
+        if (p == NULL)
+            return false;
+        p++;
+    }
+    stop = memchr(p, '\n', (size_t)(end - p));
+    if (stop == NULL)
+        stop = end;
+    while ((p = memchr(p, '\r', (size_t)(stop - p))) != NULL) {
+        while (p < stop && *p == '\r')
+            p++;
+        if (p < stop)
+            return true;
+    }
+    return false;
+}
+
 loopy_status loopy_i_read_text_careful(const char *text, size_t len,
                                        const loopy_read_options *options,
                                        loopy_graph **out, size_t *end_offset,
@@ -364,8 +390,12 @@ loopy_status loopy_i_read_text_careful(const char *text, size_t len,
     loopy_status status = careful_read(text, len, options, out, end_offset,
                                        diag);
 
-    if (status == LOOPY_EPARSE && diag != NULL && options != NULL)
+    if (status == LOOPY_EPARSE && diag != NULL && options != NULL) {
         find_hint(text, len, options, diag);
+        if (diag->hint == LOOPY_HINT_NONE && diag->line > 0 &&
+            bare_cr_on_line(text, len, diag->line))
+            diag->hint = LOOPY_HINT_BARE_CR;
+    }
     return status;
 }
 

@@ -54,6 +54,7 @@ non-ASCII digits|solve -q in.txt|3 1\n1 \357\274\222\n|1|loopy solve: in.txt:2:3
 first comment spelling LGR|solve -q in.txt|#LGR export\n3 2\n1 2\n2 3\n|0|same as: 3 2\n1 2\n2 3\n
 UTF-8 byte-order mark|solve -q in.txt|\357\273\2773 2\n1 2\n2 3\n|0|same as: 3 2\n1 2\n2 3\n
 CRLF line endings|solve -q in.txt|3 2\r\n1 2\r\n2 3\r\n|0|same as: 3 2\n1 2\n2 3\n
+CR line endings (old Mac)|solve -q in.txt|3 2\r1 2\r2 3\r|1|loopy solve: in.txt:1:5: expected the end of the line after n and m, found '1' (this line holds a carriage return without a newline: lines end with \n or \r\n)
 comments and blank lines|solve -q in.txt|# a game\n\n3 2 # n m\n# moves:\n1 2\n\n2 3 # last\n|0|same as: 3 2\n1 2\n2 3\n
 tabs, spaces, no final newline|solve -q in.txt|\t3  2 \n 1\t2\n2 3|0|same as: 3 2\n1 2\n2 3\n
 header after comments, too few edges|solve -q in.txt|# c\n3 3\n1 2\n|1|loopy solve: in.txt:4:1: expected an edge "u v", found end of file after 1 of the 3 edges announced on line 2
