@@ -21,6 +21,9 @@ static const char sum_usage[] =
     "  - two or more infinite: inf{}, a draw (D).\n"
     "Blank lines and lines starting with '#' are skipped (they get no\n"
     "output line); elsewhere '#' starts a comment to the end of the line.\n"
+    "Lines end with \\n or \\r\\n; a carriage return followed by more of\n"
+    "its line is refused, as a text whose lines end with \\r alone would\n"
+    "otherwise read as one query.\n"
     "\n"
     "Options:\n"
     "  -i, --input FORMAT   format of GRAPH: edges (default) or adj, as for\n"
@@ -124,10 +127,30 @@ static int parse_queries(const char *text, size_t len, const char *name,
     uint64_t line = 0;
 
     while (i < len) {
-        size_t line_start = i, end = i;
+        size_t line_start = i, end = i, after;
+        const char *cr;
         line++;
         while (end < len && text[end] != '\n')
             end++;
+        /* A carriage return followed by more of the line (comments
+         * included) ends lines in a text whose lines end with '\r' alone:
+         * read as a blank, it would merge queries or hide them in a
+         * comment.  Only the first one's run can be followed by more. */
+        cr = memchr(text + i, '\r', end - i);
+        after = cr == NULL ? end : (size_t)(cr - text);
+        while (after < end && text[after] == '\r')
+            after++;
+        if (after < end) {
+            size_t word = after + 1;
+            char shown[32];
+            while (word < end && !is_blank(text[after]) && !is_blank(text[word]))
+                word++;
+            cli_error("sum", "%s:%" PRIu64 ":%zu: expected a newline after the "
+                      "carriage return, found %s (lines end with \\n or "
+                      "\\r\\n)", name, line, after - line_start + 1,
+                      describe(shown, text + after, word - after));
+            return EXIT_INPUT;
+        }
         while (i < end && is_blank(text[i]))
             i++;
         if (i < end && text[i] != '#') {

@@ -83,7 +83,7 @@ typedef enum loopy_hint {
     LOOPY_HINT_BASE_1,    /* the text reads with base 1 */
     LOOPY_HINT_ADJACENCY, /* the text reads as adjacency lists */
     LOOPY_HINT_EDGES,     /* the text reads as an edge list */
-    LOOPY_HINT_BARE_CR    /* the line holds a '\r' not followed by '\n' */
+    LOOPY_HINT_BARE_CR    /* a bare '\r' stands before the error, below */
 } loopy_hint;
 
 /*
@@ -93,11 +93,13 @@ typedef enum loopy_hint {
  * names a single change of the read options under which the rejected text
  * reads without error (the other base, then the other format), found by
  * reading it again when it is at most 16 MiB; the message does not say so:
- * only the caller knows how to ask for it.  When no option reads it and
- * the line of the error holds a carriage return followed by anything but a
- * newline (or another carriage return), hint is LOOPY_HINT_BARE_CR: lines
- * end with '\n' or "\r\n", so a text whose lines end with '\r' alone is
- * one line with carriage returns as blanks.
+ * only the caller knows how to ask for it.  When there is no such hint and
+ * the line of the error holds, before the error, a carriage return followed
+ * by more of the line than carriage returns (comments included), hint is
+ * LOOPY_HINT_BARE_CR, at any size of text: lines end with '\n' or "\r\n",
+ * so a text whose lines end with '\r' alone reads as one line, with its
+ * carriage returns as blanks.  That hint states what the line holds; it is
+ * not checked by reading the text again.
  */
 typedef struct loopy_diag {
     uint64_t line;

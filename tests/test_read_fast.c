@@ -142,6 +142,32 @@ static void compare(const text *t, uint32_t base, int threads, bool via_file)
     loopy_graph_free(got);
 }
 
+/* The carriage-return hint needs no second reading, so texts over the
+ * 16 MiB of the option hints get it too; no text at all gets none. */
+static void bare_cr_large(void)
+{
+    loopy_read_options ro = LOOPY_READ_OPTIONS_INIT;
+    loopy_diag diag = {0, 0, "", LOOPY_HINT_BASE_1};
+    loopy_graph *g = NULL;
+    text t = {0};
+    loopy_status status;
+
+    put(&t, "3 4500000\r");
+    while (t.len <= ((size_t)16 << 20) + 4096)
+        put(&t, "1 2\r2 3\r3 1\r1 3\r");
+    status = loopy_read_text(t.data, t.len, &ro, &g, NULL, &diag);
+    CHECK_MSG(status == LOOPY_EPARSE && diag.line == 1 && diag.column == 11 &&
+                  diag.hint == LOOPY_HINT_BARE_CR,
+              "status %d at %" PRIu64 ":%" PRIu64 ", hint %d (%s)", status,
+              diag.line, diag.column, diag.hint, diag.message);
+    loopy_graph_free(g);
+    free(t.data);
+    diag.hint = LOOPY_HINT_BASE_1;
+    status = loopy_read_text(NULL, 0, &ro, &g, NULL, &diag);
+    CHECK(status == LOOPY_EPARSE && diag.hint == LOOPY_HINT_NONE && g == NULL);
+    check_case_end();
+}
+
 /* The hints of rejected texts: a single change of options that reads them,
  * never a guess; else a bare carriage return on the line of the error. */
 static void hints(void)
@@ -174,14 +200,20 @@ static void hints(void)
         {"3 2\n1 2\n", 1, false, LOOPY_HINT_NONE},
         {"2 1\n1 2 2\n0\n", 1, true, LOOPY_HINT_NONE},
         /* Lines ended by '\r' alone, in both formats, with and without a
-         * final one; carriage returns that end no line elsewhere. */
+         * final one, and behind a comment; only a carriage return before
+         * the error, on its line, and followed by more of the line counts. */
         {"3 2\r1 2\r2 3\r", 1, false, LOOPY_HINT_BARE_CR},
         {"3 2\r1 2\r2 3", 1, false, LOOPY_HINT_BARE_CR},
         {"2 1\r1 2\r0\r", 1, true, LOOPY_HINT_BARE_CR},
-        {"3 1\n1 x\r\r2\n", 1, false, LOOPY_HINT_BARE_CR},
+        {"# c\r3 1\r1 2\r", 1, false, LOOPY_HINT_BARE_CR},
+        {"3 1\n1\r\r2 x\n", 1, false, LOOPY_HINT_BARE_CR},
+        {"3 1\n1 x\r\r2\n", 1, false, LOOPY_HINT_NONE},
+        {"3 1\n1 x # saved\r see\n", 1, false, LOOPY_HINT_NONE},
+        {"x 2\r1 2\r", 1, false, LOOPY_HINT_NONE},
         {"3 1\n1\r2\n2 x\n", 1, false, LOOPY_HINT_NONE},
         {"3 1\n1 x\r\r\n", 1, false, LOOPY_HINT_NONE},
         {"3 1\n1 x\r", 1, false, LOOPY_HINT_NONE},
+        {"3 1\n1 \r\r\n", 1, false, LOOPY_HINT_NONE},
         /* An option that reads the text comes first. */
         {"3 1\n0\r1\n", 1, false, LOOPY_HINT_BASE_0},
     };
@@ -202,6 +234,7 @@ static void hints(void)
         loopy_graph_free(g);
         check_case_end();
     }
+    bare_cr_large();
 }
 
 static int compare_u32(const void *a, const void *b)

@@ -357,13 +357,19 @@ static void find_hint(const char *text, size_t len,
     }
 }
 
-/* Whether line `line` (1-based) of the text holds a carriage return that
- * is followed by something other than a line end: the mark of a text whose
- * lines end with '\r' alone, which reads as one long line. */
-static bool bare_cr_on_line(const char *text, size_t len, uint64_t line)
+/* Whether line `line` (1-based) of the text holds, before byte `column`
+ * (1-based), a carriage return followed by something other than a line
+ * end or more carriage returns: the mark of a text whose lines end with
+ * '\r' alone, which reads as one long line.  Comments count: a comment
+ * ended by a bare '\r' runs on over what follows. */
+static bool bare_cr_before(const char *text, size_t len, uint64_t line,
+                           uint64_t column)
 {
-    const char *p = text, *end = text + len, *stop;
+    const char *p = text, *end, *stop, *error;
 
+    if (text == NULL)
+        return false;
+    end = text + len;
     for (uint64_t k = 1; k < line; k++) {
         p = memchr(p, '\n', (size_t)(end - p));
         if (p == NULL)
@@ -373,13 +379,16 @@ static bool bare_cr_on_line(const char *text, size_t len, uint64_t line)
     stop = memchr(p, '\n', (size_t)(end - p));
     if (stop == NULL)
         stop = end;
-    while ((p = memchr(p, '\r', (size_t)(stop - p))) != NULL) {
-        while (p < stop && *p == '\r')
-            p++;
-        if (p < stop)
-            return true;
-    }
-    return false;
+    error = column > 0 && column - 1 < (uint64_t)(stop - p) ? p + (column - 1)
+                                                            : stop;
+    /* The first carriage return decides: its run of them reaches either
+     * another byte of the line or the line's end, past the error. */
+    p = memchr(p, '\r', (size_t)(error - p));
+    if (p == NULL)
+        return false;
+    while (p < stop && *p == '\r')
+        p++;
+    return p < stop;
 }
 
 loopy_status loopy_i_read_text_careful(const char *text, size_t len,
@@ -393,7 +402,7 @@ loopy_status loopy_i_read_text_careful(const char *text, size_t len,
     if (status == LOOPY_EPARSE && diag != NULL && options != NULL) {
         find_hint(text, len, options, diag);
         if (diag->hint == LOOPY_HINT_NONE && diag->line > 0 &&
-            bare_cr_on_line(text, len, diag->line))
+            bare_cr_before(text, len, diag->line, diag->column))
             diag->hint = LOOPY_HINT_BARE_CR;
     }
     return status;

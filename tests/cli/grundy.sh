@@ -183,6 +183,17 @@ check "sum huge number" 1 "" "loopy sum: <stdin>:1:1: number too large: expected
     -- sh -c "printf '99999999999999999999999\n' | \"$LOOPY\" sum \"$dir/path.txt\""
 check "sum control bytes and NULs are shown as '?'" 1 "" "loopy sum: <stdin>:1:3: expected a vertex number, found '2?x?'" \
     -- sh -c "printf '1 2\\000x\\033\\n' | \"$LOOPY\" sum \"$dir/path.txt\""
+# Lines ended by '\r' alone would merge queries, or hide them in a comment:
+# refused.  CRLF, and carriage returns that end a line, are line ends.
+check "sum CR line ends" 1 "" "loopy sum: <stdin>:1:5: expected a newline after the carriage return, found '2' (lines end with \\n or \\r\\n)" \
+    -- sh -c "printf '2 2\\r2 3\\r1 1\\r' | \"$LOOPY\" sum \"$dir/path.txt\""
+check "sum CR line ends behind a comment" 1 "" "loopy sum: <stdin>:2:8: expected a newline after the carriage return, found '1' (lines end with \\n or \\r\\n)" \
+    -- sh -c "printf '2 2\\n# note\\r1 1\\r' | \"$LOOPY\" sum \"$dir/path.txt\""
+check "sum CR then a blank" 1 "" "loopy sum: <stdin>:1:3: expected a newline after the carriage return, found ' ' (lines end with \\n or \\r\\n)" \
+    -- sh -c "printf '2\\r 2\\n' | \"$LOOPY\" sum \"$dir/path.txt\""
+check "sum CRLF and CR CR LF" 0 "L 0
+W 1
+D inf{}" "" -- sh -c "printf '2 2\\r\\n2 3\\r\\r\\n1 1 # x\\r\\n\\r\\n' | \"$LOOPY\" sum \"$dir/path.txt\""
 check "sum no graph" 2 "" "loopy sum: expected a GRAPH file (see --help)" -- "$LOOPY" sum
 check "sum both stdin" 2 "" "loopy sum: GRAPH and QUERIES cannot both be standard input" \
     -- "$LOOPY" sum -
