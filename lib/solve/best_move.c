@@ -19,8 +19,10 @@
 #define KEY_NONE UINT32_MAX /* wanted by nobody: matches no value */
 /* Keys hold remotenesses below this. */
 #define KEY_MAX_REMOTENESS (TAG_WIN - 1)
-/* Claims waiting for their line of best[] (a power of two). */
+/* Claims waiting for their line of best[]: a power of two, so that ring
+ * slots (counter % CLAIM_RING) run on across the counters' wrap. */
 #define CLAIM_RING 32u
+_Static_assert((CLAIM_RING & (CLAIM_RING - 1)) == 0, "CLAIM_RING: a power of two");
 
 static uint32_t value_of(uint8_t outcome, uint32_t remoteness)
 {
@@ -122,7 +124,9 @@ void loopy_i_best_moves(const loopy_edge *rev_offset,
         loopy_vertex ring_u[CLAIM_RING], ring_w[CLAIM_RING];
         unsigned head = 0, tail = 0;
 
-#pragma omp for schedule(dynamic, 65536)
+        /* nowait: the claims are atomic, so a thread may drain its ring
+         * while others still walk. */
+#pragma omp for schedule(dynamic, 65536) nowait
         for (int64_t i = 0; i < (int64_t)n; i++) {
             loopy_vertex w = (loopy_vertex)i;
             uint32_t value = value_of(outcome[w],
