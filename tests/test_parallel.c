@@ -11,7 +11,8 @@
  * lists (a Win at round r has a Lose successor of round r-1, a Lose at
  * round r has only Win successors, all from earlier rounds) and picks best
  * moves from the successor lists: a different algorithm on the other side
- * of the graph.
+ * of the graph.  A few graphs of about 2 * 10^5 vertices have the threads
+ * of the best-move pass claim the same positions.
  */
 #include "check.h"
 
@@ -214,7 +215,8 @@ static loopy_graph *binary_round_trip(const loopy_graph *g)
     return back;
 }
 
-static void run_case(uint64_t seed, int shape)
+/* One graph, of gen_pick_n vertices when n is 0. */
+static void run_case(uint64_t seed, int shape, uint32_t n)
 {
     gen_edges e = GEN_EDGES_INIT;
     gen_targets t = GEN_TARGETS_INIT;
@@ -226,7 +228,8 @@ static void run_case(uint64_t seed, int shape)
     size_t len;
     char *text;
 
-    if (gen_graph(seed, shape, &e) != 0 || gen_make_targets(seed, e.n, &t) != 0) {
+    if ((n > 0 ? gen_graph_sized(seed, shape, n, &e) : gen_graph(seed, shape, &e)) != 0 ||
+        gen_make_targets(seed, e.n, &t) != 0) {
         fputs("test_parallel: out of memory\n", stderr);
         exit(1);
     }
@@ -263,7 +266,15 @@ int main(void)
     for (int shape = 0; shape < GEN_SHAPE_COUNT; shape++)
         for (uint64_t seed = 0; seed < 40; seed++)
             run_case(gen_mix_seed(0x70a11e1, seed * GEN_SHAPE_COUNT +
-                                                  (uint64_t)shape), shape);
+                                                  (uint64_t)shape), shape, 0);
+    /* Graphs of more than three 65536-vertex chunks of the best-move pass,
+     * so that threads walking different chunks claim the same positions
+     * and only the least successor may win. */
+    {
+        static const int large[] = {GEN_SPARSE, GEN_SINKS, GEN_MULTI, GEN_MIX};
+        for (size_t i = 0; i < sizeof large / sizeof large[0]; i++)
+            run_case(gen_mix_seed(0x1a29e, i), large[i], 3u * 65536u + 17u);
+    }
     /* loopy_threads: what a threads option means. */
 #ifdef _OPENMP
     CHECK(loopy_threads(3) == 3 && loopy_threads(0) == omp_get_max_threads() &&
