@@ -162,10 +162,12 @@ int cmd_grundy(int argc, char **argv)
         if (finite > 0)
             snprintf(most, sizeof most, " (largest %" PRIu64 ")", largest);
         fprintf(stderr,
-                "loopy grundy: %s: %" PRIu32 " positions, %" PRIu64
-                " moves: %" PRIu64 " finite%s, %" PRIu64 " infinite (%.3f s)\n",
+                "loopy grundy: %s: %" PRIu32 " position%s, %" PRIu64
+                " move%s: %" PRIu64 " finite%s, %" PRIu64 " infinite (%.3f s)\n",
                 cli_input_name(input), loopy_graph_vertex_count(graph),
-                loopy_graph_edge_count(graph), finite, most, infinite,
+                loopy_graph_vertex_count(graph) == 1 ? "" : "s",
+                loopy_graph_edge_count(graph),
+                loopy_graph_edge_count(graph) == 1 ? "" : "s", finite, most, infinite,
                 cli_seconds_since(&start));
     }
 

@@ -525,10 +525,12 @@ int cmd_solve(int argc, char **argv)
     }
     if (!args.quiet)
         fprintf(stderr,
-                "loopy solve: %s: %" PRIu32 " positions, %" PRIu64 " moves: %"
+                "loopy solve: %s: %" PRIu32 " position%s, %" PRIu64 " move%s: %"
                 PRIu32 " W, %" PRIu32 " L, %" PRIu32 " D (%.3f s)\n",
                 name, loopy_graph_vertex_count(graph),
+                loopy_graph_vertex_count(graph) == 1 ? "" : "s",
                 loopy_graph_edge_count(graph),
+                loopy_graph_edge_count(graph) == 1 ? "" : "s",
                 loopy_solution_count(sol, LOOPY_WIN),
                 loopy_solution_count(sol, LOOPY_LOSE),
                 loopy_solution_count(sol, LOOPY_DRAW), cli_seconds_since(&start));

@@ -198,9 +198,10 @@ static const bad_case bad_cases[] = {
      "expected the vertex count n (from 1 to 4294967294), found 0"},
     {run_race_read, "x 1 1", LOOPY_EPARSE, 1, 1,
      "expected the vertex count n (from 1 to 4294967294), found 'x'"},
-    {run_race_read, "4294967295 0 0", LOOPY_EPARSE, 1, 1,
-     "expected the vertex count n (from 1 to 4294967294), found "
-     "'4294967295'"},
+    {run_race_read, "4294967295 0 0", LOOPY_ETOOBIG, 1, 1,
+     "n = 4294967295 is more than loopy's limit of 4294967294 vertices"},
+    {run_sleepy_read, "  5000000000 0", LOOPY_ETOOBIG, 1, 3,
+     "n = 5000000000 is more than loopy's limit of 4294967294 vertices"},
     {run_race_read, "3 1", LOOPY_EPARSE, 1, 4,
      "expected the round count q, found end of file"},
     {run_race_read, "3 1 0\n1 4\n", LOOPY_EPARSE, 2, 3,
@@ -224,7 +225,7 @@ static const bad_case bad_cases[] = {
      "expected the number of moves of vertex 1 (at most the 1 left of m = "
      "1), found '2'"},
     {run_sleepy_read, "2 2\n1 2\n0\n1\n", LOOPY_EPARSE, 4, 1,
-     "the 2 lists hold 1 moves, but m = 2 was announced"},
+     "the 2 lists hold 1 move, but m = 2 was announced"},
     {run_sleepy_read, "2 1\n1 3\n0\n1\n", LOOPY_EPARSE, 2, 3,
      "expected a move of vertex 1 (a vertex from 1 to 2), found '3'"},
     {run_sleepy_read, "2 0\n0\n0\n3\n", LOOPY_EPARSE, 4, 1,

@@ -282,6 +282,12 @@ loopy_status loopy_i_source_uint(loopy_source *s, uint64_t min, uint64_t max,
         (size_t)(s->scan.end - s->token) >= 4 && memcmp(s->token, "\x89LGR", 4) == 0)
         loopy_i_diag(diag, line, column, "expected %s, found a loopy binary "
                      "graph (this command reads text)", what);
+    /* Nor "found '???3'" for a UTF-8 byte-order mark, which is invisible
+     * in most editors (judges' readers refuse it too). */
+    if (status != LOOPY_OK && found && s->base_offset + (uint64_t)(s->token - s->base) == 0 &&
+        (size_t)(s->scan.end - s->token) >= 3 && memcmp(s->token, "\xef\xbb\xbf", 3) == 0)
+        loopy_i_diag(diag, line, column, "expected %s, found a UTF-8 byte-order "
+                     "mark (this command reads plain ASCII numbers)", what);
     if (status != LOOPY_OK && diag != NULL && diag->line != 0)
         diag->column = column; /* the scanner counts in the window */
     return status;

@@ -346,9 +346,14 @@ loopy_status loopy_sleepy_read(loopy_source *src, loopy_graph **graph,
     *graph = NULL;
     if (src == NULL)
         return LOOPY_EINVAL;
-    CHECK_GOTO(loopy_i_source_uint(src, 1, LOOPY_MAX_VERTICES, &n,
+    CHECK_GOTO(loopy_i_source_uint(src, 1, UINT64_MAX, &n,
                                    "the vertex count n (from 1 to 4294967294)", diag));
     loopy_i_source_where(src, &n_line, &n_column);
+    if (n > LOOPY_MAX_VERTICES) { /* as loopy_read_text says it */
+        loopy_i_diag(diag, n_line, n_column, "n = %" PRIu64 " is more than "
+                     "loopy's limit of %" PRIu32 " vertices", n, LOOPY_MAX_VERTICES);
+        return LOOPY_ETOOBIG;
+    }
     CHECK_GOTO(loopy_i_source_uint(src, 0, UINT64_MAX, &m,
                                    "the move count m", diag));
     if (n > loopy_i_physical_memory() / 24) { /* graph offsets and solve */
@@ -385,9 +390,10 @@ loopy_status loopy_sleepy_read(loopy_source *src, loopy_graph **graph,
         status = loopy_i_source_uint(src, 1, n, &s, what, diag);
         if (status != LOOPY_EIO) {
             loopy_i_source_where(src, &line, &column);
-            loopy_i_diag(diag, line, column, "the %" PRIu64 " lists hold %"
-                         PRIu64 " moves, but m = %" PRIu64 " was announced",
-                         n, (uint64_t)g->m, m);
+            loopy_i_diag(diag, line, column, "the %" PRIu64 " list%s hold%s %"
+                         PRIu64 " move%s, but m = %" PRIu64 " was announced",
+                         n, n == 1 ? "" : "s", n == 1 ? "s" : "",
+                         (uint64_t)g->m, g->m == 1 ? "" : "s", m);
             status = LOOPY_EPARSE;
         }
         goto fail;

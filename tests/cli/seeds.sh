@@ -71,7 +71,13 @@ check "sleepy: the shortest win goes round an odd cycle" 0 \
     '4 4\n1 2\n2 3 4\n1 1\n0\n1\n' 'Win\n1 2 3 1 2 4\n' '' sleepy
 check "sleepy: a start without moves loses" 0 '1 0\n0\n1\n' 'Lose\n' '' sleepy
 check "sleepy: fewer moves than m" 1 '2 2\n1 2\n0\n1\n' '' \
-    "loopy sleepy: <stdin>:4:1: the 2 lists hold 1 moves, but m = 2 was announced\n" sleepy
+    "loopy sleepy: <stdin>:4:1: the 2 lists hold 1 move, but m = 2 was announced\n" sleepy
+check "sleepy: one list" 1 '1 1\n0\n1\n' '' \
+    "loopy sleepy: <stdin>:3:1: the 1 list holds 0 moves, but m = 1 was announced\n" sleepy
+check "race: n over the vertex limit: exit 4" 4 '4294967295 0 0\n' '' \
+    "loopy race: <stdin>:1:1: n = 4294967295 is more than loopy's limit of 4294967294 vertices\n" race
+check "sleepy: n over the vertex limit: exit 4" 4 '5000000000 0\n' '' \
+    "loopy sleepy: <stdin>:1:1: n = 5000000000 is more than loopy's limit of 4294967294 vertices\n" sleepy
 check "sleepy: more moves than m" 1 '2 1\n2 1 2\n0\n1\n' '' \
     "loopy sleepy: <stdin>:2:1: expected the number of moves of vertex 1 (at most the 1 left of m = 1), found '2'\n" sleepy
 check "sleepy: the start out of range" 1 '2 0\n0\n0\n3\n' '' \
@@ -125,6 +131,12 @@ check "race: a binary graph file" 1 '' '' \
 check "sleepy: a binary graph file" 1 '' '' \
     "loopy sleepy: g.lgr:1:1: expected the vertex count n (from 1 to 4294967294), found a loopy binary graph (this command reads text)\n" \
     sleepy g.lgr
+for cmd in race sleepy; do
+    check "$cmd: a UTF-8 byte-order mark" 1 '\357\273\2773 1 1\n1 2\n1 2\n' '' \
+        "loopy $cmd: <stdin>:1:1: expected the vertex count n (from 1 to 4294967294), found a UTF-8 byte-order mark (this command reads plain ASCII numbers)\n" $cmd
+done
+check "climb: a UTF-8 byte-order mark" 1 '\357\273\2771\n1 1\n1\n0\n' '' \
+    "loopy climb: <stdin>:1:1: expected the number of test cases T, found a UTF-8 byte-order mark (this command reads plain ASCII numbers)\n" climb
 check "climb: a binary graph file" 1 '' '' \
     "loopy climb: g.lgr:1:1: expected the number of test cases T, found a loopy binary graph (this command reads text)\n" \
     climb g.lgr
