@@ -209,7 +209,11 @@ static const bad_case bad_cases[] = {
     {run_race_read, "3 1 0\n0 1\n", LOOPY_EPARSE, 2, 1,
      "expected a move's first vertex (from 1 to 3), found 0"},
     {run_race_read, "3 2 0\n1 2\n", LOOPY_EPARSE, 3, 1,
-     "expected a move's first vertex (from 1 to 3), found end of file"},
+     "expected a move's first vertex (from 1 to 3), found end of file after "
+     "1 of the 2 moves announced"},
+    {run_race_read, "3 1 1\n1 2\n1", LOOPY_EPARSE, 3, 2,
+     "expected a round's end y (from 1 to 3), found end of file after 0 of "
+     "the 1 round announced"},
     {run_race_read, "3 0 1\n1 2 3\n", LOOPY_EPARSE, 2, 5,
      "expected the end of the input after the q rounds, found '3'"},
     {run_race_read, "3 0 1\n1 -2\n", LOOPY_EPARSE, 2, 3,

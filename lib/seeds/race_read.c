@@ -46,6 +46,25 @@ static loopy_status grow_pairs(loopy_vertex **a, loopy_vertex **b,
 }
 
 /* Reads a pair of vertices, each from 1 to n, into 0-based *u and *v. */
+/* A text that ends too early: says how far it got, as loopy_read_text
+ * does ("found end of file after 1 of the 2 moves announced"). */
+static loopy_status ended_after(loopy_status status, loopy_diag *diag,
+                                uint64_t done, uint64_t total, const char *thing)
+{
+    static const char eof[] = "found end of file";
+    size_t len;
+
+    if (status != LOOPY_EPARSE || diag == NULL)
+        return status;
+    len = strlen(diag->message);
+    if (len >= sizeof eof - 1 &&
+        strcmp(diag->message + len - (sizeof eof - 1), eof) == 0)
+        snprintf(diag->message + len, sizeof diag->message - len,
+                 " after %" PRIu64 " of the %" PRIu64 " %s%s announced", done,
+                 total, thing, total == 1 ? "" : "s");
+    return status;
+}
+
 static loopy_status read_pair(loopy_source *src, uint64_t n, const char *first,
                               const char *second, loopy_vertex *u,
                               loopy_vertex *v, loopy_diag *diag)
@@ -111,7 +130,8 @@ loopy_status loopy_race_read(loopy_source *src, loopy_graph **graph,
         loopy_vertex u, v;
         if ((status = grow_pairs(&tail, &head, &capacity, count, m)) != 0)
             goto out_of_memory;
-        CHECK_GOTO(read_pair(src, n, first, second, &u, &v, diag));
+        CHECK_GOTO(ended_after(read_pair(src, n, first, second, &u, &v, diag),
+                               diag, count, m, "move"));
         /* Out-degrees are counted in 32 bits by the solver. */
         if (++degree[u] > UINT32_MAX - 1) {
             loopy_i_diag(diag, 0, 0, "vertex %" PRIu32 " has more than %"
@@ -131,8 +151,10 @@ loopy_status loopy_race_read(loopy_source *src, loopy_graph **graph,
         if ((status = grow_pairs(&rounds->start, &rounds->end, &capacity,
                                  count, q)) != 0)
             goto out_of_memory;
-        CHECK_GOTO(read_pair(src, n, first, second, &rounds->start[count],
-                             &rounds->end[count], diag));
+        CHECK_GOTO(ended_after(read_pair(src, n, first, second,
+                                         &rounds->start[count],
+                                         &rounds->end[count], diag),
+                               diag, count, q, "round"));
         rounds->count = (size_t)count + 1;
     }
     CHECK_GOTO(loopy_i_source_end(src, "the end of the input after the q "

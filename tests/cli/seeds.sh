@@ -49,7 +49,7 @@ check "race: a vertex out of range" 1 '3 1 1\n1 4\n1 1\n' '' \
     "loopy race: <stdin>:2:3: expected a move's second vertex (from 1 to 3), found '4'\n" race
 printf '3 1 2\n1 2\n1 2\n' >"$work/race2.txt"
 check "race: a round missing, in a file" 1 '' '' \
-    "loopy race: race2.txt:4:1: expected a round's start x (from 1 to 3), found end of file\n" \
+    "loopy race: race2.txt:4:1: expected a round's start x (from 1 to 3), found end of file after 1 of the 2 rounds announced\n" \
     race race2.txt
 check "race: something after the rounds" 1 '2 0 1\n1 2\n3\n' '' \
     "loopy race: <stdin>:3:1: expected the end of the input after the q rounds, found '3'\n" race
