@@ -77,6 +77,19 @@ flag given a value|solve -q --misere=1 in.txt|3 1\n1 2\n|2|loopy solve: option '
 two input files|solve -q in.txt in.txt|3 1\n1 2\n|2|loopy solve: one input file at most, found 'in.txt' after 'in.txt'
 unknown command|bogus in.txt|3 1\n1 2\n|2|loopy: unknown command 'bogus' (see 'loopy --help')
 output folder missing|solve -q -o nodir/out.txt in.txt|3 1\n1 2\n|3|loopy solve: nodir/out.txt: cannot create: No such file or directory
+race: fewer moves than m|race in.txt|3 2 1\n1 2\n|1|loopy race: in.txt:3:1: expected a move's first vertex (from 1 to 3), found end of file after 1 of the 2 moves announced
+race: an end vertex out of range|race in.txt|3 1 1\n1 2\n1 5\n|1|loopy race: in.txt:3:3: expected a round's end y (from 1 to 3), found '5'
+race: n over 2^32-2|race in.txt|4294967295 0 0\n|4|loopy race: in.txt:1:1: n = 4294967295 is more than loopy's limit of 4294967294 vertices
+race: UTF-8 byte-order mark|race in.txt|\357\273\2773 1 1\n1 2\n1 2\n|1|loopy race: in.txt:1:1: expected the vertex count n (from 1 to 4294967294), found a UTF-8 byte-order mark (this command reads plain ASCII numbers)
+race: CRLF line endings|race in.txt|3 1 1\r\n1 2\r\n1 2\r\n|0|same as: 3 1 1\n1 2\n1 2\n
+race: a comment|race in.txt|3 1 1 # n m q\n1 2\n1 2\n|1|loopy race: in.txt:1:7: expected a move's first vertex (from 1 to 3), found '#'
+sleepy: fewer moves than m|sleepy in.txt|2 2\n1 2\n0\n1\n|1|loopy sleepy: in.txt:4:1: the 2 lists hold 1 move, but m = 2 was announced
+sleepy: a move out of range|sleepy in.txt|2 1\n1 3\n0\n1\n|1|loopy sleepy: in.txt:2:3: expected a move of vertex 1 (a vertex from 1 to 2), found '3'
+sleepy: start out of range|sleepy in.txt|2 0\n0\n0\n3\n|1|loopy sleepy: in.txt:4:1: expected the start s (a vertex from 1 to 2), found '3'
+climb: two equal heights|climb in.txt|1\n2 2\n1 2\n3 3\n0\n|1|loopy climb: in.txt:4:3: expected a height different from the others of the grid, found 3 again (row 2, column 1 has it too)
+climb: a negative height|climb in.txt|1\n1 2\n5 -6\n0\n|1|loopy climb: in.txt:3:3: expected a height (a whole number from 1 to 4294967295), found '-6'
+climb: a query outside the grid|climb in.txt|1\n1 1\n5\n1\n1 2\n|1|loopy climb: in.txt:5:3: expected a column from 1 to 1, found '2'
+climb: a test case missing|climb in.txt|2\n1 1\n5\n0\n|1|loopy climb: in.txt:5:1: expected the row count n of test case 2 of 2, found end of file
 EOF
 }
 
