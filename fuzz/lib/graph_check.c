@@ -156,6 +156,10 @@ static void require_found_is_there(const char *message, const char *at,
          * (at the start of the input), by its magic. */
         FUZZ_REQUIRE(left >= 4 && memcmp(at, "\x89LGR", 4) == 0,
                      "'%s' without the magic there", message);
+    } else if (strncmp(found, "a UTF-8 byte-order mark", 23) == 0) {
+        /* So do they a byte-order mark, which they do not skip. */
+        FUZZ_REQUIRE(left >= 3 && memcmp(at, "\xef\xbb\xbf", 3) == 0,
+                     "'%s' without the mark there", message);
     } else if (found[0] >= '0' && found[0] <= '9') {
         /* The number as written, or its value: the climb reader names a
          * repeated height by value ("found 7 again" where "007" stands). */
