@@ -45,7 +45,6 @@ static loopy_status grow_pairs(loopy_vertex **a, loopy_vertex **b,
     return LOOPY_OK;
 }
 
-/* Reads a pair of vertices, each from 1 to n, into 0-based *u and *v. */
 /* A text that ends too early: says how far it got, as loopy_read_text
  * does ("found end of file after 1 of the 2 moves announced"). */
 static loopy_status ended_after(loopy_status status, loopy_diag *diag,
@@ -65,6 +64,7 @@ static loopy_status ended_after(loopy_status status, loopy_diag *diag,
     return status;
 }
 
+/* Reads a pair of vertices, each from 1 to n, into 0-based *u and *v. */
 static loopy_status read_pair(loopy_source *src, uint64_t n, const char *first,
                               const char *second, loopy_vertex *u,
                               loopy_vertex *v, loopy_diag *diag)
