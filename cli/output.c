@@ -39,7 +39,7 @@ bool cli_out_open(cli_out *out, const char *cmd, const char *path)
 {
     const char *target = path;
     struct stat st, target_st;
-    bool exists;
+    bool is_link, exists;
     int fd;
 
     out->len = 0;
@@ -53,8 +53,8 @@ bool cli_out_open(cli_out *out, const char *cmd, const char *path)
         return true;
     }
     /* Replace the file a link names, not the link. */
-    if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode) &&
-        (out->resolved = realpath(path, NULL)) != NULL)
+    is_link = lstat(path, &st) == 0 && S_ISLNK(st.st_mode);
+    if (is_link && (out->resolved = realpath(path, NULL)) != NULL)
         target = out->resolved;
     exists = stat(target, &target_st) == 0;
     /* A file that standard output or error already writes to (the shell's
@@ -70,8 +70,7 @@ bool cli_out_open(cli_out *out, const char *cmd, const char *path)
     /* A device or FIFO cannot be replaced by a rename, and must not be
      * (renaming over /dev/null as root would turn it into a file): write to
      * it directly.  So does a dangling link, whose target is created. */
-    if ((exists && !S_ISREG(target_st.st_mode)) ||
-        (target == path && lstat(path, &st) == 0 && S_ISLNK(st.st_mode))) {
+    if ((exists && !S_ISREG(target_st.st_mode)) || (is_link && target == path)) {
         out->file = fopen(path, "wb");
         if (out->file == NULL) {
             cli_error(cmd, "%s: cannot open: %s", path, strerror(errno));
