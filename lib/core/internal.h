@@ -56,6 +56,11 @@ void loopy_i_diag(loopy_diag *diag, uint64_t line, uint64_t column,
 #endif
     ;
 
+/* Refuses a vertex count n above LOOPY_MAX_VERTICES, found at line:column,
+ * in the words every reader uses; returns LOOPY_ETOOBIG. */
+loopy_status loopy_i_vertex_limit(loopy_diag *diag, uint64_t line,
+                                  uint64_t column, uint64_t n);
+
 /* Bytes of physical memory, or UINT64_MAX when unknown. */
 uint64_t loopy_i_physical_memory(void);
 

@@ -32,6 +32,14 @@ void loopy_i_diag(loopy_diag *diag, uint64_t line, uint64_t column,
     va_end(ap);
 }
 
+loopy_status loopy_i_vertex_limit(loopy_diag *diag, uint64_t line,
+                                  uint64_t column, uint64_t n)
+{
+    loopy_i_diag(diag, line, column, "n = %" PRIu64 " is more than loopy's "
+                 "limit of %" PRIu32 " vertices", n, LOOPY_MAX_VERTICES);
+    return LOOPY_ETOOBIG;
+}
+
 uint64_t loopy_i_physical_memory(void)
 {
     long pages = sysconf(_SC_PHYS_PAGES);

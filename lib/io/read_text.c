@@ -90,12 +90,8 @@ static loopy_status read_header(reader *r, const loopy_read_options *opt,
                                r->diag);
     if (status != LOOPY_OK)
         return status;
-    if (n > LOOPY_MAX_VERTICES) {
-        loopy_i_diag(r->diag, r->scan.line, column,
-                     "n = %" PRIu64 " is more than loopy's limit of %" PRIu32
-                     " vertices", n, LOOPY_MAX_VERTICES);
-        return LOOPY_ETOOBIG;
-    }
+    if (n > LOOPY_MAX_VERTICES)
+        return loopy_i_vertex_limit(r->diag, r->scan.line, column, n);
     loopy_i_scan_blanks(&r->scan);
     status = loopy_i_scan_uint(&r->scan, UINT64_MAX, &m,
                                "the edge count m after n", r->diag);

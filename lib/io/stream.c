@@ -276,18 +276,21 @@ loopy_status loopy_i_source_uint(loopy_source *s, uint64_t min, uint64_t max,
                      "expected %s, found %" PRIu64, what, *value);
         status = LOOPY_EPARSE;
     }
-    /* A binary graph (binary.c's magic begins "\x89LGR") where text was
-     * expected: say so, not "found '?LGR...'". */
-    if (status != LOOPY_OK && found && s->base_offset + (uint64_t)(s->token - s->base) == 0 &&
-        (size_t)(s->scan.end - s->token) >= 4 && memcmp(s->token, "\x89LGR", 4) == 0)
-        loopy_i_diag(diag, line, column, "expected %s, found a loopy binary "
-                     "graph (this command reads text)", what);
-    /* Nor "found '???3'" for a UTF-8 byte-order mark, which is invisible
-     * in most editors (judges' readers refuse it too). */
-    if (status != LOOPY_OK && found && s->base_offset + (uint64_t)(s->token - s->base) == 0 &&
-        (size_t)(s->scan.end - s->token) >= 3 && memcmp(s->token, "\xef\xbb\xbf", 3) == 0)
-        loopy_i_diag(diag, line, column, "expected %s, found a UTF-8 byte-order "
-                     "mark (this command reads plain ASCII numbers)", what);
+    /* At the start of the input, a binary graph (binary.c's magic begins
+     * "\x89LGR") where text was expected, or a UTF-8 byte-order mark
+     * (invisible in most editors; judges' readers refuse it too): say so,
+     * not "found '?LGR...'" or "found '???3'". */
+    if (status != LOOPY_OK && found &&
+        s->base_offset + (uint64_t)(s->token - s->base) == 0) {
+        size_t left = (size_t)(s->scan.end - s->token);
+        if (left >= 4 && memcmp(s->token, "\x89LGR", 4) == 0)
+            loopy_i_diag(diag, line, column, "expected %s, found a loopy "
+                         "binary graph (this command reads text)", what);
+        else if (left >= 3 && memcmp(s->token, "\xef\xbb\xbf", 3) == 0)
+            loopy_i_diag(diag, line, column, "expected %s, found a UTF-8 "
+                         "byte-order mark (this command reads plain ASCII "
+                         "numbers)", what);
+    }
     if (status != LOOPY_OK && diag != NULL && diag->line != 0)
         diag->column = column; /* the scanner counts in the window */
     return status;

@@ -349,11 +349,8 @@ loopy_status loopy_sleepy_read(loopy_source *src, loopy_graph **graph,
     CHECK_GOTO(loopy_i_source_uint(src, 1, UINT64_MAX, &n,
                                    "the vertex count n (from 1 to 4294967294)", diag));
     loopy_i_source_where(src, &n_line, &n_column);
-    if (n > LOOPY_MAX_VERTICES) { /* as loopy_read_text says it */
-        loopy_i_diag(diag, n_line, n_column, "n = %" PRIu64 " is more than "
-                     "loopy's limit of %" PRIu32 " vertices", n, LOOPY_MAX_VERTICES);
-        return LOOPY_ETOOBIG;
-    }
+    if (n > LOOPY_MAX_VERTICES)
+        return loopy_i_vertex_limit(diag, n_line, n_column, n);
     CHECK_GOTO(loopy_i_source_uint(src, 0, UINT64_MAX, &m,
                                    "the move count m", diag));
     if (n > loopy_i_physical_memory() / 24) { /* graph offsets and solve */
