@@ -324,8 +324,10 @@ int loopy_graph_has_successors(const loopy_graph *graph);
  * or from a binary file written without successors) its successor lists,
  * by one counting sort over the predecessor lists; each vertex's successors
  * then come in increasing order.  Does nothing when the graph has them.
- * On failure the graph is unchanged.  Time O(n + m); memory 8(n+1) + 4m
- * bytes.
+ * Checks as it fills that the predecessor lists name each vertex exactly
+ * out-degree times, and fails with LOOPY_EFORMAT where they do not (the
+ * graphs loopy builds or loads always agree).  On failure the graph is
+ * unchanged.  Time O(n + m); memory 8(n+1) + 4m bytes.
  */
 loopy_status loopy_graph_build_successors(loopy_graph *graph);
 
@@ -348,9 +350,12 @@ loopy_edge loopy_graph_out_degree(const loopy_graph *graph, loopy_vertex v);
  * first.  Diagnostics as loopy_read_text (line and column of the first
  * problem); options->allow_trailing is not supported here (LOOPY_EINVAL).
  * Time O(len + n + m); memory: the graph, plus 8n bytes per thread while
- * building.  A binary file is checked (checksums, ranges, and that its
- * predecessor lists agree with its out-degrees and successor lists, by sums
- * of 64-bit edge fingerprints: sequential passes, no extra memory) and its
+ * building.  A binary file is checked (checksums, ranges, that each vertex
+ * stands in the predecessor lists exactly out-degree times, counted exactly
+ * with 4n bytes per counting thread (at most 4), and that the predecessor
+ * and successor lists hold the same edges, by sums of 64-bit edge
+ * fingerprints under a key drawn for each load: a guard against damage, not
+ * a proof; memory safety never rests on it or on the checksums) and its
  * arrays are used in place, without copying, on little-endian machines;
  * keeping successors adds their offsets, 8(n+1) bytes.
  */

@@ -199,12 +199,22 @@ static void damaged_files(void)
         exit(1);
 
 #define FRESH() memcpy(copy, b.data, b.len)
+    /* Only the whole magic makes a binary file: with another first byte
+     * the bytes are a text (a bad one), even with "LGR" after it. */
     FRESH();
     copy[0] ^= 1;
-    expect_refused(copy, b.len, LOOPY_EFORMAT, "bad magic");
+    expect_refused(copy, b.len, LOOPY_EPARSE, "expected the vertex count n");
+    expect_refused((const unsigned char *)"1LGR 2\n", 7, LOOPY_EPARSE,
+                   "expected the vertex count n, found '1LGR'");
+    /* A first byte 0x89 starts no text: a binary file whose magic was
+     * damaged (line ends changed in transfer) or cut short. */
     FRESH();
     copy[6] = '\n';
     expect_refused(copy, b.len, LOOPY_EFORMAT, "bad magic");
+    FRESH();
+    copy[3] = 'X';
+    expect_refused(copy, b.len, LOOPY_EFORMAT, "bad magic");
+    expect_refused(b.data, 5, LOOPY_EFORMAT, "bad magic");
     FRESH();
     copy[8] = 9;
     expect_refused(copy, b.len, LOOPY_EFORMAT, "format version 9");
@@ -445,7 +455,8 @@ static void base_recorded(void)
         /* An unknown flag bit, under a correct header checksum. */
         b.data[32] |= 4;
         put64(b.data + 136, loopy_i_checksum(b.data, 136, 1));
-        expect_refused(b.data, b.len, LOOPY_EFORMAT, "impossible sizes");
+        expect_refused(b.data, b.len, LOOPY_EFORMAT,
+                       "unknown flag bits 0x4 in the header");
         free(b.data);
         loopy_graph_free(g);
         check_case_end();

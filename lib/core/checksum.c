@@ -11,6 +11,8 @@
 #include "internal.h"
 
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #define BLOCK_BYTES ((uint64_t)1 << 20)
 
@@ -91,4 +93,19 @@ uint64_t loopy_i_checksum(const void *bytes, uint64_t len, int threads)
     if (hashes != stack_hashes)
         loopy_i_free(hashes);
     return result;
+}
+
+uint64_t loopy_i_random_key(void)
+{
+    struct timespec wall = {0, 0}, mono = {0, 0};
+    uint64_t x = (uint64_t)(uintptr_t)&wall;
+
+    clock_gettime(CLOCK_REALTIME, &wall);
+    clock_gettime(CLOCK_MONOTONIC, &mono);
+    x ^= (uint64_t)wall.tv_sec * PRIME1 ^ (uint64_t)wall.tv_nsec * PRIME2;
+    x ^= (uint64_t)mono.tv_nsec * PRIME3 ^ (uint64_t)getpid() << 32;
+    /* splitmix64's finaliser spreads every input bit over the key. */
+    x = (x ^ (x >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
+    x = (x ^ (x >> 27)) * UINT64_C(0x94d049bb133111eb);
+    return x ^ (x >> 31);
 }

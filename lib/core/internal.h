@@ -138,6 +138,11 @@ int loopy_i_thread_num(void);
  * threads threads; the result does not depend on the thread count. */
 uint64_t loopy_i_checksum(const void *bytes, uint64_t len, int threads);
 
+/* A 64-bit key that differs between calls and between processes (clocks,
+ * the process id and an address mixed together): for fingerprints that a
+ * file must not be able to anticipate.  Not for secrets. */
+uint64_t loopy_i_random_key(void);
+
 /* ---- Text readers (lib/io) ---- */
 /* The careful, serial reader: every diagnostic of loopy_read_text. */
 loopy_status loopy_i_read_text_careful(const char *text, size_t len,
@@ -161,8 +166,11 @@ loopy_status loopy_i_read_edges_fast(const char *text, size_t len,
                                      loopy_diag *diag);
 
 /* ---- Binary format (lib/io/binary.c) ---- */
-/* Whether bytes start with the binary format's magic. */
+/* Whether bytes start with the binary format's whole magic. */
 bool loopy_i_is_binary(const void *bytes, size_t len);
+/* Whether bytes start like a binary graph (byte 0x89) without its whole
+ * magic: one damaged in transfer or cut short, never a text. */
+bool loopy_i_is_mangled_binary(const void *bytes, size_t len);
 
 /* Reads fd to its end into *buffer (loopy_buffer_load on an open
  * descriptor, which stays open).  text: the input should be text, so the

@@ -240,7 +240,7 @@ loopy_status loopy_i_graph_add_reverse(loopy_graph *g, const loopy_vertex *tail,
 
 loopy_status loopy_graph_build_successors(loopy_graph *g)
 {
-    loopy_edge *offset;
+    loopy_edge *offset, running;
     loopy_vertex *target;
 
     if (g == NULL)
@@ -258,18 +258,44 @@ loopy_status loopy_graph_build_successors(loopy_graph *g)
         return LOOPY_ENOMEM;
     }
     /* Start offsets from the out-degrees, then a scatter in increasing
-     * order of the successor w (see restore_starts). */
+     * order of the successor w (see restore_starts).  The lists may come
+     * from a file, so nothing here trusts that they agree with the
+     * out-degrees: a write stays below the next vertex's cursor (never
+     * past offset[n], so inside target), and afterwards every cursor must
+     * stand exactly at the end of its vertex's run. */
     offset[0] = 0;
-    for (loopy_vertex u = 0; u < g->n; u++)
-        offset[u + 1] = offset[u] + loopy_graph_out_degree(g, u);
-    for (loopy_vertex w = 0; w < g->n; w++)
-        for (loopy_edge e = g->rev_offset[w]; e < g->rev_offset[w + 1]; e++)
-            target[offset[g->rev_source[e]]++] = w;
+    for (loopy_vertex u = 0; u < g->n; u++) {
+        loopy_edge degree = loopy_graph_out_degree(g, u);
+        if (degree > g->m - offset[u])
+            goto disagree;
+        offset[u + 1] = offset[u] + degree;
+    }
+    if (offset[g->n] != g->m)
+        goto disagree;
+    for (loopy_vertex w = 0; w < g->n; w++) {
+        for (loopy_edge e = g->rev_offset[w]; e < g->rev_offset[w + 1]; e++) {
+            loopy_vertex u = g->rev_source[e];
+            if (u >= g->n || offset[u] >= offset[u + 1])
+                goto disagree;
+            target[offset[u]++] = w;
+        }
+    }
+    running = 0;
+    for (loopy_vertex u = 0; u < g->n; u++) {
+        running += loopy_graph_out_degree(g, u);
+        if (offset[u] != running)
+            goto disagree;
+    }
     restore_starts(offset, g->n);
     g->offset = offset;
     g->target = target;
     g->owned |= GRAPH_OWNS_OFFSET | GRAPH_OWNS_TARGET;
     return LOOPY_OK;
+
+disagree:
+    loopy_i_free(offset);
+    loopy_i_free(target);
+    return LOOPY_EFORMAT;
 }
 
 loopy_status loopy_i_graph_complete(loopy_graph *g, bool keep_successors)

@@ -16,14 +16,29 @@
  *        and the file ends where the last one does.
  * Successor offsets are the prefix sums of the out-degrees, so they are not
  * stored.  The loader checks the header, the checksums of the sections it
- * uses, every value's range and that the lists agree with each other (a
- * checksum catches damage, not a file written wrong; see lists_consistent),
- * then uses the arrays in place (on a little-endian machine; a big-endian
- * one gets swapped copies).
+ * uses, every value's range and that the lists agree with each other, then
+ * uses the arrays in place (on a little-endian machine; a big-endian one
+ * gets swapped copies).
+ *
+ * Checksums and fingerprints guard against accidents; they prove nothing
+ * about a file made to pass them.  So every number that decides where
+ * memory is read or written is verified exactly before use: n and m and
+ * the section table against the file's length, offsets (monotone, from 0
+ * to m), ids (below n), out-degrees (below UINT32_MAX, summing to m, and
+ * each equal to the vertex's count in the predecessor lists:
+ * degrees_exact).  Only the agreement of predecessor and successor lists
+ * is left to a keyed fingerprint (lists_consistent); no access depends on
+ * it.  loopy_graph_build_successors checks its counts again as it fills.
  */
 #include "../core/internal.h"
 
 #include <string.h>
+
+#if defined(__GNUC__)
+#define PREFETCH_WRITE(addr) __builtin_prefetch(addr, 1)
+#else
+#define PREFETCH_WRITE(addr) ((void)(addr))
+#endif
 
 #define FORMAT_VERSION 1u
 #define HEADER_BYTES 144u
@@ -67,14 +82,18 @@ static uint64_t get_le(const unsigned char *p, int bytes)
 
 bool loopy_i_is_binary(const void *bytes, size_t len)
 {
-    const unsigned char *p = bytes;
+    /* Only the whole magic makes a binary file: a text may hold anything
+     * else, even "LGR" in bytes 2 to 4. */
+    return len >= sizeof magic && memcmp(bytes, magic, sizeof magic) == 0;
+}
 
-    /* Text never starts with byte 0x89, nor with "?LGR" unless it is a
-     * comment ("#LGR ..."): such a file is a binary one, perhaps with
-     * damaged magic, and read_header says so. */
-    return len > 0 && (p[0] == magic[0] ||
-                       (len >= 4 && p[0] != '#' &&
-                        memcmp(p + 1, magic + 1, 3) == 0));
+bool loopy_i_is_mangled_binary(const void *bytes, size_t len)
+{
+    /* No text starts with byte 0x89 (not ASCII, and no UTF-8 character
+     * starts with it): a binary graph whose magic was damaged (a transfer
+     * that changed its line ends), or one cut short. */
+    return len >= 1 && magic[0] == *(const unsigned char *)bytes &&
+           !loopy_i_is_binary(bytes, len);
 }
 
 /* ---- Writing ---- */
@@ -293,8 +312,14 @@ static loopy_status read_header(const unsigned char *p, size_t len, uint64_t *n,
     *n = get_le(p + 16, 8);
     *m = get_le(p + 24, 8);
     *flags = get_le(p + 32, 8);
-    if (*n > LOOPY_MAX_VERTICES || *m > UINT64_MAX / 8 ||
-        (*flags & ~(uint64_t)(FLAG_SUCCESSORS | FLAG_BASE_0)) != 0)
+    if ((*flags & ~(uint64_t)(FLAG_SUCCESSORS | FLAG_BASE_0)) != 0) {
+        loopy_i_diag(diag, 0, 0, "damaged loopy binary file: unknown flag "
+                     "bits 0x%" PRIx64 " in the header (this loopy knows "
+                     "0x%x)", *flags & ~(uint64_t)(FLAG_SUCCESSORS | FLAG_BASE_0),
+                     FLAG_SUCCESSORS | FLAG_BASE_0);
+        return LOOPY_EFORMAT;
+    }
+    if (*n > LOOPY_MAX_VERTICES || *m > UINT64_MAX / 8)
         return damaged(diag, "impossible sizes in the header");
     for (int s = 0; s < SECTIONS; s++) {
         uint64_t want = s == SEC_OUT_DEGREE   ? *n * 4
@@ -354,37 +379,128 @@ static bool offsets_valid(const loopy_graph *g, int threads)
 }
 
 /* Edge fingerprints for lists_consistent: splitmix64's finaliser, a
- * bijection of 64-bit words, so distinct vertices (or pairs) never share
- * one.  The constant keeps vertex 0 from mapping to 0. */
-static uint64_t fingerprint(uint64_t x)
+ * bijection of 64-bit words, so distinct vertex pairs never share one; the
+ * key, drawn anew for every load, keeps a file from being made to fit. */
+static uint64_t fingerprint(uint64_t x, uint64_t key)
 {
-    x += UINT64_C(0x9e3779b97f4a7c15);
+    x += key;
     x = (x ^ (x >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
     x = (x ^ (x >> 27)) * UINT64_C(0x94d049bb133111eb);
     return x ^ (x >> 31);
 }
 
-static uint64_t pair(loopy_vertex from, loopy_vertex to)
+static uint64_t pair(loopy_vertex from, loopy_vertex to, uint64_t key)
 {
-    return fingerprint((uint64_t)from << 32 | to);
+    return fingerprint((uint64_t)from << 32 | to, key);
 }
 
 /*
- * Checks that the lists describe one graph: u is a predecessor exactly once
- * per move of u, and, with successor lists, each vertex's predecessors are
- * (as a multiset: their order is the text's) the sources of the edges into
- * it; and first, that every entry is a vertex.  Needs offsets_valid first.
+ * Checks that every entry of the lists is a vertex, and that vertex u
+ * stands in the predecessor lists exactly out_degree[u] times: counted
+ * exactly, one counter a vertex (4n bytes while loading), since the
+ * out-degrees become the solver's counters and the successor lists'
+ * offsets.  Needs offsets_valid first.
+ */
+/* At most this many threads count entries in degrees_exact, each into
+ * counters of its own (4n bytes a thread). */
+#define COUNT_THREADS 4
+/* How far ahead a counting thread prefetches the counter it will bump. */
+#define COUNT_PREFETCH 32
+
+/*
+ * Checks that every entry of the predecessor lists is a vertex, and that
+ * vertex u stands in them exactly out_degree[u] times: counted exactly,
+ * since the out-degrees become the solver's counters and the successor
+ * lists' offsets.  Each thread counts a share of the entries into counters
+ * of its own (4n bytes each, while loading; no atomics, which would
+ * serialise the misses), prefetched a little ahead; then the shares are
+ * added up per vertex.  Counts wrap at 2^32, which cannot hide a
+ * disagreement: the true counts and the degrees both sum to m and every
+ * degree is below UINT32_MAX (offsets_valid), so counts equal to the
+ * degrees modulo 2^32 are the degrees.  Time O(n + m), one random access
+ * per entry.  Needs offsets_valid first.
+ */
+static loopy_status degrees_exact(const loopy_graph *g, int threads,
+                                  loopy_diag *diag)
+{
+    const loopy_vertex *rev_source = g->rev_source;
+    loopy_vertex n = g->n;
+    loopy_edge m = g->m;
+    uint32_t *count[COUNT_THREADS] = {NULL};
+    uint64_t bad = 0, wrong = 0, first = UINT64_MAX;
+    int parts = 0;
+
+    if (n == 0)
+        return LOOPY_OK;
+    if (threads > COUNT_THREADS)
+        threads = COUNT_THREADS;
+    /* Fewer counting threads when memory is short; none is an error. */
+    while (parts < threads &&
+           (count[parts] = loopy_i_calloc(n, sizeof **count)) != NULL)
+        parts++;
+    if (parts == 0) {
+        loopy_i_diag(diag, 0, 0, "out of memory");
+        return LOOPY_ENOMEM;
+    }
+#pragma omp parallel for num_threads(parts) schedule(static, 1) reduction(+ : bad)
+    for (int t = 0; t < parts; t++) {
+        uint32_t *mine = count[t];
+        loopy_edge begin = m / (uint64_t)parts * (uint64_t)t;
+        loopy_edge end = t + 1 == parts ? m : begin + m / (uint64_t)parts;
+
+        for (loopy_edge e = begin; e < end; e++) {
+            loopy_vertex u = rev_source[e];
+            if (e + COUNT_PREFETCH < end && rev_source[e + COUNT_PREFETCH] < n)
+                PREFETCH_WRITE(&mine[rev_source[e + COUNT_PREFETCH]]);
+            if (u >= n)
+                bad++;
+            else
+                mine[u]++;
+        }
+    }
+    if (bad == 0) {
+#pragma omp parallel for num_threads(threads) schedule(static) \
+    reduction(+ : wrong) reduction(min : first)
+        for (int64_t v = 0; v < (int64_t)n; v++) {
+            uint32_t sum = 0;
+            for (int t = 0; t < parts; t++)
+                sum += count[t][v];
+            if (sum != g->out_degree[v]) {
+                wrong++;
+                if ((uint64_t)v < first)
+                    first = (uint64_t)v;
+            }
+        }
+    }
+    for (int t = 0; t < parts; t++)
+        loopy_i_free(count[t]);
+    if (bad != 0)
+        return damaged(diag, "a value out of range");
+    if (wrong != 0) {
+        loopy_i_diag(diag, 0, 0, "damaged loopy binary file: the predecessor "
+                     "lists do not match the out-degrees (%" PRIu64 " vertices "
+                     "disagree, the first is vertex %" PRIu64 ", 0-based)",
+                     wrong, first);
+        return LOOPY_EFORMAT;
+    }
+    return LOOPY_OK;
+}
+
+/*
+ * Checks, with successor lists, that each vertex's predecessors are (as a
+ * multiset: their order is the text's) the sources of the edges into it,
+ * and that every successor is a vertex.
  *
- * Both are multiset equalities, tested by sums of fingerprints modulo 2^64
- * (Blum's checker for multisets): the predecessor entries against each u
- * taken out-degree times, and the pairs (u, v) of the predecessor lists
- * against those of the successor lists.  Equal multisets always pass.
- * Different ones pass only if a nonzero integer combination of distinct
- * fingerprints sums to 0 modulo 2^64, which for a file not crafted against
- * this function is a chance of about 2^-64; a crafted file gains nothing
- * but wrong answers about itself (the solver's memory safety does not rest
- * on this check).  Every pass is sequential and runs on all threads, where
- * counting each u exactly would cost a random access per edge.  No memory.
+ * A multiset equality, tested by sums of keyed fingerprints of the pairs
+ * (u, v) modulo 2^64 (Blum's checker for multisets).  Equal multisets
+ * always pass.  This is a guard against files written wrong or damaged,
+ * not a proof: different multisets pass when a nonzero integer combination
+ * of distinct fingerprints sums to 0 modulo 2^64, about 2^-64 for a file
+ * not made against this function, and the key, drawn at random for every
+ * load, keeps anyone from making one.  Nothing depends on it for memory
+ * safety: every entry is range-checked, the out-degrees are exact
+ * (degrees_exact), and the successor offsets are their prefix sums.  Every
+ * pass is sequential and runs on all threads; no memory.
  */
 static loopy_status lists_consistent(const loopy_graph *g, int threads,
                                      loopy_diag *diag)
@@ -392,35 +508,27 @@ static loopy_status lists_consistent(const loopy_graph *g, int threads,
     const loopy_edge *rev_offset = g->rev_offset;
     const loopy_vertex *rev_source = g->rev_source;
     const loopy_vertex *target = g->target;
-    const uint32_t *out_degree = g->out_degree;
     loopy_vertex n = g->n;
-    uint64_t entries = 0, moves = 0, rev_pairs = 0, pairs = 0, bad = 0;
+    uint64_t rev_pairs = 0, pairs = 0, bad = 0;
+    uint64_t key = loopy_i_random_key();
 
     (void)threads; /* in a build without OpenMP */
+    if (target == NULL)
+        return LOOPY_OK;
 #pragma omp parallel for num_threads(threads) schedule(dynamic, 4096) \
-    reduction(+ : entries, moves, rev_pairs, pairs, bad)
+    reduction(+ : rev_pairs, pairs, bad)
     for (int64_t i = 0; i < (int64_t)n; i++) {
         loopy_vertex v = (loopy_vertex)i;
-        moves += out_degree[v] * fingerprint(v);
-        for (loopy_edge e = rev_offset[v]; e < rev_offset[v + 1]; e++) {
-            bad += rev_source[e] >= n;
-            entries += fingerprint(rev_source[e]);
-            if (target != NULL)
-                rev_pairs += pair(rev_source[e], v);
-        }
-        if (target != NULL) {
-            /* Successor offsets are the out-degrees' prefix sums. */
-            for (loopy_edge e = g->offset[v]; e < g->offset[v + 1]; e++) {
-                bad += target[e] >= n;
-                pairs += pair(v, target[e]);
-            }
+        for (loopy_edge e = rev_offset[v]; e < rev_offset[v + 1]; e++)
+            rev_pairs += pair(rev_source[e], v, key);
+        /* Successor offsets are the out-degrees' prefix sums. */
+        for (loopy_edge e = g->offset[v]; e < g->offset[v + 1]; e++) {
+            bad += target[e] >= n;
+            pairs += pair(v, target[e], key);
         }
     }
     if (bad != 0)
         return damaged(diag, "a value out of range");
-    if (entries != moves)
-        return damaged(diag, "predecessor lists that do not match the "
-                             "out-degrees");
     if (rev_pairs != pairs)
         return damaged(diag, "predecessor lists that do not match the "
                              "successor lists");
@@ -510,6 +618,7 @@ loopy_status loopy_i_read_binary(void *data, size_t len, bool is_heap,
         for (uint64_t v = 0; v < n; v++)
             g->offset[v + 1] = g->offset[v] + g->out_degree[v];
     }
+    CHECK_GOTO(degrees_exact(g, threads, diag));
     CHECK_GOTO(lists_consistent(g, threads, diag));
     g->mapping = data;
     g->mapping_len = len;

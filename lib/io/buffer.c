@@ -78,8 +78,9 @@ loopy_status loopy_i_buffer_read(int fd, loopy_buffer *buffer, bool text,
         }
         buffer->len += (size_t)got;
         /* A NUL byte is bad text wherever it is: what came so far is
-         * enough for the message, and /dev/zero must not fill memory. */
-        if (text && !loopy_i_is_binary(buffer->data, buffer->len) &&
+         * enough for the message, and /dev/zero must not fill memory.
+         * Only a binary graph (or a damaged one) starts with 0x89. */
+        if (text && (unsigned char)buffer->data[0] != 0x89 &&
             memchr(buffer->data + buffer->len - (size_t)got, 0, (size_t)got))
             break;
     }

@@ -31,6 +31,16 @@ static loopy_status read_text(const char *text, size_t len,
     return loopy_i_read_text_careful(text, len, opt, out, NULL, diag);
 }
 
+/* The message for bytes that start like a binary graph but lack the rest
+ * of its magic. */
+static loopy_status mangled(loopy_diag *diag)
+{
+    loopy_i_diag(diag, 0, 0, "damaged loopy binary file: bad magic bytes "
+                 "(expected \\x89LGR\\r\\n\\x1a\\n; a transfer that "
+                 "changes line ends, or a cut, does this)");
+    return LOOPY_EFORMAT;
+}
+
 /* Maps a regular file of `size` bytes and reads it. */
 static loopy_status read_mapped(int fd, size_t size,
                                 const loopy_read_options *opt,
@@ -40,8 +50,18 @@ static loopy_status read_mapped(int fd, size_t size,
     void *map = mmap(NULL, size, PROT_READ, MAP_PRIVATE, fd, 0);
 
     if (map == MAP_FAILED) {
+        /* Address space, not the file, ran out (ulimit -v, overcommit). */
+        if (errno == ENOMEM) {
+            loopy_i_diag(diag, 0, 0, "out of memory: cannot map the file "
+                         "(%zu bytes)", size);
+            return LOOPY_ENOMEM;
+        }
         loopy_i_diag(diag, 0, 0, "cannot map the file: %s", strerror(errno));
         return LOOPY_EIO;
+    }
+    if (loopy_i_is_mangled_binary(map, size)) {
+        munmap(map, size);
+        return mangled(diag);
     }
     if (loopy_i_is_binary(map, size)) {
         status = loopy_i_read_binary(map, size, false, opt, out, diag);
@@ -99,7 +119,9 @@ loopy_status loopy_read_file(const char *path, const loopy_read_options *options
         close(fd);
     if (status != LOOPY_OK)
         return status;
-    if (loopy_i_is_binary(buffer.data, buffer.len)) {
+    if (loopy_i_is_mangled_binary(buffer.data, buffer.len)) {
+        status = mangled(diag);
+    } else if (loopy_i_is_binary(buffer.data, buffer.len)) {
         status = loopy_i_read_binary(buffer.data, buffer.len, true, options,
                                      out, diag);
         if (status == LOOPY_OK)
