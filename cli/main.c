@@ -2,6 +2,7 @@
 #include "cli.h"
 
 #include <signal.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -24,6 +25,26 @@ static void on_sigbus(int sig)
     ignored = write(STDERR_FILENO, what, sizeof what - 1);
     (void)ignored;
     _exit(EXIT_IO);
+}
+
+/* Whether the command returned: any exit before that is not loopy's. */
+static volatile bool command_returned;
+
+/* An OpenMP runtime that cannot start a thread ends the process with
+ * exit(1), the status for rejected input, after its own message ("libgomp:
+ * Thread creation failed").  The library checks beforehand that its
+ * threads can start (lib/core/parallel.c), so this only catches memory or
+ * processes running out in between: say what happened, remove a
+ * half-written output, and end with the status for exhausted resources. */
+static void on_stray_exit(void)
+{
+    if (command_returned)
+        return;
+    cli_out_remove_pending();
+    fprintf(stderr, "%s: out of memory or processes: a thread could not be "
+            "started (fewer threads, -t 1, need less)\n", running);
+    fflush(stderr);
+    _exit(EXIT_RESOURCE);
 }
 
 /* Interrupted (Ctrl-C, kill, a closed terminal): remove a half-written
@@ -85,17 +106,16 @@ int main(int argc, char **argv)
     }
     if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0 ||
         strcmp(argv[1], "help") == 0) {
-        fputs(main_usage, stdout);
-        return EXIT_OK;
+        return cli_print_text(NULL, main_usage);
     }
     if (strcmp(argv[1], "-V") == 0 || strcmp(argv[1], "--version") == 0) {
-        printf("loopy %s\n", LOOPY_VERSION_STRING);
-        return EXIT_OK;
+        return cli_print_text(NULL, "loopy " LOOPY_VERSION_STRING "\n");
     }
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
         if (strcmp(argv[1], commands[i].name) == 0) {
             static char name[32];
             struct sigaction sa;
+            int status;
 
             snprintf(name, sizeof name, "loopy %s", commands[i].name);
             running = name;
@@ -112,7 +132,10 @@ int main(int argc, char **argv)
                     old.sa_handler != SIG_IGN)
                     sigaction(stops[k], &sa, NULL);
             }
-            return commands[i].run(argc - 1, argv + 1);
+            atexit(on_stray_exit);
+            status = commands[i].run(argc - 1, argv + 1);
+            command_returned = true;
+            return status;
         }
     }
     fprintf(stderr, "loopy: unknown command '%s' (see 'loopy --help')\n",

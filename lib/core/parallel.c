@@ -3,6 +3,86 @@
 
 #ifdef _OPENMP
 #include <omp.h>
+#include <pthread.h>
+#include <stdlib.h>
+
+/*
+ * OpenMP runtimes end the process when they cannot start a thread (libgomp
+ * prints "Thread creation failed" and exits), so the library makes sure
+ * first that the threads it asks for can exist at once: a chain of probe
+ * threads, each starting the next and waiting for it, with the stack size
+ * the runtime will use.  A process short of memory or of processes (ulimit
+ * -v, a process limit) then runs on the threads it can get; the answers do
+ * not depend on their number.  glibc keeps the stacks of joined threads
+ * for reuse, so the runtime's own threads find them just after.
+ */
+typedef struct probe {
+    int left;        /* threads still to start after this one */
+    int started;     /* out: how many started, this one included */
+    size_t stack;    /* stack size, 0 for the default */
+} probe;
+
+static void *probe_run(void *arg)
+{
+    probe *p = arg;
+    pthread_attr_t attr;
+    pthread_t next;
+    probe child;
+
+    p->started = 1;
+    if (p->left == 0)
+        return NULL;
+    child.left = p->left - 1;
+    child.started = 0;
+    child.stack = p->stack;
+    if (pthread_attr_init(&attr) != 0)
+        return NULL;
+    if ((p->stack == 0 || pthread_attr_setstacksize(&attr, p->stack) == 0) &&
+        pthread_create(&next, &attr, probe_run, &child) == 0) {
+        pthread_join(next, NULL);
+        p->started += child.started;
+    }
+    pthread_attr_destroy(&attr);
+    return NULL;
+}
+
+/* The stack size OMP_STACKSIZE (or GOMP_STACKSIZE) asks the runtime for:
+ * a number with an optional B, K, M or G (kilobytes without one); 0 when
+ * unset or unreadable (the runtime's default, the system's). */
+static size_t omp_stack_size(void)
+{
+    const char *text = getenv("OMP_STACKSIZE");
+    char *end;
+    unsigned long long size;
+    int shift = 10;
+
+    if (text == NULL)
+        text = getenv("GOMP_STACKSIZE");
+    if (text == NULL)
+        return 0;
+    size = strtoull(text, &end, 10);
+    while (*end == ' ')
+        end++;
+    switch (*end) {
+    case 'b': case 'B': shift = 0; end++; break;
+    case 'k': case 'K': shift = 10; end++; break;
+    case 'm': case 'M': shift = 20; end++; break;
+    case 'g': case 'G': shift = 30; end++; break;
+    default: break;
+    }
+    if (end == text || size > (SIZE_MAX >> shift))
+        return 0;
+    return (size_t)size << shift;
+}
+
+/* How many of `threads` (the caller's included) can run at once now. */
+static int startable_threads(int threads)
+{
+    probe first = {threads - 1, 0, omp_stack_size()};
+
+    probe_run(&first);
+    return first.started;
+}
 #endif
 
 int loopy_i_threads(int requested, uint64_t work_items, uint64_t min_per_thread)
@@ -20,6 +100,10 @@ int loopy_i_threads(int requested, uint64_t work_items, uint64_t min_per_thread)
         threads = 1;
     if ((uint64_t)threads > most)
         threads = most > 0 ? (int)most : 1;
+#ifdef _OPENMP
+    if (threads > 1)
+        threads = startable_threads(threads);
+#endif
     return threads;
 }
 
