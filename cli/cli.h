@@ -43,6 +43,17 @@ int cli_compare_u32(const void *a, const void *b);
 #define CLI_MAX_THREADS 64
 int cli_threads(int requested, uint64_t most);
 
+/* Prints text (a --help or --version text) to standard output and flushes
+ * it; returns EXIT_OK, or EXIT_IO after printing "loopy CMD: standard
+ * output: write failed: REASON" (cmd NULL: the top level, "loopy: ...")
+ * when it could not be written: a full disk, a closed standard output. */
+int cli_print_text(const char *cmd, const char *text);
+
+/* Parses a --threads value, 0 (all cores) to 1024, into *threads, capped at
+ * the processors online: more threads than those only multiply per-thread
+ * buffers.  Returns false after printing a message. */
+bool cli_parse_threads(const char *cmd, const char *text, int *threads);
+
 /* Whether writing output would leave input readable: false, after printing
  * a message, when both name the same existing file. */
 bool cli_output_distinct(const char *cmd, const char *output,
@@ -87,11 +98,17 @@ bool cli_parse_list(const char *cmd, const char *option, const char *text,
 
 /* ---- Output ----
  * A buffered writer with fast integer formatting.  A file is written under a
- * temporary name in its directory and renamed over the real name on
- * cli_out_close, so a failed or interrupted run never leaves a partial file.
- * A symbolic link is followed (the file it names is replaced, the link
- * stays); an existing device, FIFO or socket (/dev/null, /dev/stdout) is
- * written directly, since renaming over it would replace it. */
+ * temporary name in its directory (".loopy-XXXXXX") and renamed over the
+ * real name on cli_out_close, so a failed or interrupted run never leaves a
+ * partial file.  So the folder must be writable, and an existing file must
+ * be writable by the user too (refused otherwise, as the shell's "> file"
+ * does, although the rename would not need it).  A replaced file keeps its
+ * permissions, and its owner and group where the process may set them; it
+ * is a new file (a new inode), so other hard links to the old one keep the
+ * old content.  A symbolic link is followed (the file it names is replaced,
+ * the link stays); an existing device, FIFO or socket (/dev/null,
+ * /dev/stdout) is written directly, since renaming over it would replace
+ * it. */
 typedef struct cli_out {
     FILE *file;
     char *tmp_path;   /* NULL for standard output or a direct write */
@@ -103,7 +120,14 @@ typedef struct cli_out {
     bool failed;
 } cli_out;
 
-/* Opens path, or standard output when path is NULL or "-". */
+/* Whether path may name an output file: false, after printing "loopy CMD:
+ * -o: the output file name is empty", when it is "".  For the commands'
+ * -o, where it is parsed (a bad command line); cli_out_open checks too. */
+bool cli_out_name_ok(const char *cmd, const char *path);
+/* Opens path, or standard output when path is NULL or "-".  What can be
+ * checked before writing (the name, the folder, the file's permission) is
+ * checked here, so a command that opens its output first fails before its
+ * work. */
 bool cli_out_open(cli_out *out, const char *cmd, const char *path);
 void cli_out_bytes(cli_out *out, const char *s, size_t len);
 void cli_out_str(cli_out *out, const char *s);

@@ -31,7 +31,8 @@ static const char climb_usage[] =
     "\n"
     "Exit status: 0 success, 1 input rejected (the message names file, line\n"
     "and column: a repeated height, a query outside the grid, ...), 2 bad\n"
-    "command line, 3 file not readable, 4 too large for memory.\n";
+    "command line, 3 file not readable or output not writable, 4 too large\n"
+    "for memory.\n";
 
 int cmd_climb(int argc, char **argv)
 {

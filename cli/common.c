@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 int cli_exit_status(loopy_status status)
 {
@@ -212,6 +213,40 @@ bool cli_output_distinct(const char *cmd, const char *output, const char *input)
     cli_error(cmd, "%s: the output would overwrite the input file %s", output,
               input);
     return false;
+}
+
+int cli_print_text(const char *cmd, const char *text)
+{
+    /* The error may be an earlier write's (ferror); EIO then. */
+    errno = 0;
+    if (fputs(text, stdout) != EOF && fflush(stdout) == 0 && !ferror(stdout))
+        return EXIT_OK;
+    fprintf(stderr, "loopy%s%s: standard output: write failed: %s\n",
+            cmd ? " " : "", cmd ? cmd : "", strerror(errno ? errno : EIO));
+    return EXIT_IO;
+}
+
+bool cli_parse_threads(const char *cmd, const char *text, int *threads)
+{
+    uint64_t value;
+
+    if (!cli_parse_uint(cmd, "--threads", text, 0, 1024, &value))
+        return false;
+#ifdef _SC_NPROCESSORS_ONLN
+    {
+        /* Threads past the processors run no faster and each holds its own
+         * buffers: on 2 processors, -t 1024 took 2 GB and 9 s on a 60 MB
+         * text, -t 2 64 MB and 0.4 s.  0 stays "all cores"; an unknown
+         * count counts as 1. */
+        long online = sysconf(_SC_NPROCESSORS_ONLN);
+        if (online < 1)
+            online = 1;
+        if (value > (uint64_t)online)
+            value = (uint64_t)online;
+    }
+#endif
+    *threads = (int)value;
+    return true;
 }
 
 int cli_threads(int requested, uint64_t most)

@@ -23,7 +23,8 @@ static const char convert_usage[] =
     "                       binary FILE keeps its own)\n"
     "  -o, --output FILE    the binary file to write (required; written\n"
     "                       under a temporary name, then renamed)\n"
-    "  -t, --threads N      threads to use (default 0: all cores)\n"
+    "  -t, --threads N      threads to use (default 0: all cores; more than the\n"
+    "                       processors counts as that many)\n"
     "  -q, --quiet          no summary line on standard error\n"
     "  -h, --help           show this help\n"
     "\n"
@@ -89,19 +90,20 @@ static int parse_args(int argc, char **argv, loopy_read_options *read,
             read->base = (uint32_t)value;
             break;
         case OPT_OUTPUT:
+            if (!cli_out_name_ok("convert", p.value))
+                return EXIT_USAGE;
             *output = p.value;
             break;
         case OPT_THREADS:
-            if (!cli_parse_uint("convert", "--threads", p.value, 0, 1024, &value))
+            if (!cli_parse_threads("convert", p.value, &read->threads))
                 return EXIT_USAGE;
-            read->threads = (int)value;
             break;
         case OPT_QUIET:
             *quiet = true;
             break;
         case OPT_HELP:
-            fputs(convert_usage, stdout);
-            return -1;
+            return cli_print_text("convert", convert_usage) == EXIT_OK
+                       ? -1 : EXIT_IO;
         default:
             return EXIT_USAGE;
         }

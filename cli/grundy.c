@@ -104,14 +104,15 @@ int cmd_grundy(int argc, char **argv)
                 return EXIT_USAGE;
             break;
         case OPT_OUTPUT:
+            if (!cli_out_name_ok("grundy", p.value))
+                return EXIT_USAGE;
             output = p.value;
             break;
         case OPT_QUIET:
             quiet = true;
             break;
         case OPT_HELP:
-            fputs(grundy_usage, stdout);
-            return EXIT_OK;
+            return cli_print_text("grundy", grundy_usage);
         default:
             return EXIT_USAGE;
         }

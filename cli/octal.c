@@ -72,11 +72,12 @@ int cmd_octal(int argc, char **argv)
             }
             break;
         case OPT_OUTPUT:
+            if (!cli_out_name_ok("octal", p.value))
+                return EXIT_USAGE;
             output = p.value;
             break;
         case OPT_HELP:
-            fputs(octal_usage, stdout);
-            return EXIT_OK;
+            return cli_print_text("octal", octal_usage);
         default:
             return EXIT_USAGE;
         }

@@ -1,8 +1,9 @@
 /* output.c - buffered, atomically committed output. */
-#define _XOPEN_SOURCE 700 /* realpath */
+#define _XOPEN_SOURCE 700 /* realpath, faccessat, fchown */
 #include "cli.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -35,11 +36,84 @@ static FILE *standard_stream_on(const struct stat *st)
     return NULL;
 }
 
+bool cli_out_name_ok(const char *cmd, const char *path)
+{
+    if (path != NULL && path[0] == '\0') {
+        cli_error(cmd, "-o: the output file name is empty");
+        return false;
+    }
+    return true;
+}
+
+/* The temporary file's name for target: ".loopy-XXXXXX" in target's folder,
+ * for mkstemp.  Short and fixed, so that any name the file system accepts
+ * for target works (a name of NAME_MAX bytes plus a suffix would not).
+ * NULL when out of memory. */
+static char *temporary_name(const char *target)
+{
+    static const char base[] = ".loopy-XXXXXX";
+    const char *slash = strrchr(target, '/');
+    size_t folder_len = slash != NULL ? (size_t)(slash - target) + 1 : 0;
+    char *name = malloc(folder_len + sizeof base);
+
+    if (name != NULL) {
+        memcpy(name, target, folder_len);
+        memcpy(name + folder_len, base, sizeof base);
+    }
+    return name;
+}
+
+/* The folder target is in, for a message, as *folder and its length: "."
+ * without a slash, "/" for a name at the root, otherwise what comes before
+ * the last slash ("a" for "a/b" and for "a//b"). */
+static int folder_of(const char *target, const char **folder)
+{
+    const char *slash = strrchr(target, '/');
+    size_t len;
+
+    if (slash == NULL) {
+        *folder = ".";
+        return 1;
+    }
+    len = (size_t)(slash - target);
+    while (len > 0 && target[len - 1] == '/')
+        len--;
+    *folder = len > 0 ? target : "/";
+    return len > 0 ? (int)len : 1;
+}
+
+/* Gives the temporary file fd the owner and group of the file it replaces,
+ * old, as far as this process may: root may set both; another user may
+ * keep a group it belongs to, so a file shared through its group stays
+ * shared.  Where it may not (EPERM; EINVAL: an id this user namespace does
+ * not map), the file stays the process's, as any file it creates.  False,
+ * with errno, on another failure. */
+static bool keep_owner(int fd, const struct stat *old)
+{
+    if (fchown(fd, old->st_uid, old->st_gid) == 0)
+        return true;
+    if (errno != EPERM && errno != EINVAL)
+        return false;
+    if (fchown(fd, (uid_t)-1, old->st_gid) == 0)
+        return true;
+    return errno == EPERM || errno == EINVAL;
+}
+
+/* The process's umask (read by setting it, and set back). */
+static mode_t current_umask(void)
+{
+    mode_t mask = umask(0);
+
+    umask(mask);
+    return mask;
+}
+
 bool cli_out_open(cli_out *out, const char *cmd, const char *path)
 {
     const char *target = path;
     struct stat st, target_st;
     bool is_link, exists;
+    mode_t mode;
     int fd;
 
     out->len = 0;
@@ -52,11 +126,19 @@ bool cli_out_open(cli_out *out, const char *cmd, const char *path)
         out->file = stdout;
         return true;
     }
+    if (!cli_out_name_ok(cmd, path))
+        return false;
     /* Replace the file a link names, not the link. */
     is_link = lstat(path, &st) == 0 && S_ISLNK(st.st_mode);
     if (is_link && (out->resolved = realpath(path, NULL)) != NULL)
         target = out->resolved;
     exists = stat(target, &target_st) == 0;
+    /* A name that cannot be made (too long, a file as a folder, a loop of
+     * links) fails now, not at the rename after all the work. */
+    if (!exists && errno != ENOENT) {
+        cli_error(cmd, "%s: cannot create: %s", path, strerror(errno));
+        goto fail;
+    }
     /* A file that standard output or error already writes to (the shell's
      * "> file" seen through /dev/stdout): write through that stream, where
      * it stands.  Replacing the file would lose what the shell wrote there
@@ -81,38 +163,63 @@ bool cli_out_open(cli_out *out, const char *cmd, const char *path)
         out->direct = true;
         return true;
     }
+    /* The shell's "> file" refuses a file the user may not write; so does
+     * -o, although the rename below needs only the folder's permission.
+     * (Root may, as with "> file".  A running program's file, ETXTBSY, may
+     * be replaced by a rename, as install does: it is not refused.) */
+    if (exists && faccessat(AT_FDCWD, target, W_OK, AT_EACCESS) != 0 &&
+        errno != ETXTBSY) {
+        cli_error(cmd, "%s: cannot write: %s", path, strerror(errno));
+        goto fail;
+    }
+    /* "dir/" names a folder, which is not made here (open(2) says so too). */
+    if (!exists && target[strlen(target) - 1] == '/') {
+        cli_error(cmd, "%s: cannot create: %s", path, strerror(EISDIR));
+        goto fail;
+    }
     /* The temporary file sits beside the target so rename stays atomic. */
-    out->tmp_path = malloc(strlen(target) + sizeof ".tmp.XXXXXX");
+    out->tmp_path = temporary_name(target);
     if (out->tmp_path == NULL) {
         cli_error(cmd, "out of memory");
-        free(out->resolved);
-        out->resolved = NULL;
-        return false;
+        goto fail;
     }
-    strcpy(out->tmp_path, target);
-    strcat(out->tmp_path, ".tmp.XXXXXX");
     fd = mkstemp(out->tmp_path);
-    if (fd >= 0) {
-        /* mkstemp makes the file private: give it the mode of the file it
-         * replaces (a regular one, here), or the usual mode of a new file. */
-        mode_t mask = umask(0);
-        umask(mask);
-        fchmod(fd, exists ? target_st.st_mode & 0777 : 0666 & ~mask);
-    }
-    if (fd < 0 || (out->file = fdopen(fd, "wb")) == NULL) {
-        cli_error(cmd, "%s: cannot create: %s", path, strerror(errno));
-        if (fd >= 0) {
-            close(fd);
-            unlink(out->tmp_path);
-        }
-        free(out->tmp_path);
-        out->tmp_path = NULL;
-        free(out->resolved);
-        out->resolved = NULL;
-        return false;
+    if (fd < 0) {
+        const char *folder;
+        int folder_len = folder_of(target, &folder);
+
+        /* The file may be writable: what failed is making a file beside
+         * it, in its folder. */
+        if (exists)
+            cli_error(cmd, "%s: cannot write in the folder '%.*s' (needed to "
+                      "replace the file safely): %s", path, folder_len,
+                      folder, strerror(errno));
+        else
+            cli_error(cmd, "%s: cannot create: %s", path, strerror(errno));
+        goto fail;
     }
     pending_tmp = out->tmp_path;
+    /* mkstemp makes the file private and the process's: give it the owner
+     * and mode of the file it replaces (a regular one, here), or the usual
+     * mode of a new file. */
+    mode = exists ? target_st.st_mode & 0777 : 0666 & ~current_umask();
+    if ((exists && !keep_owner(fd, &target_st)) || fchmod(fd, mode) != 0 ||
+        (out->file = fdopen(fd, "wb")) == NULL) {
+        cli_error(cmd, "%s: cannot create: %s", path, strerror(errno));
+        close(fd);
+        goto fail_unlink;
+    }
     return true;
+
+fail_unlink:
+    unlink(out->tmp_path);
+fail:
+    pending_tmp = NULL;
+    free(out->tmp_path);
+    out->tmp_path = NULL;
+    free(out->resolved);
+    out->resolved = NULL;
+    return false;
 }
 
 static void flush(cli_out *out)

@@ -38,8 +38,8 @@ static const char race_usage[] =
     "  -1\n"
     "\n"
     "Exit status: 0 success, 1 input rejected (the message names file, line\n"
-    "and column), 2 bad command line, 3 file not readable, 4 too large for\n"
-    "memory or for 32-bit vertex ids.\n";
+    "and column), 2 bad command line, 3 file not readable or output not\n"
+    "writable, 4 too large for memory or for 32-bit vertex ids.\n";
 
 enum { OPT_STRATEGY = 1 };
 

@@ -21,8 +21,7 @@ int seed_parse_args(const char *cmd, int argc, char **argv, const char *usage,
         if (id == CLI_ERROR)
             return EXIT_USAGE;
         if (id == SEED_OPT_HELP) {
-            fputs(usage, stdout);
-            return -1;
+            return cli_print_text(cmd, usage) == EXIT_OK ? -1 : EXIT_IO;
         }
         if (id == CLI_OPERAND) {
             if (args->input != NULL) {

@@ -18,7 +18,8 @@ typedef struct seed_args {
 /* Parses "[OPTIONS] [FILE]".  extra lists the command's options (ending
  * with {NULL}, including --help as SEED_OPT_HELP), or NULL for --help only;
  * on_extra handles one of them (false after printing a message).  Returns
- * EXIT_OK, -1 after printing usage for --help, or EXIT_USAGE. */
+ * EXIT_OK, -1 after printing usage for --help, EXIT_IO when that could not
+ * be written, or EXIT_USAGE. */
 int seed_parse_args(const char *cmd, int argc, char **argv, const char *usage,
                     seed_args *args, const cli_option *extra,
                     bool (*on_extra)(const char *cmd, int id, const char *value,

@@ -26,8 +26,8 @@ static const char sleepy_usage[] =
     "  1 2 4 5\n"
     "\n"
     "Exit status: 0 success, 1 input rejected (the message names file, line\n"
-    "and column), 2 bad command line, 3 file not readable, 4 too large for\n"
-    "memory or for 32-bit vertex ids.\n";
+    "and column), 2 bad command line, 3 file not readable or output not\n"
+    "writable, 4 too large for memory or for 32-bit vertex ids.\n";
 
 int cmd_sleepy(int argc, char **argv)
 {

@@ -33,8 +33,9 @@ static const char solve_usage[] =
     "                       dot: a Graphviz graph coloured by outcome\n"
     "  -o, --output FILE    write to FILE (atomically: a temporary file is\n"
     "                       renamed when complete) instead of standard output\n"
-    "  -t, --threads N      threads to use (default 0: all cores); the output\n"
-    "                       does not depend on it\n"
+    "  -t, --threads N      threads to use (default 0: all cores; more than the\n"
+    "                       processors counts as that many); the output does\n"
+    "                       not depend on it\n"
     "  -q, --quiet          no summary line on standard error (a progress line\n"
     "                       shows there during long runs when it is a terminal)\n"
     "  -h, --help           show this help\n"
@@ -297,7 +298,6 @@ static void write_dot(cli_out *out, const loopy_graph *g,
 static int parse_args(int argc, char **argv, solve_args *args)
 {
     cli_parser p;
-    uint64_t value;
     int id;
 
     cli_parser_init(&p, "solve", argc, argv);
@@ -347,19 +347,20 @@ static int parse_args(int argc, char **argv, solve_args *args)
             }
             break;
         case OPT_OUTPUT:
+            if (!cli_out_name_ok("solve", p.value))
+                return EXIT_USAGE;
             args->output = p.value;
             break;
         case OPT_THREADS:
-            if (!cli_parse_uint("solve", "--threads", p.value, 0, 1024, &value))
+            if (!cli_parse_threads("solve", p.value, &args->solve.threads))
                 return EXIT_USAGE;
-            args->solve.threads = (int)value;
             break;
         case OPT_QUIET:
             args->quiet = true;
             break;
         case OPT_HELP:
-            fputs(solve_usage, stdout);
-            return -1;
+            return cli_print_text("solve", solve_usage) == EXIT_OK ? -1
+                                                                   : EXIT_IO;
         default:
             return EXIT_USAGE;
         }

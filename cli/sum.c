@@ -126,6 +126,11 @@ static int parse_queries(const char *text, size_t len, const char *name,
     size_t i = 0;
     uint64_t line = 0;
 
+    /* A UTF-8 byte-order mark at the start (as some editors write one) is
+     * skipped, as the graph readers skip it; columns of line 1 then count
+     * from after it. */
+    if (len >= 3 && memcmp(text, "\xef\xbb\xbf", 3) == 0)
+        i = 3;
     while (i < len) {
         size_t line_start = i, end = i, after;
         const char *cr;
@@ -278,11 +283,12 @@ int cmd_sum(int argc, char **argv)
                 return EXIT_USAGE;
             break;
         case OPT_OUTPUT:
+            if (!cli_out_name_ok("sum", p.value))
+                return EXIT_USAGE;
             output = p.value;
             break;
         case OPT_HELP:
-            fputs(sum_usage, stdout);
-            return EXIT_OK;
+            return cli_print_text("sum", sum_usage);
         default:
             return EXIT_USAGE;
         }

@@ -1,8 +1,9 @@
 #!/bin/sh
 # Output files are atomic: a run that fails or is killed while writing never
 # leaves a truncated file under the real name (cli/output.c writes a
-# temporary file beside it and renames it when complete).  Devices, FIFOs
-# and symbolic links named by -o keep what they are.
+# temporary file, .loopy-XXXXXX, beside it and renames it when complete).
+# Devices, FIFOs and symbolic links named by -o keep what they are; a file
+# the user may not write is refused, as the shell's "> file" refuses it.
 #   LOOPY=build/loopy sh tests/cli/atomic_output.sh
 # Prints "atomic_output: P passed, F failed" last.  Everything happens in a
 # private temporary folder; system devices are never written to.
@@ -21,7 +22,7 @@ check() { # check DESCRIPTION COMMAND...: passes when the command succeeds
     shift
     if "$@"; then pass; else fail "$what"; fi
 }
-no_leftovers() { ! ls -a | grep -q '\.tmp\.'; }
+no_leftovers() { ! ls -A | grep -q '^\.loopy-'; }
 
 printf '3 3\n1 2\n2 3\n1 1\n' >small.txt
 "$LOOPY" solve -q small.txt >small.expected
@@ -66,7 +67,7 @@ if [ -z "${LOOPY_TEST_TSAN:-}" ]; then
         "$LOOPY" 2>/dev/null)
     check "size limit kills the writer (status $rc)" [ "$rc" -gt 128 ]
     check "killed writer leaves killed.txt untouched" [ "$(cat killed.txt)" = previous ]
-    rm -f killed.txt.tmp.*
+    rm -f .loopy-*
 
     # 5. Write error (file too large, with SIGXFSZ ignored): exit 3, message,
     #    real name untouched, temporary file removed.
@@ -87,12 +88,12 @@ fi
 "$LOOPY" solve -q -o sigkill.txt big.txt &
 pid=$!
 tries=0
-while [ $tries -lt 2000 ] && ! ls sigkill.txt.tmp.* >/dev/null 2>&1 &&
+while [ $tries -lt 2000 ] && ! ls .loopy-* >/dev/null 2>&1 &&
     [ ! -e sigkill.txt ]; do
     tries=$((tries + 1))
     sleep 0.005
 done
-partial=$(cat sigkill.txt.tmp.* 2>/dev/null | wc -c)
+partial=$(cat .loopy-* 2>/dev/null | wc -c)
 kill -9 $pid 2>/dev/null
 { wait $pid; } 2>/dev/null
 echo "atomic_output: SIGKILL after $tries polls, temporary file at $partial bytes"
@@ -102,7 +103,7 @@ if [ -e sigkill.txt ]; then
 else
     pass # killed before the rename: no file under the real name
 fi
-rm -f sigkill.txt.tmp.* sigkill.txt
+rm -f .loopy-* sigkill.txt
 
 # 7. Symbolic links: the file named is replaced, the link stays.
 echo previous >target.txt
@@ -205,18 +206,18 @@ for sig in TERM HUP INT; do
     "$@" convert -q -o stopped.lgr stalled 2>/dev/null &
     pid=$!
     tries=0
-    while [ $tries -lt 1000 ] && ! ls stopped.lgr.tmp.* >/dev/null 2>&1; do
+    while [ $tries -lt 1000 ] && ! ls .loopy-* >/dev/null 2>&1; do
         tries=$((tries + 1))
         sleep 0.01
     done
-    check "SIG$sig: the temporary file was made" ls stopped.lgr.tmp.* >/dev/null 2>&1
+    check "SIG$sig: the temporary file was made" ls .loopy-* >/dev/null 2>&1
     kill -s $sig $pid
     { wait $pid; } 2>/dev/null
     rc=$?
     check "SIG$sig ends the process with the signal (status $rc)" [ $rc -gt 128 ]
     check "SIG$sig: no temporary file left" no_leftovers
     check "SIG$sig: no output file" [ ! -e stopped.lgr ]
-    rm -f stopped.lgr.tmp.*
+    rm -f .loopy-*
 done
 rm -f stalled
 
@@ -228,6 +229,150 @@ check "a replaced file keeps mode 640" [ "$(stat -c %a private.txt)" = 640 ]
 check "the replaced file holds the solution" cmp -s private.txt small.expected
 (umask 027; "$LOOPY" solve -q -o fresh.txt small.txt)
 check "a new file gets mode 640 under umask 027" [ "$(stat -c %a fresh.txt)" = 640 ]
+
+# 15. Long names: any name the file system accepts works (the temporary
+#     name is short, not the target's name with a suffix); one it refuses
+#     fails at once, before the solve.
+for len in 245 250 255; do
+    long=$(printf "%${len}s" "" | tr ' ' n)
+    "$LOOPY" solve -q -o "$long" small.txt 2>stderr.txt
+    check "a $len-byte name exits 0" [ $? -eq 0 ]
+    check "a $len-byte name holds the solution" cmp -s "$long" small.expected
+    rm -f "$long"
+done
+mkdir deep
+long=$(printf "%255s" "" | tr ' ' d)
+"$LOOPY" solve -q -o "deep/$long" small.txt
+check "a 255-byte name in a folder holds the solution" cmp -s "deep/$long" small.expected
+check "no temporary file left in the folder" [ -z "$(ls -A deep | grep '^\.loopy-')" ]
+rm -rf deep
+long=$(printf "%256s" "" | tr ' ' n)
+"$LOOPY" solve -q -o "$long" small.txt >stdout.txt 2>stderr.txt
+check "a 256-byte name exits 3" [ $? -eq 3 ]
+check "a 256-byte name: message" grep -q ': cannot create: File name too long' stderr.txt
+check "a 256-byte name: nothing on stdout" [ ! -s stdout.txt ]
+check "no temporary file left after a name too long" no_leftovers
+
+# 16. -o '' is a bad command line, refused before the input is read (the
+#     input named here does not exist), by every command that takes -o.
+for cmd in solve convert grundy sum; do
+    "$LOOPY" $cmd -o '' absent.txt >stdout.txt 2>stderr.txt
+    check "$cmd -o '' exits 2" [ $? -eq 2 ]
+    check "$cmd -o '': message" \
+        grep -qx "loopy $cmd: -o: the output file name is empty" stderr.txt
+    check "$cmd -o '': nothing on stdout" [ ! -s stdout.txt ]
+done
+"$LOOPY" octal --output= 0.07 5 >stdout.txt 2>stderr.txt
+check "octal --output= exits 2" [ $? -eq 2 ]
+check "octal --output=: message" \
+    grep -qx "loopy octal: -o: the output file name is empty" stderr.txt
+check "no temporary file left after -o ''" no_leftovers
+
+# 17. Hard links: a replaced file is a new file, so another link to the old
+#     one keeps the old content (as the man page says).
+echo previous >linked.txt
+ln linked.txt other_link.txt
+"$LOOPY" solve -q -o linked.txt small.txt
+check "the linked name holds the solution" cmp -s linked.txt small.expected
+check "another hard link keeps the old content" [ "$(cat other_link.txt)" = previous ]
+check "the replaced file has a new inode" \
+    [ "$(stat -c %i linked.txt)" != "$(stat -c %i other_link.txt)" ]
+
+# 18-20 need a user without root's rights: this one when it is not root,
+# else nobody (through setpriv), in a folder that user can write.
+if [ "$(id -u)" -ne 0 ]; then
+    as_user() { "$@"; }
+    user_ok=yes
+elif command -v setpriv >/dev/null 2>&1 &&
+    group=$(id -g nobody 2>/dev/null) &&
+    setpriv --reuid=nobody --regid="$group" --clear-groups true 2>/dev/null; then
+    as_user() { setpriv --reuid=nobody --regid="$group" --clear-groups "$@"; }
+    user_ok=yes
+else
+    user_ok=no
+fi
+if [ $user_ok = yes ]; then
+    udir=$(mktemp -d)
+    chmod 777 "$udir"
+    cp small.txt small.expected "$udir/"
+    chmod 644 "$udir/small.txt" "$udir/small.expected"
+    ULOOPY=$LOOPY
+    if ! as_user "$LOOPY" --version >/dev/null 2>&1; then
+        cp "$LOOPY" "$udir/loopy" # the build folder is out of its reach
+        ULOOPY=$udir/loopy
+    fi
+    cd "$udir" || exit 1
+
+    # 18. A file the user may not write is refused, as "> file" refuses it
+    #     (the rename would need only the folder's permission): exit 3, a
+    #     message, nothing on stdout, the file untouched; before the work
+    #     (the input named does not exist).
+    as_user sh -c 'echo previous >readonly.txt && chmod 444 readonly.txt'
+    as_user "$ULOOPY" solve -q -o readonly.txt absent.txt >stdout.txt 2>stderr.txt
+    check "a read-only file exits 3" [ $? -eq 3 ]
+    check "a read-only file: message" \
+        grep -qx 'loopy solve: readonly.txt: cannot write: Permission denied' stderr.txt
+    check "a read-only file: nothing on stdout" [ ! -s stdout.txt ]
+    check "a read-only file is untouched" [ "$(cat readonly.txt)" = previous ]
+    check "a read-only file keeps mode 444" [ "$(stat -c %a readonly.txt)" = 444 ]
+    as_user "$ULOOPY" convert -q -o readonly.txt small.txt 2>stderr.txt
+    check "convert: a read-only file exits 3" [ $? -eq 3 ]
+    check "convert: a read-only file is untouched" [ "$(cat readonly.txt)" = previous ]
+    check "no temporary file left after a read-only file" no_leftovers
+    if [ "$(id -u)" -eq 0 ]; then
+        # Another user's file, 644: as root may, nobody may not replace it.
+        echo previous >roots.txt
+        as_user "$ULOOPY" solve -q -o roots.txt small.txt 2>stderr.txt
+        check "another user's file exits 3" [ $? -eq 3 ]
+        check "another user's file: message" \
+            grep -q 'roots.txt: cannot write: Permission denied' stderr.txt
+        check "another user's file is untouched" [ "$(cat roots.txt)" = previous ]
+        "$LOOPY" solve -q -o readonly.txt small.txt
+        check "root replaces a read-only file" cmp -s readonly.txt small.expected
+        # Another user's file that anyone may write: replaced, and the new
+        # file is this user's (it may not give it to another).
+        echo previous >open.txt
+        chmod 666 open.txt
+        as_user "$ULOOPY" solve -q -o open.txt small.txt
+        check "another user's writable file is replaced" cmp -s open.txt small.expected
+        check "the replacement is the writer's" \
+            [ "$(stat -c %U open.txt)" = nobody ]
+    fi
+
+    # 19. A writable file in a folder the user may not write: the folder is
+    #     named as the problem (a rename needs it), the file is untouched.
+    as_user sh -c 'mkdir locked && echo previous >locked/out.txt &&
+                   chmod 666 locked/out.txt && chmod 555 locked'
+    as_user "$ULOOPY" solve -q -o locked/out.txt small.txt >stdout.txt 2>stderr.txt
+    check "a locked folder exits 3" [ $? -eq 3 ]
+    check "a locked folder: message names the folder" \
+        grep -qx "loopy solve: locked/out.txt: cannot write in the folder 'locked' (needed to replace the file safely): Permission denied" stderr.txt
+    check "a locked folder: nothing on stdout" [ ! -s stdout.txt ]
+    check "a locked folder: the file is untouched" [ "$(cat locked/out.txt)" = previous ]
+    check "a locked folder: no temporary file" [ -z "$(ls -A locked | grep '^\.loopy-')" ]
+    as_user chmod 755 locked
+
+    cd "$tmp" || exit 1
+    rm -rf "$udir"
+else
+    pass
+    echo "atomic_output: not root and no setpriv: permission cases skipped"
+fi
+
+# 20. A file replaced by root keeps its owner and group (and its mode).
+if [ "$(id -u)" -eq 0 ] && group=$(id -g nobody 2>/dev/null); then
+    echo previous >owned.txt
+    chown nobody:"$group" owned.txt
+    chmod 640 owned.txt
+    "$LOOPY" solve -q -o owned.txt small.txt
+    check "root's replacement holds the solution" cmp -s owned.txt small.expected
+    check "a replaced file keeps its owner and group" \
+        [ "$(stat -c %u:%g owned.txt)" = "$(id -u nobody):$group" ]
+    check "a replaced file keeps mode 640 with its owner" \
+        [ "$(stat -c %a owned.txt)" = 640 ]
+else
+    echo "atomic_output: not root: the owner case skipped"
+fi
 
 check "no temporary file left at the end" no_leftovers
 echo "atomic_output: $passed passed, $failed failed"

@@ -65,6 +65,10 @@ done
 "$LOOPY" convert -q "$dir/r.txt" -o "$dir/r.lgr" 2>"$dir/err"
 "$LOOPY" solve -q -t 2 "$dir/r.lgr" >"$dir/rb.out" 2>"$dir/err"
 check "binary, 2 threads = text, 1 thread" cmp -s "$dir/r1.out" "$dir/rb.out"
+# More threads than processors count as that many: the same file.
+"$LOOPY" convert -q -t 1 "$dir/r.txt" -o "$dir/r1.lgr" 2>"$dir/err"
+"$LOOPY" convert -q -t 1024 "$dir/r.txt" -o "$dir/r1024.lgr" 2>"$dir/err"
+check "convert --threads 1024 = --threads 1" cmp -s "$dir/r1.lgr" "$dir/r1024.lgr"
 
 # Damaged files: exit status 1, a message naming the problem, no output.
 size=$(wc -c <"$dir/g.lgr")

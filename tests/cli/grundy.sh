@@ -194,6 +194,21 @@ check "sum CR then a blank" 1 "" "loopy sum: <stdin>:1:3: expected a newline aft
 check "sum CRLF and CR CR LF" 0 "L 0
 W 1
 D inf{}" "" -- sh -c "printf '2 2\\r\\n2 3\\r\\r\\n1 1 # x\\r\\n\\r\\n' | \"$LOOPY\" sum \"$dir/path.txt\""
+# A UTF-8 byte-order mark at the start is skipped, as the graph readers skip
+# it (columns of line 1 count from after it); anywhere else it is a word.
+printf '\357\273\2772 2\n2 3\n1 2\n1 1\n' >"$dir/q_bom.txt"
+check "sum byte-order mark" 0 "L 0
+W 1
+W inf{0}
+D inf{}" "" -- "$LOOPY" sum "$dir/path.txt" "$dir/q_bom.txt"
+{ printf '\357\273\277'; cat "$dir/path.txt"; } >"$dir/path_bom.txt"
+check "sum byte-order marks in the graph and the queries on standard input" \
+    0 "W inf{0}" "" \
+    -- sh -c "printf '\\357\\273\\2771 2\\n' | \"$LOOPY\" sum \"$dir/path_bom.txt\""
+check "sum byte-order mark then a bad word" 1 "" "loopy sum: <stdin>:1:1: expected a vertex number, found 'x'" \
+    -- sh -c "printf '\\357\\273\\277x\\n' | \"$LOOPY\" sum \"$dir/path.txt\""
+check "sum byte-order mark on line 2" 1 "" "loopy sum: <stdin>:2:1: expected a vertex number, found '???1'" \
+    -- sh -c "printf '1\\n\\357\\273\\2771\\n' | \"$LOOPY\" sum \"$dir/path.txt\""
 check "sum no graph" 2 "" "loopy sum: expected a GRAPH file (see --help)" -- "$LOOPY" sum
 check "sum both stdin" 2 "" "loopy sum: GRAPH and QUERIES cannot both be standard input" \
     -- "$LOOPY" sum -

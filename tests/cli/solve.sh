@@ -427,17 +427,39 @@ awk 'BEGIN { n = 100003; m = 300000; x = 12345; print n, m;
 run solve -q -t 1 big.txt
 expect_status 0
 cp "$work/.out" "$work/big1.out"
-for t in 2 3; do
+for t in 2 3 1024; do
     run solve -q -t "$t" big.txt
     expect_status 0
     cmp -s "$work/.out" "$work/big1.out" || fail_case "-t $t differs from -t 1"
 done
+# -t counts at most the processors; OMP_NUM_THREADS, which the default -t 0
+# follows, makes 3 threads on a smaller machine too.
+(cd "$work" && OMP_NUM_THREADS=3 "$LOOPY" solve -q big.txt >.out 2>.err)
+cmp -s "$work/.out" "$work/big1.out" || fail_case "3 OpenMP threads differ from -t 1"
 # A short option's value may be glued to it.
 run solve -q -t2 big.txt
 expect_status 0
 cmp -s "$work/.out" "$work/big1.out" || fail_case "-t2 differs from -t 1"
 awk '$1 != NR { bad = 1 } END { exit bad || NR != 100003 }' "$work/big1.out" ||
     fail_case "lines do not name vertices 1..100003 in order"
+end_case
+
+begin "more threads than processors count as that many: no more memory"
+# Each thread has its own buffers: on 2 processors, -t 1024 once took 230 MB
+# on this graph against 10 MB at -t 2.  GNU time reports the peak.
+procs=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)
+if /usr/bin/time -f %M true >/dev/null 2>&1; then
+    for cmd in "solve -q" "convert -q -o big.lgr"; do
+        for t in "$procs" 1024; do
+            (cd "$work" && /usr/bin/time -f %M -o "rss$t" "$LOOPY" $cmd -t "$t" \
+                big.txt >/dev/null 2>&1)
+        done
+        [ "$(cat "$work/rss1024")" -le $(($(cat "$work/rss$procs") * 3 / 2 + 4096)) ] ||
+            fail_case "$cmd -t 1024: $(cat "$work/rss1024") KB, -t $procs: $(cat "$work/rss$procs") KB"
+    done
+else
+    echo "solve: no GNU /usr/bin/time here; the memory case is skipped"
+fi
 end_case
 
 begin "loopy --version and --help"
