@@ -1,7 +1,7 @@
 /*
  * test_grundy.c - the generalized Sprague-Grundy function and the sum rule.
  *
- * Oracles, each independent of lib/games/grundy.c:
+ * Oracles, each independent of lib/impartial/grundy.c:
  *  - a checker of the defining conditions (mex, reversal, a counter function
  *    found by naive repeated sweeps, and the condition for infinity), which
  *    by Smith's uniqueness theorem accepts gamma and nothing else;

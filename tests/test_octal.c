@@ -10,7 +10,7 @@
 #include "gen.h"
 #include "internal.h"
 #include "loopy.h"
-#include "../lib/games/octal_internal.h"
+#include "../lib/impartial/octal_internal.h"
 
 #include <string.h>
 
