@@ -3,7 +3,8 @@
  *
  * A game is a directed graph: a token sits on a vertex and the players
  * alternately move it along an edge.  loopy classifies every position as a
- * Win, a Lose or a Draw for the player to move by retrograde analysis, and
+ * Win, a Lose or a Draw for the player to move (or a Tie, when some
+ * positions end the game with nobody winning) by retrograde analysis, and
  * reports its remoteness and a best move.
  *
  * Conventions of this interface:
@@ -57,7 +58,8 @@ typedef uint64_t loopy_edge;   /* an edge count or offset */
     X(EPARSE, "malformed input")                                               \
     X(ETOOBIG, "too large for this machine or for 32-bit vertex ids")          \
     X(EIO, "input/output error")                                               \
-    X(EFORMAT, "not a loopy file or a damaged one")
+    X(EFORMAT, "not a loopy file or a damaged one")                            \
+    X(EGAME, "the game's rules failed or broke the game interface")
 
 typedef enum loopy_status {
 #define LOOPY_STATUS_ENUM_(name, msg) LOOPY_##name,
@@ -223,7 +225,9 @@ void loopy_buffer_release(loopy_buffer *buffer);
 typedef enum loopy_outcome {
     LOOPY_DRAW = 0, /* neither player can force an end: play goes on forever */
     LOOPY_WIN = 1,  /* the player to move can force a win */
-    LOOPY_LOSE = 2  /* the player to move loses against best play */
+    LOOPY_LOSE = 2, /* the player to move loses against best play */
+    LOOPY_TIE = 3   /* neither player can force a win, and best play ends
+                       the game at a tie_at vertex (nobody wins) */
 } loopy_outcome;
 
 typedef struct loopy_solve_options {
@@ -231,7 +235,7 @@ typedef struct loopy_solve_options {
     int misere;
     /* Vertices where the game is over on arrival and the player to move has
      * lost (lose_at) or won (win_at), whatever their out-edges.  A vertex may
-     * not be in both lists; repeats are allowed. */
+     * not be in both lists, nor in tie_at below; repeats are allowed. */
     const loopy_vertex *lose_at;
     size_t lose_at_count;
     const loopy_vertex *win_at;
@@ -248,9 +252,17 @@ typedef struct loopy_solve_options {
      * lifts that limit: tests set 1 to run the parallel code on small
      * graphs. */
     uint32_t parallel_min_level;
+    /* Vertices where the game is over on arrival with nobody winning (a Tie
+     * at remoteness 0), whatever their out-edges; misere play does not
+     * change them.  A vertex may not be in two of lose_at, win_at and
+     * tie_at; repeats are allowed.  (Last, so that older initialisers
+     * stay valid.) */
+    const loopy_vertex *tie_at;
+    size_t tie_at_count;
 } loopy_solve_options;
 
-#define LOOPY_SOLVE_OPTIONS_INIT {0, NULL, 0, NULL, 0, 0, NULL, NULL, 0}
+#define LOOPY_SOLVE_OPTIONS_INIT                                               \
+    {0, NULL, 0, NULL, 0, 0, NULL, NULL, 0, NULL, 0}
 
 /* The value of every position of a graph. */
 typedef struct loopy_solution loopy_solution;
@@ -259,20 +271,30 @@ typedef struct loopy_solution loopy_solution;
  * Solves every position of graph by retrograde analysis.
  *
  * A position without moves is a Lose (a Win under misere play) at remoteness
- * 0, as is a lose_at (win_at) vertex.  A position is a Win at remoteness r if
- * some move reaches a Lose of remoteness r-1 and r is the least such; a Lose
- * at remoteness r if every move reaches a Win and r is 1 + the greatest of
- * their remotenesses; a Draw otherwise.  The best move of a Win (Lose) is the
- * least-numbered successor that is a Lose (Win) of remoteness r-1; of a Draw,
- * the least-numbered successor that is a Draw; none for a position of
- * remoteness 0.  (Least-numbered rather than first in edge order, so that the
- * answer does not depend on how edges are stored or on the thread count.)
+ * 0, as is a lose_at (win_at) vertex; a tie_at vertex is a Tie at remoteness
+ * 0 (in either play).  Any other position is a Win at remoteness r if some
+ * move reaches a Lose of remoteness r-1 and r is the least such; a Lose at
+ * remoteness r if every move reaches a Win and r is 1 + the greatest of
+ * their remotenesses.  A position that is neither is a Tie at remoteness r
+ * if some move reaches a Tie of remoteness r-1 and r is the least such (as
+ * GamesmanOne defines it: both players prefer ending the game in a tie to
+ * endless play, and hurry to it); a Draw otherwise.  So a move to a Tie
+ * never makes a position a Lose, and a Tie never makes a predecessor a Win.
+ * The best move of a Win (Lose) is the least-numbered successor that is a
+ * Lose (Win) of remoteness r-1; of a Tie, the least-numbered successor that
+ * is a Tie of remoteness r-1; of a Draw, the least-numbered successor that
+ * is a Draw; none for a position of remoteness 0.  (Least-numbered rather
+ * than first in edge order, so that the answer does not depend on how edges
+ * are stored or on the thread count.)
  *
  * options may be NULL (normal play).  Time O(n + m), spread over
- * options->threads threads.  Memory: the 9n bytes of the solution (which
- * also hold the solver's counters and queue) and a few MiB of buffers per
- * thread; plus 8n + 4m bytes for the predecessor lists when the graph has
- * none (loopy_graph_from_edges; graphs from loopy_read_* have them).
+ * options->threads threads (with tie_at vertices, a second propagation over
+ * the positions that are neither Win nor Lose, also O(n + m)).  Memory: the
+ * 9n bytes of the solution (which also hold the solver's counters and
+ * queue) and a few MiB of buffers per thread; plus 8n + 4m bytes for the
+ * predecessor lists when the graph has none (loopy_graph_from_edges; graphs
+ * from loopy_read_* have them).  LOOPY_EINVAL if a target is out of range
+ * or in two of lose_at, win_at and tie_at.
  * LOOPY_ETOOBIG if n plus the largest out-degree reaches 2^32 - 1 (the
  * solver keeps a position's state and remoteness in one 32-bit word).
  */
@@ -296,12 +318,13 @@ void loopy_solution_free(loopy_solution *solution);
 
 loopy_vertex loopy_solution_vertex_count(const loopy_solution *solution);
 /* Per-vertex arrays, valid while the solution lives: outcome (a
- * loopy_outcome), remoteness (LOOPY_NONE for a draw) and best move
- * (LOOPY_NONE where there is none). */
+ * loopy_outcome), remoteness (LOOPY_NONE for a draw; a Tie has one) and
+ * best move (LOOPY_NONE where there is none). */
 const uint8_t *loopy_solution_outcomes(const loopy_solution *solution);
 const uint32_t *loopy_solution_remoteness(const loopy_solution *solution);
 const loopy_vertex *loopy_solution_best_moves(const loopy_solution *solution);
-/* How many positions have the given outcome. */
+/* How many positions have the given outcome (0 for a value that is not a
+ * loopy_outcome). */
 loopy_vertex loopy_solution_count(const loopy_solution *solution,
                                   loopy_outcome outcome);
 
@@ -419,7 +442,7 @@ typedef struct loopy_grundy loopy_grundy;
  * Vertices from which no cycle can be reached get their ordinary value by a
  * mex in reverse topological order; the rest are labelled by one
  * counter-based retrograde pass per value level k = 0, 1, 2, ... (see
- * lib/games/grundy.c).  Time O(n + m) on an acyclic graph and
+ * lib/impartial/grundy.c).  Time O(n + m) on an acyclic graph and
  * O(n + m + (g + 2)(n' + m')) in general, where g is the largest finite
  * value, and n', m' count the vertices that reach a cycle and the edges
  * into or out of them (a level k > 0 only runs when some such vertex has
@@ -505,7 +528,7 @@ loopy_status loopy_grundy_sum_value(const loopy_grundy *grundy,
  * smallest values first, stopping at the mex).  Each candidate value t is
  * settled by walking the shortest per-value lists of heaps (rare values),
  * then a direct search of 256 splits, and only then word-parallel bitset
- * ANDs of the long lists (lib/games/octal.c).  Games whose values split
+ * ANDs of the long lists (lib/impartial/octal.c).  Games whose values split
  * into rare and common ones (Kayles and most studied octal games) take
  * close to O(heaps * D * mex) time; the worst case is
  * O(heaps^2 * D * V^2 / 64) for D digits and V distinct values.
@@ -688,6 +711,400 @@ void loopy_climb_answers_release(loopy_climb_answers *answers);
  */
 loopy_status loopy_climb_run(loopy_source *source, loopy_climb_answers *answers,
                              loopy_diag *diag);
+
+/* ==== Games by rules ===================================================== */
+/*
+ * A game given by its rules rather than by a list of moves.  Positions are
+ * numbers 0 .. size-1 of an index space the game chooses; a number need not
+ * be a legal or a reachable position, and the solvers never assume that the
+ * space is small or dense in legal positions.  The game is a const table of
+ * callbacks (loopy_game) filled with designated initialisers; a version
+ * field lets the table grow without breaking games written for an older
+ * loopy, as SQLite's sqlite3_vfs.iVersion does.
+ *
+ * Thread safety: the solvers call every callback from several threads at
+ * once, for different positions, with the same ctx.  Callbacks must not
+ * change shared state (or must lock it themselves).
+ *
+ * What a wrong answer leads to: the solvers check what they can (indices in
+ * range, counts within the buffer given) and fail with LOOPY_EGAME naming
+ * the position; rules that are consistent but not what the author meant
+ * (a symmetry that is not one, unmoves that miss a predecessor) give wrong
+ * values, which `loopy game check` finds.
+ */
+typedef uint64_t loopy_position;
+#define LOOPY_PRI_POSITION PRIu64
+
+/* The version of loopy_game this loopy knows. */
+#define LOOPY_GAME_VERSION 1
+
+/* What primitive() says of a position. */
+typedef enum loopy_primitive {
+    LOOPY_PLAYING = 0,        /* not over: the moves decide */
+    LOOPY_OVER_WIN = 1,       /* over, and the player to move has won */
+    LOOPY_OVER_LOSE = 2,      /* over, and the player to move has lost */
+    LOOPY_OVER_TIE = 3        /* over, and nobody won */
+} loopy_primitive;
+
+/* The buffer callbacks' "failed" answer (an error inside the game). */
+#define LOOPY_GAME_ERROR SIZE_MAX
+
+typedef struct loopy_game {
+    /* LOOPY_GAME_VERSION when written; required. */
+    int version;
+    /* The game's name and canonical parameter text ("" when none), as
+     * `loopy game` shows them: "connect4" and "5x4".  Required. */
+    const char *name;
+    const char *params;
+    /* The game's own data, passed to every callback.  Optional. */
+    void *ctx;
+    /* Positions are 0 .. size-1; size >= 1.  Required. */
+    loopy_position size;
+    /* The position play starts from.  Required. */
+    loopy_position start;
+
+    /* Required.  Whether the game is over at pos, and how. */
+    loopy_primitive (*primitive)(void *ctx, loopy_position pos);
+    /* Required.  The positions reachable from pos in one move, written to
+     * out[0 .. min(count, capacity)), where count, returned, is how many
+     * there are: when count > capacity the caller calls again with room for
+     * count.  Called only for positions that are not over; a position that
+     * is not over and has no moves is lost by the player to move (won under
+     * misere play), as in graphs.  A move may be repeated; the solvers count
+     * distinct successors.  LOOPY_GAME_ERROR on failure. */
+    size_t (*moves)(void *ctx, loopy_position pos, loopy_position *out,
+                    size_t capacity);
+    /* Optional (NULL: the solver that stores no moves is not available).
+     * The positions from which pos is reached in one move (positions that
+     * can occur in play, not over), the same way.  Both moves and unmoves
+     * give the positions as they are; with canonical, the solvers take
+     * them to their representatives, and each pair of distinct
+     * representatives counts as one move. */
+    size_t (*unmoves)(void *ctx, loopy_position pos, loopy_position *out,
+                      size_t capacity);
+    /* Optional (NULL: every index may occur).  Whether pos can occur in
+     * play; positions that cannot are never solved nor stored. */
+    int (*legal)(void *ctx, loopy_position pos);
+    /* Optional (NULL: no symmetry).  The representative of pos's class of
+     * symmetric positions (equal value and remoteness); idempotent.  The
+     * solvers then work on representatives only. */
+    loopy_position (*canonical)(void *ctx, loopy_position pos);
+    /* Optional (NULL: positions are shown as numbers).  Writes pos in the
+     * game's notation to out (a NUL-terminated string of at most
+     * capacity - 1 bytes) and returns its length, which may exceed
+     * capacity - 1, as snprintf does; LOOPY_GAME_ERROR on failure. */
+    size_t (*format)(void *ctx, loopy_position pos, char *out,
+                     size_t capacity);
+    /* Optional (NULL: positions are read as numbers).  Reads text in the
+     * game's notation into *pos; 0 on success, otherwise nonzero after
+     * writing a short reason to why[0 .. why_capacity). */
+    int (*parse)(void *ctx, const char *text, loopy_position *pos, char *why,
+                 size_t why_capacity);
+    /* Optional.  Releases ctx when the game is closed. */
+    void (*release)(void *ctx);
+} loopy_game;
+
+/* A kind of game: how to make a loopy_game from parameter text. */
+typedef struct loopy_game_def {
+    int version;               /* LOOPY_GAME_VERSION */
+    const char *name;          /* "connect4": letters, digits, '_' and '-' */
+    const char *summary;       /* one line for `loopy game list` */
+    const char *params_help;   /* the parameters and their defaults */
+    const char *notation_help; /* how positions are written */
+    /* Fills *game for params (NULL or "": the defaults); on failure writes
+     * the reason to diag (column: the place in params) and returns
+     * LOOPY_EINVAL, or LOOPY_ENOMEM. */
+    loopy_status (*create)(const char *params, loopy_game *game,
+                           loopy_diag *diag);
+} loopy_game_def;
+
+/* The name a shared object exports its definition under: a function
+ * `const loopy_game_def *loopy_game_definition(void)`. */
+#define LOOPY_GAME_ENTRY "loopy_game_definition"
+typedef const loopy_game_def *(*loopy_game_entry_fn)(void);
+
+/* The built-in games, i < loopy_game_builtin_count(). */
+size_t loopy_game_builtin_count(void);
+const loopy_game_def *loopy_game_builtin(size_t i);
+
+/*
+ * Makes a game from a specification: "NAME" or "NAME:PARAMS" for a built-in
+ * game ("connect4:5x4", "mnk:4,4,3"), or the path of a shared object (any
+ * specification containing '/', such as ./mygame.so, optionally followed by
+ * ":PARAMS"), which is loaded with dlopen and asked for LOOPY_GAME_ENTRY.
+ * The game's table is checked (version, size, start below size, required
+ * callbacks).  On failure *out is NULL and diag says why.  Close with
+ * loopy_game_close (which releases ctx and unloads the object).
+ */
+loopy_status loopy_game_open(const char *spec, loopy_game **out,
+                             loopy_diag *diag);
+void loopy_game_close(loopy_game *game);
+
+/* Writes pos in the game's notation, or as a number, to out (capacity
+ * bytes, NUL-terminated, cut if need be); returns out. */
+const char *loopy_game_format(const loopy_game *game, loopy_position pos,
+                              char *out, size_t capacity);
+/* Reads a position in the game's notation (a number when the game has no
+ * parse); LOOPY_EPARSE with diag on failure, also for a position outside
+ * 0 .. size-1 or one that legal() refuses. */
+loopy_status loopy_game_parse(const loopy_game *game, const char *text,
+                              loopy_position *pos, loopy_diag *diag);
+
+typedef struct loopy_game_solve_options {
+    /* Nonzero: every primitive win and loss swaps, and a position without
+     * moves is won (misere play). */
+    int misere;
+    /* Threads; 0: as many as OpenMP offers.  Results do not depend on it. */
+    int threads;
+    /* Nonzero: ignore the game's canonical (solve every position). */
+    int no_symmetry;
+    /* Optional progress reports; NULL: none. */
+    loopy_progress_fn progress;
+    void *progress_ctx;
+} loopy_game_solve_options;
+
+#define LOOPY_GAME_SOLVE_OPTIONS_INIT {0, 0, 0, NULL, NULL}
+
+/* The value of every position reached from the start. */
+typedef struct loopy_game_solution loopy_game_solution;
+
+/*
+ * Solves the positions reachable from game->start through a graph: they
+ * are enumerated with moves() (representatives only, with canonical),
+ * numbered densely in increasing order, and the graph of their distinct
+ * moves is solved by loopy_solve, primitive positions becoming targets
+ * (lose_at, win_at, tie_at).  Needs only the required callbacks.
+ * Values as loopy_solve defines them, Ties included.  Fails with
+ * LOOPY_EGAME (diag names the position) when a callback fails or gives a
+ * position outside 0 .. size-1, LOOPY_ETOOBIG past 2^32 - 2 positions.
+ * Time O(n + m) callbacks and O(m log n) to number them; memory about
+ * 8 bytes per position for the enumeration and 30 per position plus 16 per
+ * move for the graph and its solve, for n positions and m moves.
+ */
+loopy_status loopy_game_solve_graph(const loopy_game *game,
+                                    const loopy_game_solve_options *options,
+                                    loopy_game_solution **out,
+                                    loopy_diag *diag);
+
+/*
+ * Solves every legal position of the index space (representatives only,
+ * with canonical) without storing moves: retrograde analysis over the index
+ * space itself, predecessors from unmoves(), level by level on all threads
+ * (lib/rules/retro_solve.c).  Needs unmoves (else LOOPY_EINVAL).  The
+ * values are those of loopy_game_solve_graph on every position both solve.
+ * Memory: 4 bytes per index (size of them) during the solve, then 13 per
+ * position solved for the result.  Time: each level scans the index space
+ * once; O(size * levels + callbacks for every move twice).  LOOPY_EGAME as
+ * for loopy_game_solve_graph; LOOPY_ETOOBIG past a remoteness of 2^30 - 2.
+ */
+loopy_status loopy_game_solve_retro(const loopy_game *game,
+                                    const loopy_game_solve_options *options,
+                                    loopy_game_solution **out,
+                                    loopy_diag *diag);
+
+void loopy_game_solution_free(loopy_game_solution *solution);
+
+/* How many positions were solved, and how many of each outcome. */
+uint64_t loopy_game_solution_size(const loopy_game_solution *solution);
+uint64_t loopy_game_solution_count(const loopy_game_solution *solution,
+                                   loopy_outcome outcome);
+/* The i-th solved position in increasing order, i < size. */
+loopy_position loopy_game_solution_position(const loopy_game_solution *s,
+                                            uint64_t i);
+/*
+ * The value of pos (taken to its representative when the solve used
+ * symmetry): LOOPY_OK with *outcome and *remoteness (LOOPY_NONE for a
+ * draw), or LOOPY_EINVAL when pos was not reached from the start.
+ * O(log n); thread safe.
+ */
+loopy_status loopy_game_solution_value(const loopy_game_solution *solution,
+                                       const loopy_game *game,
+                                       loopy_position pos,
+                                       loopy_outcome *outcome,
+                                       uint32_t *remoteness);
+
+/*
+ * The distinct moves of pos with the value each leads to (for the player
+ * to move after it, the opponent), best first for the player at pos: moves
+ * to an opponent's Lose (quickest first), to a Tie (quickest first), to a
+ * Draw, then to an opponent's Win (slowest first); equal values in
+ * increasing order of position.  *moves (count entries) is allocated with malloc and
+ * freed by the caller with free.  LOOPY_EINVAL when pos was not reached.
+ */
+typedef struct loopy_game_move {
+    loopy_position to;        /* the position after the move */
+    loopy_outcome outcome;    /* its value, for the player to move there */
+    uint32_t remoteness;
+} loopy_game_move;
+
+loopy_status loopy_game_solution_moves(const loopy_game_solution *solution,
+                                       const loopy_game *game,
+                                       loopy_position pos,
+                                       loopy_game_move **moves, size_t *count,
+                                       loopy_diag *diag);
+
+/* ==== Databases ========================================================== */
+/*
+ * A database (an ".ldb" file) holds the value and remoteness of every
+ * position of a solved game, a game by rules or an explicit graph, so that
+ * positions can be probed later without solving again.  One probe reads
+ * and decompresses one block of the file.
+ *
+ * The file, every number little-endian: a checked header (magic bytes
+ * "\x89LDB\r\n\x1a\n", format version, byte-order mark, flags (misere,
+ * symmetric, sparse), the game's name and parameters, the position count,
+ * the index-space size, the count of each outcome, the largest
+ * remoteness, the record width, positions per block, the block count, the
+ * offset of the block index, and the header's checksum); the blocks, each
+ * one zstd frame; the block index (per block: offset, compressed and
+ * uncompressed length, first position, checksum of the compressed bytes)
+ * and its checksum.  A record takes 2 bytes when every remoteness is below
+ * 2^14, else 4: the outcome (1 W, 2 L, 3 T) in its top two bits and the
+ * remoteness below them; a Draw is 1, an absent position 0.  Dense mode
+ * (the solved positions are at least a quarter of the range they span,
+ * as for graphs): a block holds a record for every index of its range.
+ * Sparse mode (a game whose index space is mostly unreached): a block
+ * holds its positions, as gaps, after their records, and the index's first
+ * positions find the block by binary search.  lib/db/db_internal.h has the
+ * byte layout.
+ *
+ * Loading checks everything before use: the header's checksum and fields,
+ * every size and offset exactly against the file's length, the index (its
+ * checksum, blocks back to back, first positions increasing); a block's
+ * checksum, its zstd frame (one, of the length the index gives) and its
+ * records and positions when it is read.  A damaged or foreign file gives
+ * LOOPY_EFORMAT and a message naming the problem ("damaged loopy
+ * database: bad checksum of block 3").  Checksums guard against accidents,
+ * not forgery: no memory access depends on them.
+ */
+typedef struct loopy_db loopy_db;
+
+/*
+ * Writes the database of a game's solution through write (the caller
+ * makes the file atomic: temporary name, then rename).  misere is
+ * recorded (the solution's play), and whether s holds representatives of
+ * symmetric positions.  LOOPY_EINVAL for a name that is not 1 to 64
+ * printable ASCII characters or parameters longer than 255; LOOPY_ETOOBIG
+ * for a remoteness of 2^30 or more; LOOPY_EIO when write fails.  Blocks
+ * are compressed on all threads; the bytes do not depend on their number.
+ * Time O(n) plus zstd's (level 9); memory: the compressed file, plus
+ * about 1 MiB per thread.
+ */
+loopy_status loopy_db_write_game(const loopy_game_solution *s,
+                                 const loopy_game *game, int misere,
+                                 loopy_write_fn write, void *ctx);
+
+/* The same for a graph's solution: the game is named "graph", positions
+ * are the vertex ids 0..n-1, and base (0 or 1) is recorded so that tools
+ * print ids as the graph's text numbered them. */
+loopy_status loopy_db_write_graph(const loopy_solution *s, uint32_t base,
+                                  int misere, loopy_write_fn write, void *ctx);
+
+/*
+ * Opens the database in the file path (a regular file: it is read at
+ * random, with pread, never mapped or read whole), reading and checking
+ * its header and block index.  On failure *out is NULL and diag says why:
+ * LOOPY_EIO (cannot open or read it), LOOPY_EFORMAT (not a database, or a
+ * damaged one), LOOPY_ENOMEM.  The file must not change while it is open.
+ * Time O(B) for B blocks; memory 32 bytes per block, plus per thread that
+ * probes a scratch of one block (about 100-300 KiB with zstd's context).
+ */
+loopy_status loopy_db_open(const char *path, loopy_db **out, loopy_diag *diag);
+
+/* The same for a database in memory, bytes[0 .. len), which must stay
+ * valid and unchanged until loopy_db_close. */
+loopy_status loopy_db_open_memory(const void *bytes, size_t len,
+                                  loopy_db **out, loopy_diag *diag);
+
+/* Closes a database; NULL is allowed. */
+void loopy_db_close(loopy_db *db);
+
+/* What the header says, O(1): the game's name ("graph" for a graph) and
+ * parameter text, whether it was solved in misere play, whether positions
+ * are the representatives of classes of symmetric positions, whether the
+ * blocks are sparse, the base of a graph's vertex numbers (0 for a game),
+ * the number of positions, the index-space size (positions are below it),
+ * the count of an outcome, the largest remoteness of a W, L or T, the
+ * record width in bytes (2 or 4), positions per block and blocks. */
+const char *loopy_db_game_name(const loopy_db *db);
+const char *loopy_db_game_params(const loopy_db *db);
+int loopy_db_misere(const loopy_db *db);
+int loopy_db_symmetric(const loopy_db *db);
+int loopy_db_sparse(const loopy_db *db);
+uint32_t loopy_db_base(const loopy_db *db);
+uint64_t loopy_db_size(const loopy_db *db);
+uint64_t loopy_db_index_size(const loopy_db *db);
+uint64_t loopy_db_count(const loopy_db *db, loopy_outcome outcome);
+uint32_t loopy_db_max_remoteness(const loopy_db *db);
+unsigned loopy_db_record_width(const loopy_db *db);
+uint32_t loopy_db_block_positions(const loopy_db *db);
+uint64_t loopy_db_block_count(const loopy_db *db);
+
+/*
+ * The value of the stored position pos: LOOPY_OK with *outcome and
+ * *remoteness (LOOPY_NONE for a Draw); LOOPY_EINVAL when pos is not in the
+ * database (not reached, not legal, or, with symmetry, not a
+ * representative: see loopy_db_value); LOOPY_EFORMAT when its block is
+ * damaged (loopy_db_iterate names the problem); LOOPY_EIO when the file
+ * cannot be read; LOOPY_ENOMEM.  Reads and decompresses at most one block
+ * (none when the thread's scratch holds it from the previous probe).
+ * Thread safe: any number of threads may probe one database at once.
+ * Time O(K) for K positions per block (8192 in the files loopy writes:
+ * some 50-80 microseconds) plus O(log B) to find a sparse block; memory:
+ * the scratch.
+ */
+loopy_status loopy_db_probe(const loopy_db *db, loopy_position pos,
+                            loopy_outcome *outcome, uint32_t *remoteness);
+
+/* Receives one position of a database; nonzero stops the iteration. */
+typedef int (*loopy_db_visit_fn)(void *ctx, loopy_position pos,
+                                 loopy_outcome outcome, uint32_t remoteness);
+
+/*
+ * Calls visit (which may be NULL: then this only checks) for every
+ * position in increasing order, reading the blocks one by one, and checks
+ * at the end that the blocks hold the header's counts and largest
+ * remoteness.  LOOPY_OK, also when visit stopped it; LOOPY_EFORMAT with
+ * diag naming the problem for a damaged block or header; LOOPY_EIO,
+ * LOOPY_ENOMEM.  Thread safe.  Time O(n + file size); memory: a scratch.
+ */
+loopy_status loopy_db_iterate(const loopy_db *db, loopy_db_visit_fn visit,
+                              void *ctx, loopy_diag *diag);
+
+/*
+ * Whether game is the database's: the same name and parameters
+ * (LOOPY_EINVAL otherwise), the same index-space size and, when the
+ * database holds representatives, a canonical() (LOOPY_EGAME otherwise:
+ * the rules changed).  diag says what differs.  O(1).
+ */
+loopy_status loopy_db_check_game(const loopy_db *db, const loopy_game *game,
+                                 loopy_diag *diag);
+
+/* Opens the game named in the header (loopy_game_open of "NAME:PARAMS",
+ * so a built-in game; open a shared object yourself and call
+ * loopy_db_check_game) and checks it as loopy_db_check_game does.  Close
+ * it with loopy_game_close. */
+loopy_status loopy_db_open_game(const loopy_db *db, loopy_game **out,
+                                loopy_diag *diag);
+
+/* loopy_db_probe of pos of game, taken to its representative when the
+ * database holds representatives. */
+loopy_status loopy_db_value(const loopy_db *db, const loopy_game *game,
+                            loopy_position pos, loopy_outcome *outcome,
+                            uint32_t *remoteness);
+
+/*
+ * The distinct moves of pos with the values they lead to, best first, as
+ * loopy_game_solution_moves gives them, from the database: *moves (count
+ * entries) is allocated with malloc and freed by the caller with free.
+ * LOOPY_EINVAL when pos is not in the database, LOOPY_EGAME when a move
+ * leads outside it (the rules changed) or moves() fails, LOOPY_EFORMAT
+ * for a damaged block; diag says which.  Thread safe.  Time: one probe
+ * per move, reading each block once.
+ */
+loopy_status loopy_db_moves(const loopy_db *db, const loopy_game *game,
+                            loopy_position pos, loopy_game_move **moves,
+                            size_t *count, loopy_diag *diag);
 
 #ifdef __cplusplus
 }

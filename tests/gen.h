@@ -126,21 +126,24 @@ int gen_graph(uint64_t seed, int shape, gen_edges *out);
 
 /* ==== Target sets ======================================================== */
 
-/* Disjoint lose_at / win_at lists over 0..n-1; ids may repeat within a list,
- * order is random.  A list's pointer is NULL when it is empty. */
+/* Disjoint lose_at / win_at / tie_at lists over 0..n-1; ids may repeat
+ * within a list, order is random.  A list's pointer is NULL when it is
+ * empty. */
 typedef struct gen_targets {
     uint32_t *lose_at;
     size_t lose_count;
     uint32_t *win_at;
     size_t win_count;
+    uint32_t *tie_at;
+    size_t tie_count;
 } gen_targets;
 
 #define GEN_TARGETS_INIT                                                       \
     {                                                                          \
-        NULL, 0, NULL, 0                                                       \
+        NULL, 0, NULL, 0, NULL, 0                                              \
     }
 
-/* Frees both lists and resets *t to empty. */
+/* Frees the lists and resets *t to empty. */
 void gen_targets_free(gen_targets *t);
 
 /*
@@ -149,5 +152,13 @@ void gen_targets_free(gen_targets *t);
  * when memory ran out (then *t is empty).
  */
 int gen_make_targets(uint64_t seed, uint32_t n, gen_targets *t);
+
+/*
+ * Replaces t's tie_at list with tie set number `seed` over the vertices of
+ * 0..n-1 that are in neither lose_at nor win_at: none, a few, a share of
+ * them, or all of them, a quarter of them listed up to 3 times.  Returns 0,
+ * or -1 when memory ran out (then the tie list is empty).
+ */
+int gen_add_ties(uint64_t seed, uint32_t n, gen_targets *t);
 
 #endif

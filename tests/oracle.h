@@ -58,7 +58,7 @@ const char *ctx_str(const test_ctx *c);
  * failure of a case also prints a small graph (at most 4 per program). */
 void fail(const test_ctx *c, const char *fmt, ...) ORACLE_PRINTF_(2, 3);
 
-/* "W", "L", "D" for a loopy_outcome, "?" for anything else. */
+/* "W", "L", "D", "T" for a loopy_outcome, "?" for anything else. */
 const char *oname(unsigned o);
 
 /* malloc that never returns NULL (it exits instead); size 0 is allowed. */
@@ -83,21 +83,22 @@ typedef struct oracle_sol {
     uint8_t *outcome;
     uint32_t *rem;
     uint32_t *best;
-    uint32_t count[3]; /* indexed by loopy_outcome */
+    uint32_t count[4]; /* indexed by loopy_outcome */
 } oracle_sol;
 
 void oracle_free(oracle_sol *s);
 
-/* A malloc'd array of n kinds: 0 not a target, 1 lose_at, 2 win_at (the
- * caller guarantees disjointness).  t may be NULL (no targets). */
+/* A malloc'd array of n kinds: 0 not a target, 1 lose_at, 2 win_at,
+ * 3 tie_at (the caller guarantees disjointness).  t may be NULL (no
+ * targets). */
 uint8_t *target_kinds(uint32_t n, const gen_targets *t);
 
 /*
  * Solves g by value iteration straight from the specification (see the
- * comment in oracle.c for why its rounds are the remoteness), in normal or
- * misere play, with the targets t (NULL for none).  Fills *s, which the
- * caller releases with oracle_free.  Time O(rounds * (n + m)) with
- * rounds <= n + 1; memory O(n).
+ * comment in oracle.c for why its rounds are the remoteness), then Ties by
+ * relaxing their definition to a fixpoint, in normal or misere play, with
+ * the targets t (NULL for none).  Fills *s, which the caller releases with
+ * oracle_free.  Time O(rounds * (n + m)) with rounds <= n + 1; memory O(n).
  */
 void oracle_solve(const gen_edges *g, int misere, const gen_targets *t,
                   oracle_sol *s);
@@ -129,8 +130,8 @@ void check_solution(const test_ctx *c, const csr *gr, const uint8_t *kind,
  * c->g, in the same order. */
 void check_graph(const test_ctx *c, const csr *gr, const loopy_graph *lg);
 
-/* Solve options for the mode: misere, the targets t (NULL for none) and a
- * thread count. */
+/* Solve options for the mode: misere, the targets t (NULL for none; its
+ * tie_at too) and a thread count. */
 loopy_solve_options make_options(int misere, const gen_targets *t, int threads);
 
 #endif

@@ -261,16 +261,19 @@ int main(void)
         .format = LOOPY_TEXT_EDGES, .base = 1, .allow_trailing = 1};
     static const loopy_read_options adj0 = {.format = LOOPY_TEXT_ADJ, .base = 1};
     gen_edges graph = GEN_EDGES_INIT, empty = GEN_EDGES_INIT;
-    gen_targets targets = GEN_TARGETS_INIT;
+    gen_targets targets = GEN_TARGETS_INIT, tied = GEN_TARGETS_INIT;
     loopy_solve_options normal = LOOPY_SOLVE_OPTIONS_INIT;
     loopy_solve_options with_targets = LOOPY_SOLVE_OPTIONS_INIT;
+    loopy_solve_options with_ties;
     loopy_graph *g, *g_empty;
     char path[] = "/tmp/loopy_alloc_XXXXXX";
     int fd;
 
     signal(SIGPIPE, SIG_IGN);
     if (gen_graph_sized(7, GEN_MIX, 120, &graph) != 0 ||
-        gen_make_targets(11, graph.n, &targets) != 0) {
+        gen_make_targets(11, graph.n, &targets) != 0 ||
+        gen_make_targets(15, graph.n, &tied) != 0 ||
+        gen_add_ties(5, graph.n, &tied) != 0) {
         fputs("out of memory\n", stderr);
         return EXIT_FAILURE;
     }
@@ -279,6 +282,13 @@ int main(void)
     with_targets.lose_at_count = targets.lose_count;
     with_targets.win_at = targets.win_at;
     with_targets.win_at_count = targets.win_count;
+    with_ties = with_targets;
+    with_ties.lose_at = tied.lose_at;
+    with_ties.lose_at_count = tied.lose_count;
+    with_ties.win_at = tied.win_at;
+    with_ties.win_at_count = tied.win_count;
+    with_ties.tie_at = tied.tie_at;
+    with_ties.tie_at_count = tied.tie_count;
 
     {
         const scenario readers[] = {
@@ -334,6 +344,8 @@ int main(void)
              &normal},
             {"loopy_solve misere, targets", call_solve, LOOPY_ENOMEM, NULL,
              edges, NULL, g, &with_targets},
+            {"loopy_solve misere, ties", call_solve, LOOPY_ENOMEM,
+             NULL, edges, NULL, g, &with_ties},
             {"loopy_solve empty graph", call_solve, LOOPY_ENOMEM, NULL, edges,
              NULL, g_empty, &normal},
             {"loopy_solver_create", call_solver_create, LOOPY_ENOMEM, NULL,
@@ -377,5 +389,6 @@ int main(void)
 
     gen_edges_free(&graph);
     gen_targets_free(&targets);
+    gen_targets_free(&tied);
     return check_finish("test_alloc_failure");
 }

@@ -2,8 +2,8 @@
  * test_oracle.c - loopy_solve against a brute-force oracle written from the
  * specification in loopy.h, on thousands of random graphs of many shapes
  * (tests/gen.h), in normal and misere play, with and without lose_at /
- * win_at targets; plus hand-written cases with known answers and the error
- * contract.
+ * win_at targets and tie_at sets (alone and with targets); plus
+ * hand-written cases with known answers and the error contract.
  *
  * This file is the driver: which graphs, modes and cases run.  The oracle
  * and the checks are in tests/lib/oracle.c (tests/oracle.h), the graph
@@ -45,9 +45,13 @@ static void run_graph(uint64_t seed, int shape)
 {
     gen_edges g = GEN_EDGES_INIT;
     gen_targets ta = GEN_TARGETS_INIT, tb = GEN_TARGETS_INIT;
+    gen_targets td = GEN_TARGETS_INIT, te = GEN_TARGETS_INIT;
     if (gen_graph(seed, shape, &g) != 0 ||
         gen_make_targets(gen_mix_seed(seed, 0xA), g.n, &ta) != 0 ||
-        gen_make_targets(gen_mix_seed(seed, 0xB), g.n, &tb) != 0) {
+        gen_make_targets(gen_mix_seed(seed, 0xB), g.n, &tb) != 0 ||
+        gen_add_ties(gen_mix_seed(seed, 0xD), g.n, &td) != 0 ||
+        gen_make_targets(gen_mix_seed(seed, 0xE), g.n, &te) != 0 ||
+        gen_add_ties(gen_mix_seed(seed, 0xF), g.n, &te) != 0) {
         fprintf(stderr, "test_oracle: out of memory in the generator\n");
         exit(EXIT_FAILURE);
     }
@@ -56,6 +60,7 @@ static void run_graph(uint64_t seed, int shape)
     static const int thread_choices[] = {1, 1, 1, 1, 2, 2, 3, 0};
     int threads = thread_choices[gen_below32(&r, 8)];
     int b_misere = gen_chance(&r, 1, 2);
+    int e_misere = gen_chance(&r, 1, 2);
     int null_opts = gen_chance(&r, 1, 2);
 
     test_ctx c = {"random", seed, shape, "build", "loopy_graph_from_edges",
@@ -73,6 +78,8 @@ static void run_graph(uint64_t seed, int shape)
         gen_edges_free(&g);
         gen_targets_free(&ta);
         gen_targets_free(&tb);
+        gen_targets_free(&td);
+        gen_targets_free(&te);
         return;
     }
     check_graph(&c, &gr, lg);
@@ -94,6 +101,9 @@ static void run_graph(uint64_t seed, int shape)
         {"targetsA", 0, &ta},
         {"targetsA+misere", 1, &ta},
         {"targetsB", b_misere, &tb},
+        {"ties", 0, &td},
+        {"ties+misere", 1, &td},
+        {"targetsE+ties", e_misere, &te},
         {"normal-again", 0, NULL}, /* the solver must not keep old targets */
     };
     for (size_t mi = 0; mi < sizeof modes / sizeof modes[0]; mi++) {
@@ -148,12 +158,14 @@ static void run_graph(uint64_t seed, int shape)
     gen_edges_free(&g);
     gen_targets_free(&ta);
     gen_targets_free(&tb);
+    gen_targets_free(&td);
+    gen_targets_free(&te);
 }
 
 /* ==== Hand-written cases ================================================= */
 
 typedef struct expect_v {
-    char o; /* 'W', 'L', 'D' */
+    char o; /* 'W', 'L', 'D', 'T' */
     uint32_t r;
     uint32_t b;
 } expect_v;
@@ -161,22 +173,25 @@ typedef struct expect_v {
 /*
  * Solves the graph given as a list of (tail, head) pairs and compares the
  * oracle AND the library (fresh solve and solver run) with the expected
- * values.  lose/win lists end with NONE.
+ * values.  lose/win/tie lists end with NONE.
  */
 static void hand_case(const char *name, uint32_t n, const uint32_t *pairs,
                       size_t m, int misere, const uint32_t *lose,
-                      const uint32_t *win, const expect_v *want)
+                      const uint32_t *win, const uint32_t *tie,
+                      const expect_v *want)
 {
     gen_edges g = GEN_EDGES_INIT;
     gen_targets t = GEN_TARGETS_INIT;
     g.n = n;
     for (size_t i = 0; i < m; i++)
         gen_push(&g, pairs[2 * i], pairs[2 * i + 1]);
-    size_t nl = 0, nw = 0;
+    size_t nl = 0, nw = 0, nt = 0;
     while (lose && lose[nl] != NONE)
         nl++;
     while (win && win[nw] != NONE)
         nw++;
+    while (tie && tie[nt] != NONE)
+        nt++;
     if (g.oom_) {
         fprintf(stderr, "test_oracle: out of memory\n");
         exit(EXIT_FAILURE);
@@ -187,8 +202,12 @@ static void hand_case(const char *name, uint32_t n, const uint32_t *pairs,
         memcpy(t.lose_at, lose, nl * sizeof(uint32_t));
     if (nw)
         memcpy(t.win_at, win, nw * sizeof(uint32_t));
+    t.tie_at = nt ? (uint32_t *)xmalloc(nt * sizeof(uint32_t)) : NULL;
+    if (nt)
+        memcpy(t.tie_at, tie, nt * sizeof(uint32_t));
     t.lose_count = nl;
     t.win_count = nw;
+    t.tie_count = nt;
 
     test_ctx c = {name, 0, -1, "hand", "oracle", 1, &g, &t, misere};
     csr gr;
@@ -201,10 +220,11 @@ static void hand_case(const char *name, uint32_t n, const uint32_t *pairs,
     uint8_t *wo = (uint8_t *)xmalloc(n);
     uint32_t *wr = (uint32_t *)xmalloc((size_t)n * sizeof *wr);
     uint32_t *wb = (uint32_t *)xmalloc((size_t)n * sizeof *wb);
-    oracle_sol w = {n, wo, wr, wb, {0, 0, 0}};
+    oracle_sol w = {n, wo, wr, wb, {0, 0, 0, 0}};
     for (uint32_t v = 0; v < n; v++) {
         wo[v] = (uint8_t)(want[v].o == 'W'   ? LOOPY_WIN
                           : want[v].o == 'L' ? LOOPY_LOSE
+                          : want[v].o == 'T' ? LOOPY_TIE
                                              : LOOPY_DRAW);
         wr[v] = want[v].r;
         wb[v] = want[v].b;
@@ -268,11 +288,17 @@ static void hand_case(const char *name, uint32_t n, const uint32_t *pairs,
 
 #define ARR(...) ((const uint32_t[]){__VA_ARGS__})
 #define LEN2(a) (sizeof(a) / sizeof((a)[0]) / 2)
+#define HAND_TIES(name, n, edges, misere, lose, win, tie, ...)                 \
+    do {                                                                       \
+        static const uint32_t e_[] = edges;                                    \
+        static const expect_v w_[] = {__VA_ARGS__};                            \
+        hand_case(name, n, e_, LEN2(e_), misere, lose, win, tie, w_);          \
+    } while (0)
 #define HAND(name, n, edges, misere, lose, win, ...)                           \
     do {                                                                       \
         static const uint32_t e_[] = edges;                                    \
         static const expect_v w_[] = {__VA_ARGS__};                            \
-        hand_case(name, n, e_, LEN2(e_), misere, lose, win, w_);               \
+        hand_case(name, n, e_, LEN2(e_), misere, lose, win, NULL, w_);         \
     } while (0)
 #define E(...)                                                                 \
     {                                                                          \
@@ -352,6 +378,36 @@ static void hand_cases(void)
          {'W', 0, NONE});
     /* The empty graph. */
     HAND("empty", 0, E(0), 0, NOLIST, NOLIST, {'D', 0, 0});
+
+    /* Ties.  A tie_at vertex is a Tie at 0 whatever its edges (here a
+     * self-loop, and a move to a sink); a path to it is a chain of Ties. */
+    HAND_TIES("tie path", 4, E(0, 1, 1, 2, 2, 2, 2, 3), 0, NOLIST, NOLIST,
+              ARR(2, NONE), {'T', 2, 1}, {'T', 1, 2}, {'T', 0, NONE},
+              {'L', 0, NONE});
+    /* A tie_at sink in misere play is still a Tie (listed twice); the
+     * other move reaches a Win, so the position is a Tie, not a Lose. */
+    HAND_TIES("tie sink misere", 3, E(0, 1, 0, 2), 1, NOLIST, NOLIST,
+              ARR(1, 1, NONE), {'T', 1, 1}, {'T', 0, NONE}, {'W', 0, NONE});
+    /* A move to a Lose still wins, a Tie neighbour notwithstanding; a
+     * position whose only moves reach Ties and Wins is a Tie, not a Lose. */
+    HAND_TIES("win over tie", 5, E(0, 1, 0, 2, 3, 2, 3, 4, 4, 1), 0, NOLIST,
+              NOLIST, ARR(2, NONE), {'W', 1, 1}, {'L', 0, NONE},
+              {'T', 0, NONE}, {'T', 1, 2}, {'W', 1, 1});
+    /* The least remoteness of a Tie, and the least-numbered move among
+     * equals: 0 -> 3 (T2), 0 -> 5 (T0 via tie_at), 0 -> 4 (T0 via tie_at
+     * too); 3 -> 1 -> 5; a Draw cycle 2 <-> 2 beside. */
+    HAND_TIES("tie least", 6, E(0, 3, 0, 5, 0, 4, 0, 2, 3, 1, 1, 5, 2, 2), 0,
+              NOLIST, NOLIST, ARR(5, 4, NONE), {'T', 1, 4}, {'T', 1, 5},
+              {'D', NONE, 2}, {'T', 2, 1}, {'T', 0, NONE}, {'T', 0, NONE});
+    /* A cycle through a tie_at vertex: every position of it is a Tie; a
+     * Draw cycle that the tie_at vertex's edge reaches stays a Draw. */
+    HAND_TIES("tie cycle", 5, E(0, 1, 1, 2, 2, 0, 3, 4, 4, 3, 0, 3), 0, NOLIST,
+              NOLIST, ARR(0, NONE), {'T', 0, NONE}, {'T', 2, 2}, {'T', 1, 0},
+              {'D', NONE, 4}, {'D', NONE, 3});
+    /* All three kinds of targets at once, in misere play. */
+    HAND_TIES("tie with targets", 5, E(0, 1, 0, 2, 1, 3, 2, 4, 3, 3), 1,
+              ARR(4, NONE), ARR(3, NONE), ARR(1, NONE), {'T', 1, 1},
+              {'T', 0, NONE}, {'W', 1, 4}, {'W', 0, NONE}, {'L', 0, NONE});
 }
 
 /* ==== Error contract ===================================================== */
@@ -447,14 +503,23 @@ static void error_cases(void)
         uint32_t win[4];
         size_t nw;
         int misere;
+        uint32_t tie[4];
+        size_t nt;
     } bad[] = {
-        {"vertex in both lists", {1}, 1, {2, 1}, 2, 0},
-        {"vertex in both, repeats", {2, 2, 0}, 3, {3, 2}, 2, 1},
-        {"vertex in both, win first", {0, 3}, 2, {3}, 1, 0},
-        {"lose_at == n", {4}, 1, {0}, 0, 0},
-        {"lose_at == LOOPY_NONE", {0, NONE}, 2, {0}, 0, 0},
-        {"win_at == n", {0}, 0, {1, 4}, 2, 1},
-        {"win_at == LOOPY_MAX_VERTICES", {0}, 0, {LOOPY_MAX_VERTICES}, 1, 0},
+        {"vertex in both lists", {1}, 1, {2, 1}, 2, 0, {0}, 0},
+        {"vertex in both, repeats", {2, 2, 0}, 3, {3, 2}, 2, 1, {0}, 0},
+        {"vertex in both, win first", {0, 3}, 2, {3}, 1, 0, {0}, 0},
+        {"lose_at == n", {4}, 1, {0}, 0, 0, {0}, 0},
+        {"lose_at == LOOPY_NONE", {0, NONE}, 2, {0}, 0, 0, {0}, 0},
+        {"win_at == n", {0}, 0, {1, 4}, 2, 1, {0}, 0},
+        {"win_at == LOOPY_MAX_VERTICES", {0}, 0, {LOOPY_MAX_VERTICES}, 1, 0,
+         {0}, 0},
+        {"vertex in lose_at and tie_at", {1}, 1, {0}, 0, 0, {2, 1}, 2},
+        {"vertex in win_at and tie_at", {0}, 0, {3, 2}, 2, 1, {2, 2}, 2},
+        {"vertex in all three lists", {3}, 1, {3}, 1, 0, {3}, 1},
+        {"tie_at == n", {0}, 0, {0}, 0, 0, {1, 4}, 2},
+        {"tie_at == LOOPY_NONE", {1}, 1, {2}, 1, 0, {NONE}, 1},
+        {"tie_at NULL with a count", {0}, 0, {0}, 0, 0, {0}, 1},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         loopy_solve_options o = LOOPY_SOLVE_OPTIONS_INIT;
@@ -464,6 +529,10 @@ static void error_cases(void)
         o.lose_at_count = bad[i].nl;
         o.win_at = bad[i].nw ? bad[i].win : NULL;
         o.win_at_count = bad[i].nw;
+        o.tie_at = bad[i].nt && strstr(bad[i].name, "NULL") == NULL
+                       ? bad[i].tie
+                       : NULL;
+        o.tie_at_count = bad[i].nt;
         c.mode = bad[i].name;
 
         c.via = "loopy_solve";
@@ -488,8 +557,8 @@ static void error_cases(void)
 
     /* After the refusals, the graph and the solver still work. */
     {
-        static uint32_t la[] = {3, 3};
-        gen_targets t = {la, 2, NULL, 0};
+        static uint32_t la[] = {3, 3}, ta[] = {1};
+        gen_targets t = {la, 2, NULL, 0, ta, 1};
         loopy_solve_options o = make_options(0, &t, 1);
         oracle_sol ref;
         oracle_solve(&g4, 0, &t, &ref);

@@ -2,17 +2,19 @@
  * test_parallel.c - the level-synchronous solver, serial and parallel, and
  * the graphs of every reader give the same answers as an independent oracle.
  *
- * For every random graph shape of gen.h, with random targets and both plays:
+ * For every random graph shape of gen.h, with random targets (tie_at sets
+ * in half of the graphs and in the large ones) and both plays:
  * the solution of the graph built from edges on 1 thread, on 2 and 3
  * threads with every level forced onto the parallel path (small bins, many
  * exchange rounds), of the graph read back from text through the fast reader
  * and of the graph read back from the binary format must all equal the
  * oracle's.  The oracle decides positions round by round over the successor
  * lists (a Win at round r has a Lose successor of round r-1, a Lose at
- * round r has only Win successors, all from earlier rounds) and picks best
- * moves from the successor lists: a different algorithm on the other side
- * of the graph.  A few graphs of about 2 * 10^5 vertices have the threads
- * of the best-move pass claim the same positions.
+ * round r has only Win successors, all from earlier rounds; then, among
+ * the rest, a Tie at round r has a Tie successor of an earlier round) and
+ * picks best moves from the successor lists: a different algorithm on the
+ * other side of the graph.  A few graphs of about 2 * 10^5 vertices have
+ * the threads of the best-move pass claim the same positions.
  */
 #include "check.h"
 
@@ -77,6 +79,10 @@ static answer oracle(const gen_edges *g, const gen_targets *t, int misere)
         a.outcome[t->win_at[i]] = LOOPY_WIN;
         a.remoteness[t->win_at[i]] = 0;
     }
+    for (size_t i = 0; i < t->tie_count; i++) {
+        a.outcome[t->tie_at[i]] = LOOPY_TIE;
+        a.remoteness[t->tie_at[i]] = 0;
+    }
     for (uint32_t v = 0; v < n; v++)
         if (a.remoteness[v] == LOOPY_NONE && start[v] == start[v + 1]) {
             a.outcome[v] = misere ? LOOPY_WIN : LOOPY_LOSE;
@@ -106,15 +112,40 @@ static answer oracle(const gen_edges *g, const gen_targets *t, int misere)
             changed = true;
         }
     }
+    /* Ties, among the positions still undecided: rounds again. */
+    changed = t->tie_count > 0;
+    for (uint32_t r = 1; changed; r++) {
+        uint32_t count = 0;
+        changed = false;
+        for (uint32_t u = 0; u < n; u++) {
+            bool tie_seen = false;
+            if (a.remoteness[u] != LOOPY_NONE)
+                continue;
+            for (uint64_t e = start[u]; e < start[u + 1]; e++) {
+                uint32_t w = succ[e];
+                tie_seen |= a.outcome[w] == LOOPY_TIE && a.remoteness[w] < r;
+            }
+            if (tie_seen)
+                newly[count++] = u;
+        }
+        for (uint32_t i = 0; i < count; i++) {
+            a.outcome[newly[i]] = LOOPY_TIE;
+            a.remoteness[newly[i]] = r;
+            changed = true;
+        }
+    }
     for (uint32_t u = 0; u < n; u++) {
         a.best[u] = LOOPY_NONE;
         if (a.remoteness[u] == 0)
             continue;
         for (uint64_t e = start[u]; e < start[u + 1]; e++) {
             uint32_t w = succ[e];
+            /* A Win needs a Lose, a Lose a Win, a Tie a Tie. */
+            uint8_t needed = a.outcome[u] == LOOPY_TIE ? LOOPY_TIE
+                                                       : 3 - a.outcome[u];
             bool proves = a.outcome[u] == LOOPY_DRAW
                               ? a.outcome[w] == LOOPY_DRAW
-                              : a.outcome[w] == 3 - a.outcome[u] &&
+                              : a.outcome[w] == needed &&
                                     a.remoteness[w] + 1 == a.remoteness[u];
             if (proves && w < a.best[u])
                 a.best[u] = w;
@@ -163,6 +194,8 @@ static void solve_and_compare(const loopy_graph *g, const gen_targets *t,
     opt.lose_at_count = t->lose_count;
     opt.win_at = t->win_at;
     opt.win_at_count = t->win_count;
+    opt.tie_at = t->tie_at;
+    opt.tie_at_count = t->tie_count;
     opt.threads = threads;
     opt.parallel_min_level = min_level;
     CHECK(loopy_solve(g, &opt, &s) == LOOPY_OK);
@@ -215,8 +248,33 @@ static loopy_graph *binary_round_trip(const loopy_graph *g)
     return back;
 }
 
-/* One graph, of gen_pick_n vertices when n is 0. */
-static void run_case(uint64_t seed, int shape, uint32_t n)
+/* Ties for a large graph: about one in 64 of the vertices that are not
+ * targets, so that Ties spread over many levels. */
+static int sparse_ties(uint64_t seed, uint32_t n, gen_targets *t)
+{
+    uint8_t *taken = calloc(n ? n : 1, 1);
+    size_t count = 0;
+
+    t->tie_at = malloc((n ? n : 1) * sizeof *t->tie_at);
+    if (taken == NULL || t->tie_at == NULL) {
+        free(taken);
+        return -1;
+    }
+    for (size_t i = 0; i < t->lose_count; i++)
+        taken[t->lose_at[i]] = 1;
+    for (size_t i = 0; i < t->win_count; i++)
+        taken[t->win_at[i]] = 1;
+    for (uint32_t v = 0; v < n; v++)
+        if (!taken[v] && gen_mix_seed(seed, v) % 64 == 0)
+            t->tie_at[count++] = v;
+    t->tie_count = count;
+    free(taken);
+    return 0;
+}
+
+/* One graph, of gen_pick_n vertices when n is 0; ties: 0 none, 1 a random
+ * tie set (gen_add_ties), 2 sparse_ties. */
+static void run_case(uint64_t seed, int shape, uint32_t n, int ties)
 {
     gen_edges e = GEN_EDGES_INIT;
     gen_targets t = GEN_TARGETS_INIT;
@@ -229,7 +287,9 @@ static void run_case(uint64_t seed, int shape, uint32_t n)
     char *text;
 
     if ((n > 0 ? gen_graph_sized(seed, shape, n, &e) : gen_graph(seed, shape, &e)) != 0 ||
-        gen_make_targets(seed, e.n, &t) != 0) {
+        gen_make_targets(seed, e.n, &t) != 0 ||
+        (ties == 1 && gen_add_ties(seed, e.n, &t) != 0) ||
+        (ties == 2 && sparse_ties(seed, e.n, &t) != 0)) {
         fputs("test_parallel: out of memory\n", stderr);
         exit(1);
     }
@@ -266,14 +326,17 @@ int main(void)
     for (int shape = 0; shape < GEN_SHAPE_COUNT; shape++)
         for (uint64_t seed = 0; seed < 40; seed++)
             run_case(gen_mix_seed(0x70a11e1, seed * GEN_SHAPE_COUNT +
-                                                  (uint64_t)shape), shape, 0);
+                                                  (uint64_t)shape), shape, 0,
+                     (int)(seed & 1));
     /* Graphs of more than three 65536-vertex chunks of the best-move pass,
      * so that threads walking different chunks claim the same positions
-     * and only the least successor may win. */
+     * and only the least successor may win; the last two with ties. */
     {
-        static const int large[] = {GEN_SPARSE, GEN_SINKS, GEN_MULTI, GEN_MIX};
+        static const int large[] = {GEN_SPARSE, GEN_SINKS, GEN_MULTI, GEN_MIX,
+                                    GEN_SPARSE, GEN_MIX};
         for (size_t i = 0; i < sizeof large / sizeof large[0]; i++)
-            run_case(gen_mix_seed(0x1a29e, i), large[i], 3u * 65536u + 17u);
+            run_case(gen_mix_seed(0x1a29e, i), large[i], 3u * 65536u + 17u,
+                     i >= 4 ? 2 : 0);
     }
     /* loopy_threads: what a threads option means. */
 #ifdef _OPENMP

@@ -4,15 +4,17 @@
  *
  * A position u is proved by a successor w exactly when w's (outcome,
  * remoteness) equals the one u needs: a Lose at remoteness r - 1 for a Win
- * at r, a Win at r - 1 for a Lose at r, any Draw for a Draw.  Both sides are
- * packed into one 32-bit key (outcome in the top two bits), so an edge costs
- * one random read: key[u] == value(w).  Walking w in increasing order, the
- * first w that matches u is the least.  Keys are kept in the remoteness
- * array while this runs (a key determines the remoteness, given the
- * outcome), which is restored at the end.
+ * at r, a Win at r - 1 for a Lose at r, a Tie at r - 1 for a Tie at r, any
+ * Draw for a Draw.  Both sides are packed into one 32-bit key (outcome in
+ * the top two bits: 0 for a Tie, whose keys are its remotenesses), so an
+ * edge costs one random read: key[u] == value(w).  Walking w in increasing
+ * order, the first w that matches u is the least.  Keys are kept in the
+ * remoteness array while this runs (a key determines the remoteness, given
+ * the outcome), which is restored at the end.
  */
 #include "solve_internal.h"
 
+#define TAG_TIE ((uint32_t)0)
 #define TAG_WIN ((uint32_t)1 << 30)
 #define TAG_LOSE ((uint32_t)2 << 30)
 #define KEY_DRAW ((uint32_t)3 << 30)
@@ -31,6 +33,8 @@ static uint32_t value_of(uint8_t outcome, uint32_t remoteness)
         return TAG_WIN | remoteness;
     case LOOPY_LOSE:
         return TAG_LOSE | remoteness;
+    case LOOPY_TIE:
+        return TAG_TIE | remoteness;
     default:
         return KEY_DRAW;
     }
@@ -43,6 +47,8 @@ static uint32_t wanted_by(uint8_t outcome, uint32_t remoteness)
         return remoteness == 0 ? KEY_NONE : TAG_LOSE | (remoteness - 1);
     case LOOPY_LOSE:
         return remoteness == 0 ? KEY_NONE : TAG_WIN | (remoteness - 1);
+    case LOOPY_TIE:
+        return remoteness == 0 ? KEY_NONE : TAG_TIE | (remoteness - 1);
     default:
         return KEY_DRAW;
     }
@@ -70,6 +76,9 @@ static bool proves(const uint8_t *outcome, const uint32_t *remoteness,
         return outcome[w] == LOOPY_DRAW;
     case LOOPY_WIN:
         return outcome[w] == LOOPY_LOSE && remoteness[u] != 0 &&
+               remoteness[w] == remoteness[u] - 1;
+    case LOOPY_TIE:
+        return outcome[w] == LOOPY_TIE && remoteness[u] != 0 &&
                remoteness[w] == remoteness[u] - 1;
     default:
         return outcome[w] == LOOPY_WIN && remoteness[u] != 0 &&

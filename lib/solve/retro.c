@@ -7,7 +7,9 @@
  * of whose moves reach Wins is a Lose; every position of level r has
  * remoteness r, which gives the least remoteness for a Win and the greatest
  * for a Lose as the definitions require.  Positions never decided are
- * Draws.  best_move.c then picks the best moves.
+ * Draws, or Ties: with tie_at vertices, a second propagation (tie_pass)
+ * spreads Ties from them over the positions left undecided.  best_move.c
+ * then picks the best moves.
  *
  * Memory of a run: the solution only (9n bytes; its best moves serve as the
  * queue of levels, its remotenesses as the counters, see solve_internal.h),
@@ -100,8 +102,10 @@ static loopy_solution *solution_alloc(loopy_vertex n)
     return s;
 }
 
-/* Marks the targets as decided and queues them.  Fails if a target is out
- * of range or in both lists. */
+/* Marks the targets as decided and queues them; tie_at vertices are marked
+ * decided (remoteness 0) but not queued, so the Win/Lose propagation never
+ * decides them and never hears from them.  Fails if a target is out of
+ * range or in two lists. */
 static loopy_status seed_targets(const loopy_solve_options *opt,
                                  level_state *st)
 {
@@ -125,7 +129,60 @@ static loopy_status seed_targets(const loopy_solve_options *opt,
             loopy_i_push(st, v);
         }
     }
+    for (size_t i = 0; i < opt->tie_at_count; i++) {
+        loopy_vertex v = opt->tie_at[i];
+        if (v >= st->n || st->outcome[v] == LOOPY_LOSE ||
+            st->outcome[v] == LOOPY_WIN)
+            return LOOPY_EINVAL;
+        st->outcome[v] = LOOPY_TIE;
+        st->word[v] = 0; /* decided: below n, so nobody hears about it */
+    }
     return LOOPY_OK;
+}
+
+/*
+ * Spreads Ties over the positions that the Win/Lose propagation left
+ * undecided (still waiting, word >= n): one that has a move to a Tie of
+ * remoteness r-1, r least, is a Tie at r, which is breadth-first search
+ * backwards from the tie_at vertices through undecided positions.  It
+ * reuses the level propagation unchanged: every undecided word is set to
+ * "waiting for one move", so the first message a position hears, whatever
+ * its kind, decides it at the level after its first Tie successor's, and
+ * the levels keep their owner-computes parallelism.  The propagation labels
+ * what it decides Win or Lose; every position queued here is a Tie, and is
+ * relabelled from the queue afterwards.  Returns the greatest remoteness of
+ * a Tie.  Time O(n + m), no memory beyond the levels' own.
+ */
+static uint32_t tie_pass(level_state *st, const loopy_solve_options *opt)
+{
+    loopy_solve_options quiet = *opt;
+    loopy_vertex n = st->n;
+    int threads = st->threads;
+    uint32_t most;
+
+    quiet.progress = NULL; /* the solve's progress does not start again */
+#pragma omp parallel for num_threads(threads) schedule(static)
+    for (int64_t i = 0; i < (int64_t)n; i++)
+        if (st->word[i] >= n) /* still >= n: n < WORD_WAITING (ETOOBIG) */
+            st->word[i] = WORD_WAITING - 1;
+    /* The Win/Lose levels are done: the regions start empty again. */
+    for (int t = 0; t < threads; t++)
+        st->tail[t] = st->cursor[t] = st->region_lo[t];
+    for (size_t i = 0; i < opt->tie_at_count; i++) {
+        loopy_vertex v = opt->tie_at[i];
+        if (st->outcome[v] == LOOPY_TIE) {
+            /* Queued once, however often listed; relabelled below. */
+            st->outcome[v] = LOOPY_DRAW;
+            loopy_i_push(st, v);
+        }
+    }
+    most = loopy_i_propagate(st, &quiet);
+    /* Each region is its owner's: a thread relabels its own positions. */
+#pragma omp parallel for num_threads(threads) schedule(static, 1)
+    for (int t = 0; t < threads; t++)
+        for (loopy_vertex i = st->region_lo[t]; i < st->cursor[t]; i++)
+            st->outcome[st->queue[i]] = LOOPY_TIE;
+    return most;
 }
 
 /* word[v] = "waiting for all of v's moves"; returns the largest
@@ -154,6 +211,7 @@ static int check_options(const loopy_solve_options *options)
 {
     return (options->lose_at_count > 0 && options->lose_at == NULL) ||
            (options->win_at_count > 0 && options->win_at == NULL) ||
+           (options->tie_at_count > 0 && options->tie_at == NULL) ||
            options->threads < 0;
 }
 
@@ -213,6 +271,10 @@ loopy_status loopy_solver_run(loopy_solver *solver,
         }
     }
     max_remoteness = loopy_i_propagate(&st, options);
+    if (options->tie_at_count > 0) {
+        uint32_t most_tie = tie_pass(&st, options);
+        max_remoteness = most_tie > max_remoteness ? most_tie : max_remoteness;
+    }
     loopy_i_levels_free(&st);
     /* Positions still waiting are Draws. */
     for (loopy_vertex v = 0; v < g->n; v++) {
@@ -271,7 +333,7 @@ const loopy_vertex *loopy_solution_best_moves(const loopy_solution *solution)
 loopy_vertex loopy_solution_count(const loopy_solution *solution,
                                   loopy_outcome outcome)
 {
-    if ((unsigned)outcome > LOOPY_LOSE)
+    if ((unsigned)outcome > LOOPY_TIE)
         return 0;
     return solution->count[outcome];
 }

@@ -20,7 +20,7 @@ struct loopy_solution {
     uint8_t *outcome;
     uint32_t *remoteness;
     loopy_vertex *best_move;
-    loopy_vertex count[3]; /* indexed by loopy_outcome */
+    loopy_vertex count[4]; /* indexed by loopy_outcome */
 };
 
 /*

@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* ==== PRNG: xoshiro256** seeded by splitmix64 =========================== */
 
@@ -597,8 +598,9 @@ void gen_targets_free(gen_targets *t)
 {
     free(t->lose_at);
     free(t->win_at);
-    t->lose_at = t->win_at = NULL;
-    t->lose_count = t->win_count = 0;
+    free(t->tie_at);
+    t->lose_at = t->win_at = t->tie_at = NULL;
+    t->lose_count = t->win_count = t->tie_count = 0;
 }
 
 static void gen_shuffle32(gen_rng *r, uint32_t *a, size_t len)
@@ -701,5 +703,71 @@ int gen_make_targets(uint64_t seed, uint32_t n, gen_targets *t)
     gen_shuffle32(&r, t->win_at, t->win_count);
     free(role);
     free(copies);
+    return 0;
+}
+
+int gen_add_ties(uint64_t seed, uint32_t n, gen_targets *t)
+{
+    free(t->tie_at);
+    t->tie_at = NULL;
+    t->tie_count = 0;
+    if (n == 0)
+        return 0;
+    gen_rng r;
+    gen_rng_seed(&r, gen_mix_seed(seed, UINT64_C(0x74696573)));
+    uint8_t *copies = (uint8_t *)calloc(n, 1); /* 0: not a tie */
+    uint8_t *taken = (uint8_t *)calloc(n, 1);  /* in lose_at or win_at */
+    if (!copies || !taken) {
+        free(copies);
+        free(taken);
+        return -1;
+    }
+    for (size_t i = 0; i < t->lose_count; i++)
+        taken[t->lose_at[i]] = 1;
+    for (size_t i = 0; i < t->win_count; i++)
+        taken[t->win_at[i]] = 1;
+    uint32_t variant = gen_below32(&r, 6), pct = 0;
+    switch (variant) {
+    case 0: /* none */
+        break;
+    case 1: /* a few */
+    case 2: {
+        uint32_t k = gen_range32(&r, 1, 3);
+        for (uint32_t i = 0; i < k; i++)
+            copies[gen_below32(&r, n)] = 1;
+        break;
+    }
+    case 3: /* a share */
+    case 4:
+        pct = gen_range32(&r, 1, 40);
+        for (uint32_t v = 0; v < n; v++)
+            copies[v] = (uint8_t)gen_chance(&r, pct, 100);
+        break;
+    default: /* all that are free */
+        memset(copies, 1, n);
+        break;
+    }
+    size_t count = 0;
+    for (uint32_t v = 0; v < n; v++) {
+        if (taken[v])
+            copies[v] = 0;
+        else if (copies[v] && gen_chance(&r, 1, 4))
+            copies[v] = (uint8_t)(1 + gen_below32(&r, 3));
+        count += copies[v];
+    }
+    if (count) {
+        t->tie_at = (uint32_t *)malloc(count * sizeof *t->tie_at);
+        if (!t->tie_at) {
+            free(copies);
+            free(taken);
+            return -1;
+        }
+    }
+    for (uint32_t v = 0; v < n; v++)
+        for (uint8_t c = 0; c < copies[v]; c++)
+            t->tie_at[t->tie_count++] = v;
+    gen_shuffle32(&r, t->tie_at, t->tie_count);
+    free(copies);
+    free(taken);
     return 0;
 }

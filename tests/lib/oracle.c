@@ -46,12 +46,13 @@ const char *ctx_str(const test_ctx *c)
     static char buf[512];
     snprintf(buf, sizeof buf,
              "[%s seed=0x%016" PRIx64 " shape=%s(%d) n=%" PRIu32 " m=%" PRIu64
-             " mode=%s misere=%d lose_at=%zu win_at=%zu threads=%d via=%s;"
-             " rerun: test_oracle one 0x%016" PRIx64 " %d]",
+             " mode=%s misere=%d lose_at=%zu win_at=%zu tie_at=%zu threads=%d"
+             " via=%s; rerun: test_oracle one 0x%016" PRIx64 " %d]",
              c->what, c->seed, gen_shape_name(c->shape), c->shape, c->g->n,
              c->g->m, c->mode ? c->mode : "-", c->misere,
              c->t ? c->t->lose_count : 0, c->t ? c->t->win_count : 0,
-             c->threads, c->via ? c->via : "-", c->seed, c->shape);
+             c->t ? c->t->tie_count : 0, c->threads, c->via ? c->via : "-",
+             c->seed, c->shape);
     return buf;
 }
 
@@ -72,6 +73,9 @@ static void dump_graph(const test_ctx *c)
         fprintf(stderr, "\n  win_at:");
         for (size_t i = 0; i < c->t->win_count; i++)
             fprintf(stderr, " %" PRIu32, c->t->win_at[i]);
+        fprintf(stderr, "\n  tie_at:");
+        for (size_t i = 0; i < c->t->tie_count; i++)
+            fprintf(stderr, " %" PRIu32, c->t->tie_at[i]);
         fputc('\n', stderr);
     }
 }
@@ -81,6 +85,7 @@ const char *oname(unsigned o)
     return o == LOOPY_WIN    ? "W"
            : o == LOOPY_LOSE ? "L"
            : o == LOOPY_DRAW ? "D"
+           : o == LOOPY_TIE  ? "T"
                              : "?";
 }
 
@@ -143,7 +148,8 @@ void oracle_free(oracle_sol *s)
     memset(s, 0, sizeof *s);
 }
 
-/* 0: not a target, 1: lose_at, 2: win_at (caller guarantees disjointness). */
+/* 0: not a target, 1: lose_at, 2: win_at, 3: tie_at (caller guarantees
+ * disjointness). */
 uint8_t *target_kinds(uint32_t n, const gen_targets *t)
 {
     uint8_t *kind = (uint8_t *)xmalloc(n);
@@ -153,6 +159,8 @@ uint8_t *target_kinds(uint32_t n, const gen_targets *t)
             kind[t->lose_at[i]] = 1;
         for (size_t i = 0; i < t->win_count; i++)
             kind[t->win_at[i]] = 2;
+        for (size_t i = 0; i < t->tie_count; i++)
+            kind[t->tie_at[i]] = 3;
     }
     return kind;
 }
@@ -162,7 +170,8 @@ uint8_t *target_kinds(uint32_t n, const gen_targets *t)
  * list only (no reverse graph, no counters, no queue).
  *
  * Round 0 decides the terminal positions: lose_at -> Lose, win_at -> Win,
- * no moves -> Lose (normal) / Win (misere), all at remoteness 0.
+ * tie_at -> Tie, no moves -> Lose (normal) / Win (misere), all at
+ * remoteness 0.  (A Tie is neither a Lose nor a Win to the rounds below.)
  * Round k >= 1 looks only at the values decided in rounds 0..k-1 (the flags
  * any_lose / all_win are computed over all edges before anything of round k
  * is written) and decides each undecided position (which is a non-terminal
@@ -188,6 +197,14 @@ uint8_t *target_kinds(uint32_t n, const gen_targets *t)
  *     a Draw.  (Any Win/Lose value of the spec is justified by successors of
  *     strictly smaller remoteness down to remoteness 0, which is exactly what
  *     the rounds build up, so nothing decidable is left undecided.)
+ * Ties: the positions that no round decides are Ties at r when r is the
+ * least 1 + (remoteness of a Tie successor), that is, the length of a
+ * shortest path to a tie_at vertex through undecided positions.  These are
+ * found by relaxing every edge u -> v, in edge-list order and in place,
+ * with tie[u] = min(tie[u], tie[v] + 1) for undecided u (tie[] is 0 at
+ * tie_at vertices, infinite elsewhere) until a sweep changes nothing: the
+ * Bellman-Ford fixpoint, which is exactly "least such r" (no queue, no
+ * levels, unlike the library).  The rest are Draws.
  * Best moves: one pass over the edges; among the heads of u's edges that
  * have the required value, the least-numbered one (see best_prefer).
  *
@@ -222,6 +239,8 @@ void oracle_solve(const gen_edges *g, int misere, const gen_targets *t,
             o = LOOPY_LOSE;
         else if (kind[v] == 2)
             o = LOOPY_WIN;
+        else if (kind[v] == 3)
+            o = LOOPY_TIE;
         else if (!has_move[v])
             o = misere ? LOOPY_WIN : LOOPY_LOSE;
         if (o) {
@@ -260,6 +279,21 @@ void oracle_solve(const gen_edges *g, int misere, const gen_targets *t,
             break;
     }
 
+    /* Ties: relax to the fixpoint (rem[] of the undecided is NONE). */
+    for (int changed = 1; changed;) {
+        changed = 0;
+        for (uint64_t e = 0; e < g->m; e++) {
+            uint32_t u = g->tail[e], v = g->head[e];
+            if (decided[u] || s->outcome[v] != LOOPY_TIE)
+                continue;
+            if (s->rem[u] == NONE || s->rem[v] + 1 < s->rem[u]) {
+                s->outcome[u] = LOOPY_TIE;
+                s->rem[u] = s->rem[v] + 1;
+                changed = 1;
+            }
+        }
+    }
+
     for (uint64_t e = 0; e < g->m; e++) {
         uint32_t u = g->tail[e], v = g->head[e];
         if (s->rem[u] == 0)
@@ -269,13 +303,15 @@ void oracle_solve(const gen_edges *g, int misere, const gen_targets *t,
             ok = s->outcome[v] == LOOPY_LOSE && s->rem[v] == s->rem[u] - 1;
         else if (s->outcome[u] == LOOPY_LOSE)
             ok = s->outcome[v] == LOOPY_WIN && s->rem[v] == s->rem[u] - 1;
+        else if (s->outcome[u] == LOOPY_TIE)
+            ok = s->outcome[v] == LOOPY_TIE && s->rem[v] == s->rem[u] - 1;
         else
             ok = s->outcome[v] == LOOPY_DRAW;
         if (ok && best_prefer(v, s->best[u]))
             s->best[u] = v;
     }
 
-    s->count[0] = s->count[1] = s->count[2] = 0;
+    s->count[0] = s->count[1] = s->count[2] = s->count[3] = 0;
     for (uint32_t v = 0; v < n; v++)
         s->count[s->outcome[v]]++;
 
@@ -296,14 +332,20 @@ void oracle_solve(const gen_edges *g, int misere, const gen_targets *t,
  *                         least-numbered Lose successor of that remoteness;
  *   else all Win succ  -> Lose, r = 1 + greatest Win remoteness, best = the
  *                         least-numbered Win successor of that remoteness;
+ *   else some Tie succ -> Tie, r = 1 + least Tie remoteness, best = the
+ *                         least-numbered Tie successor of that remoteness;
  *   else               -> Draw, r = NONE, best = least-numbered Draw succ.
- * ("least-numbered" is best_prefer's rule.)
+ * ("least-numbered" is best_prefer's rule; tie_at vertices are targets.)
  * These local equations have exactly one solution: a Win/Lose of remoteness
  * r is justified only by successors of remoteness < r, so by induction on r
  * every Win/Lose label is the true one, and by induction on the oracle's
- * rounds every truly decided vertex gets its true label (a Draw label would
- * need no Lose successor and not only Win successors).  So passing this
- * check is by itself a proof of correctness, independent of the oracle.
+ * rounds every truly decided vertex gets its true label (a Tie or Draw
+ * label would need no Lose successor and not only Win successors).  Ties
+ * likewise: a Tie of remoteness r is justified by a Tie of r - 1, down to a
+ * tie_at vertex, and a true Tie of least remoteness labelled Draw would
+ * have a correctly labelled Tie successor, which the Draw rule forbids.
+ * So passing this check is by itself a proof of correctness, independent
+ * of the oracle.
  * Returns the first bad vertex, or NONE; *why says what is wrong.
  */
 uint32_t spec_verify(const csr *gr, const uint8_t *kind, int misere,
@@ -312,7 +354,7 @@ uint32_t spec_verify(const csr *gr, const uint8_t *kind, int misere,
 {
     uint32_t n = gr->n;
     for (uint32_t v = 0; v < n; v++) {
-        int bad = out[v] > 2 || ((out[v] == LOOPY_DRAW) != (rem[v] == NONE));
+        int bad = out[v] > 3 || ((out[v] == LOOPY_DRAW) != (rem[v] == NONE));
         if (bad) {
             snprintf(why, why_len,
                      "vertex %" PRIu32 ": outcome %u remoteness %" PRIu32
@@ -328,16 +370,19 @@ uint32_t spec_verify(const csr *gr, const uint8_t *kind, int misere,
         if (kind[v] || b == e) {
             eo = kind[v] == 1   ? LOOPY_LOSE
                  : kind[v] == 2 ? LOOPY_WIN
+                 : kind[v] == 3 ? LOOPY_TIE
                  : misere       ? LOOPY_WIN
                                 : LOOPY_LOSE;
             er = 0;
         } else {
-            uint32_t min_lose = NONE, max_win = 0;
+            uint32_t min_lose = NONE, max_win = 0, min_tie = NONE;
             int all_win = 1;
             for (uint64_t i = b; i < e; i++) {
                 uint32_t w = gr->adj[i];
                 if (out[w] == LOOPY_LOSE && rem[w] < min_lose)
                     min_lose = rem[w];
+                if (out[w] == LOOPY_TIE && rem[w] < min_tie)
+                    min_tie = rem[w];
                 if (out[w] != LOOPY_WIN)
                     all_win = 0;
                 else if (rem[w] > max_win)
@@ -356,6 +401,14 @@ uint32_t spec_verify(const csr *gr, const uint8_t *kind, int misere,
                 er = max_win + 1;
                 for (uint64_t i = b; i < e; i++)
                     if (rem[gr->adj[i]] == max_win &&
+                        best_prefer(gr->adj[i], eb))
+                        eb = gr->adj[i];
+            } else if (min_tie != NONE) {
+                eo = LOOPY_TIE;
+                er = min_tie + 1;
+                for (uint64_t i = b; i < e; i++)
+                    if (out[gr->adj[i]] == LOOPY_TIE &&
+                        rem[gr->adj[i]] == min_tie &&
                         best_prefer(gr->adj[i], eb))
                         eb = gr->adj[i];
             } else {
@@ -400,13 +453,16 @@ void check_solution(const test_ctx *c, const csr *gr, const uint8_t *kind,
              loopy_solution_vertex_count(s), n);
         return;
     }
-    static const loopy_outcome outs[3] = {LOOPY_DRAW, LOOPY_WIN, LOOPY_LOSE};
-    for (int i = 0; i < 3; i++) {
+    static const loopy_outcome outs[4] = {LOOPY_DRAW, LOOPY_WIN, LOOPY_LOSE,
+                                          LOOPY_TIE};
+    for (int i = 0; i < 4; i++) {
         loopy_vertex cnt = loopy_solution_count(s, outs[i]);
         if (cnt != o->count[outs[i]])
             fail(c, "loopy_solution_count(%s) = %" PRIu32 ", oracle %" PRIu32,
                  oname(outs[i]), cnt, o->count[outs[i]]);
     }
+    if (loopy_solution_count(s, (loopy_outcome)(LOOPY_TIE + 1)) != 0)
+        fail(c, "loopy_solution_count of a value past LOOPY_TIE is not 0");
     if (n == 0)
         return;
     const uint8_t *out = loopy_solution_outcomes(s);
@@ -490,6 +546,8 @@ loopy_solve_options make_options(int misere, const gen_targets *t, int threads)
         o.lose_at_count = t->lose_count;
         o.win_at = t->win_at;
         o.win_at_count = t->win_count;
+        o.tie_at = t->tie_at;
+        o.tie_at_count = t->tie_count;
     }
     return o;
 }
