@@ -4,6 +4,7 @@
 #ifdef _OPENMP
 #include <omp.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 
 /*
@@ -75,12 +76,30 @@ static size_t omp_stack_size(void)
     return (size_t)size << shift;
 }
 
+/* The most threads a probe has started at once in this process.  A fact
+ * about the process, not the state of any computation, so one word for all
+ * (atomic: library calls may come from several threads).  Once the runtime
+ * has run that many, it keeps them, so asking again would only cost a
+ * thread start per call (5 s over the 30,000 small solves of a test run);
+ * should memory still run out later, the command line's exit handler says
+ * so (cli/main.c). */
+static _Atomic int probed_threads = 1;
+
 /* How many of `threads` (the caller's included) can run at once now. */
 static int startable_threads(int threads)
 {
     probe first = {threads - 1, 0, omp_stack_size()};
+    int known = atomic_load_explicit(&probed_threads, memory_order_relaxed);
 
+    if (threads <= known)
+        return threads;
     probe_run(&first);
+    while (first.started > known &&
+           !atomic_compare_exchange_weak_explicit(&probed_threads, &known,
+                                                  first.started,
+                                                  memory_order_relaxed,
+                                                  memory_order_relaxed))
+        ;
     return first.started;
 }
 #endif

@@ -196,7 +196,9 @@ static bool count_lines(const fast_reader *r, piece *pc, const char *p,
             continue;
         }
         if (*p == '#') {
-            p = memchr(p, '\n', (size_t)(end - p));
+            /* A newline ends the piece, unless the file changed since. */
+            if ((p = memchr(p, '\n', (size_t)(end - p))) == NULL)
+                return false;
             p++;
             continue;
         }
@@ -208,8 +210,8 @@ static bool count_lines(const fast_reader *r, piece *pc, const char *p,
             return false;
         while (is_space(*p))
             p++;
-        if (*p == '#')
-            p = memchr(p, '\n', (size_t)(end - p));
+        if (*p == '#' && (p = memchr(p, '\n', (size_t)(end - p))) == NULL)
+            return false;
         if (*p != '\n' || u < base || v < base || u >= limit || v >= limit)
             return false;
         p++;

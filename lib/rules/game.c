@@ -1,0 +1,283 @@
+/*
+ * game.c - games by rules: the registry of built-in games, opening a game
+ * from its specification (built in, or a shared object), and the checked
+ * calls into a game's callbacks that the solvers share.
+ */
+/* dlopen, dlsym, dlclose, dlerror */
+#define _DEFAULT_SOURCE
+
+#include "rules_internal.h"
+
+#include "../games/games.h"
+
+#include <dlfcn.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const loopy_game_def *const builtin[] = {
+    &loopy_i_game_connect4,
+    &loopy_i_game_mnk,
+    &loopy_i_game_subtract,
+    &loopy_i_game_tictactoe,
+};
+
+size_t loopy_game_builtin_count(void)
+{
+    return sizeof builtin / sizeof builtin[0];
+}
+
+const loopy_game_def *loopy_game_builtin(size_t i)
+{
+    return i < loopy_game_builtin_count() ? builtin[i] : NULL;
+}
+
+/* An open game: the table the caller sees, first, so that the pointer is
+ * the handle, and what closing it needs. */
+typedef struct open_game {
+    loopy_game game;
+    void *object; /* dlopen handle of a shared object, or NULL */
+} open_game;
+
+/* Checks a table a game filled: what the solvers rely on before calling
+ * anything. */
+static loopy_status check_table(const loopy_game *g, const char *who,
+                                loopy_diag *diag)
+{
+    const char *what = NULL;
+
+    if (g->version < 1)
+        what = "its version is not set (LOOPY_GAME_VERSION)";
+    else if (g->version > LOOPY_GAME_VERSION)
+        what = "it was written for a newer loopy (a higher version)";
+    else if (g->name == NULL || g->name[0] == '\0')
+        what = "it has no name";
+    else if (g->size == 0)
+        what = "its index space is empty (size 0)";
+    else if (g->start >= g->size)
+        what = "its start position is not below its size";
+    else if (g->primitive == NULL)
+        what = "it has no primitive callback (required)";
+    else if (g->moves == NULL)
+        what = "it has no moves callback (required)";
+    if (what == NULL)
+        return LOOPY_OK;
+    loopy_i_diag(diag, 0, 0, "%s: not a usable game: %s", who, what);
+    return LOOPY_EGAME;
+}
+
+/* Loads a shared object and asks it for its definition. */
+static loopy_status load_object(const char *path, void **object,
+                                const loopy_game_def **def, loopy_diag *diag)
+{
+    loopy_game_entry_fn entry;
+    void *symbol;
+
+    dlerror();
+    *object = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+    if (*object == NULL) {
+        const char *why = dlerror();
+        loopy_i_diag(diag, 0, 0, "%s: cannot load the game: %s", path,
+                     why != NULL ? why : "unknown reason");
+        return LOOPY_EIO;
+    }
+    symbol = dlsym(*object, LOOPY_GAME_ENTRY);
+    if (symbol == NULL) {
+        loopy_i_diag(diag, 0, 0, "%s: not a loopy game: it has no function "
+                     "%s", path, LOOPY_GAME_ENTRY);
+        goto fail;
+    }
+    /* POSIX: a data pointer from dlsym may be converted to a function
+     * pointer; memcpy keeps ISO C quiet about it. */
+    memcpy(&entry, &symbol, sizeof entry);
+    *def = entry();
+    if (*def == NULL || (*def)->create == NULL || (*def)->version < 1 ||
+        (*def)->version > LOOPY_GAME_VERSION || (*def)->name == NULL) {
+        loopy_i_diag(diag, 0, 0, "%s: not a usable game: %s() gave no "
+                     "definition, one without create or name, or one of "
+                     "another version", path, LOOPY_GAME_ENTRY);
+        goto fail;
+    }
+    return LOOPY_OK;
+
+fail:
+    dlclose(*object);
+    *object = NULL;
+    return LOOPY_EGAME;
+}
+
+loopy_status loopy_game_open(const char *spec, loopy_game **out,
+                             loopy_diag *diag)
+{
+    const loopy_game_def *def = NULL;
+    const char *params = NULL, *colon;
+    open_game *g = NULL;
+    loopy_status status;
+    char *name = NULL;
+    size_t name_len;
+
+    if (out == NULL)
+        return LOOPY_EINVAL;
+    *out = NULL;
+    if (spec == NULL || spec[0] == '\0') {
+        loopy_i_diag(diag, 0, 0, "no game named");
+        return LOOPY_EINVAL;
+    }
+    /* NAME:PARAMS, or PATH:PARAMS, where a path has a '/' and its params
+     * come after the last ':' past the last '/'. */
+    colon = strrchr(spec, ':');
+    if (colon != NULL && strchr(colon, '/') != NULL)
+        colon = NULL;
+    name_len = colon != NULL ? (size_t)(colon - spec) : strlen(spec);
+    params = colon != NULL ? colon + 1 : NULL;
+    name = loopy_i_malloc(name_len + 1, 1);
+    g = loopy_i_calloc(1, sizeof *g);
+    if (name == NULL || g == NULL) {
+        status = LOOPY_ENOMEM;
+        loopy_i_diag(diag, 0, 0, "out of memory");
+        goto fail;
+    }
+    memcpy(name, spec, name_len);
+    name[name_len] = '\0';
+    if (memchr(name, '/', name_len) != NULL) {
+        CHECK_GOTO(load_object(name, &g->object, &def, diag));
+    } else {
+        for (size_t i = 0; i < loopy_game_builtin_count(); i++)
+            if (strcmp(builtin[i]->name, name) == 0)
+                def = builtin[i];
+        if (def == NULL) {
+            loopy_i_diag(diag, 0, 0, "unknown game '%s' (a built-in name, "
+                         "or a path to a shared object with a '/')", name);
+            status = LOOPY_EINVAL;
+            goto fail;
+        }
+    }
+    memset(&g->game, 0, sizeof g->game);
+    status = def->create(params, &g->game, diag);
+    if (status != LOOPY_OK) {
+        if (diag != NULL && diag->message[0] == '\0')
+            loopy_i_diag(diag, 0, 0, "%s: cannot make the game: %s", name,
+                         loopy_strerror(status));
+        goto fail;
+    }
+    status = check_table(&g->game, name, diag);
+    if (status != LOOPY_OK) {
+        if (g->game.release != NULL)
+            g->game.release(g->game.ctx);
+        goto fail;
+    }
+    if (g->game.params == NULL)
+        g->game.params = "";
+    loopy_i_free(name);
+    *out = &g->game;
+    return LOOPY_OK;
+
+fail:
+    if (g != NULL && g->object != NULL)
+        dlclose(g->object);
+    loopy_i_free(g);
+    loopy_i_free(name);
+    return status;
+}
+
+void loopy_game_close(loopy_game *game)
+{
+    open_game *g = (open_game *)game;
+
+    if (g == NULL)
+        return;
+    if (g->game.release != NULL)
+        g->game.release(g->game.ctx);
+    if (g->object != NULL)
+        dlclose(g->object);
+    loopy_i_free(g);
+}
+
+const char *loopy_game_format(const loopy_game *game, loopy_position pos,
+                              char *out, size_t capacity)
+{
+    if (capacity == 0)
+        return out;
+    if (game->format == NULL ||
+        game->format(game->ctx, pos, out, capacity) == LOOPY_GAME_ERROR)
+        snprintf(out, capacity, "%" LOOPY_PRI_POSITION, pos);
+    out[capacity - 1] = '\0';
+    return out;
+}
+
+loopy_status loopy_game_parse(const loopy_game *game, const char *text,
+                              loopy_position *pos, loopy_diag *diag)
+{
+    char why[200];
+
+    why[0] = '\0';
+    if (game->parse != NULL) {
+        if (game->parse(game->ctx, text, pos, why, sizeof why) != 0) {
+            why[sizeof why - 1] = '\0';
+            loopy_i_diag(diag, 0, 0, "'%s' is not a position of %s: %s", text,
+                         game->name, why[0] ? why : "the game refuses it");
+            return LOOPY_EPARSE;
+        }
+    } else {
+        char *end;
+        unsigned long long v;
+
+        if (text[0] < '0' || text[0] > '9') {
+            loopy_i_diag(diag, 0, 0, "'%s' is not a position of %s: expected "
+                         "a number", text, game->name);
+            return LOOPY_EPARSE;
+        }
+        v = strtoull(text, &end, 10);
+        if (*end != '\0') {
+            loopy_i_diag(diag, 0, 0, "'%s' is not a position of %s: expected "
+                         "a number", text, game->name);
+            return LOOPY_EPARSE;
+        }
+        *pos = (loopy_position)v;
+    }
+    if (*pos >= game->size) {
+        loopy_i_diag(diag, 0, 0, "'%s' is not a position of %s: index %"
+                     LOOPY_PRI_POSITION " is not below the size %"
+                     LOOPY_PRI_POSITION, text, game->name, *pos, game->size);
+        return LOOPY_EPARSE;
+    }
+    if (game->legal != NULL && !game->legal(game->ctx, *pos)) {
+        loopy_i_diag(diag, 0, 0, "'%s' is not a position of %s: it cannot "
+                     "occur in play", text, game->name);
+        return LOOPY_EPARSE;
+    }
+    return LOOPY_OK;
+}
+
+/* ---- Checked calls, for the solvers ---- */
+
+size_t loopy_i_game_list(const loopy_game *game, loopy_position pos,
+                         bool backward, loopy_position_buffer *buf)
+{
+    size_t (*list)(void *, loopy_position, loopy_position *, size_t) =
+        backward ? game->unmoves : game->moves;
+
+    for (;;) {
+        size_t count = list(game->ctx, pos, buf->items, buf->capacity);
+        loopy_position *grown;
+
+        if (count == LOOPY_GAME_ERROR)
+            return LOOPY_GAME_ERROR;
+        if (count <= buf->capacity)
+            return count;
+        /* Room for all of them, then ask again. */
+        grown = loopy_i_realloc(buf->items, count, sizeof *grown);
+        if (grown == NULL) {
+            buf->out_of_memory = true;
+            return LOOPY_GAME_ERROR;
+        }
+        buf->items = grown;
+        buf->capacity = count;
+    }
+}
+
+void loopy_i_position_buffer_release(loopy_position_buffer *buf)
+{
+    loopy_i_free(buf->items);
+    buf->items = NULL;
+    buf->capacity = 0;
+}

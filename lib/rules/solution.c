@@ -1,0 +1,144 @@
+/*
+ * solution.c - what a solved game by rules answers: counts, the value of a
+ * position, and the value of every move from it, best first.
+ */
+#include "rules_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+uint64_t loopy_game_solution_size(const loopy_game_solution *s)
+{
+    return s->n;
+}
+
+uint64_t loopy_game_solution_count(const loopy_game_solution *s,
+                                   loopy_outcome outcome)
+{
+    return (unsigned)outcome < 4 ? s->count[outcome] : 0;
+}
+
+loopy_position loopy_game_solution_position(const loopy_game_solution *s,
+                                            uint64_t i)
+{
+    return i < s->n ? s->position[i] : UINT64_MAX;
+}
+
+/* The index of pos (its representative) in s, or s->n when not there. */
+static uint64_t find(const loopy_game_solution *s, const loopy_game *game,
+                     loopy_position pos)
+{
+    uint64_t lo = 0, hi = s->n;
+
+    if (s->symmetric && game->canonical != NULL)
+        pos = game->canonical(game->ctx, pos);
+    while (lo < hi) {
+        uint64_t mid = lo + (hi - lo) / 2;
+        if (s->position[mid] < pos)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < s->n && s->position[lo] == pos ? lo : s->n;
+}
+
+loopy_status loopy_game_solution_value(const loopy_game_solution *s,
+                                       const loopy_game *game,
+                                       loopy_position pos,
+                                       loopy_outcome *outcome,
+                                       uint32_t *remoteness)
+{
+    uint64_t i;
+
+    if (s == NULL || game == NULL)
+        return LOOPY_EINVAL;
+    i = find(s, game, pos);
+    if (i == s->n)
+        return LOOPY_EINVAL;
+    *outcome = (loopy_outcome)s->outcome[i];
+    *remoteness = s->remoteness[i];
+    return LOOPY_OK;
+}
+
+/* How good a move is for the player who makes it: smaller is better.
+ * Moves to an opponent's Lose (quickest first), to a Tie (quickest first),
+ * to a Draw, to an opponent's Win (slowest first). */
+static uint64_t badness(const loopy_game_move *m)
+{
+    switch (m->outcome) {
+    case LOOPY_LOSE:
+        return m->remoteness;
+    case LOOPY_TIE:
+        return ((uint64_t)1 << 32) + m->remoteness;
+    case LOOPY_DRAW:
+        return (uint64_t)2 << 32;
+    default:
+        return ((uint64_t)4 << 32) - 1 - m->remoteness;
+    }
+}
+
+static int compare_moves(const void *a, const void *b)
+{
+    const loopy_game_move *x = a, *y = b;
+    uint64_t bx = badness(x), by = badness(y);
+
+    if (bx != by)
+        return bx < by ? -1 : 1;
+    return (x->to > y->to) - (x->to < y->to);
+}
+
+loopy_status loopy_game_solution_moves(const loopy_game_solution *s,
+                                       const loopy_game *game,
+                                       loopy_position pos,
+                                       loopy_game_move **moves, size_t *count,
+                                       loopy_diag *diag)
+{
+    loopy_position_buffer buf = {NULL, 0, false};
+    loopy_game_move *list = NULL;
+    size_t n;
+
+    *moves = NULL;
+    *count = 0;
+    if (find(s, game, pos) == s->n) {
+        loopy_i_diag(diag, 0, 0, "position %" LOOPY_PRI_POSITION " was not "
+                     "reached from the start", pos);
+        return LOOPY_EINVAL;
+    }
+    if (game->primitive(game->ctx, pos) != LOOPY_PLAYING)
+        return LOOPY_OK;
+    n = loopy_i_game_list(game, pos, false, &buf);
+    if (n == LOOPY_GAME_ERROR) {
+        bool memory = buf.out_of_memory;
+        loopy_i_position_buffer_release(&buf);
+        loopy_i_diag(diag, 0, 0, memory ? "out of memory"
+                                        : "moves() failed at this position");
+        return memory ? LOOPY_ENOMEM : LOOPY_EGAME;
+    }
+    n = loopy_i_sort_unique(buf.items, n);
+    /* malloc, not loopy_i_malloc: the caller frees it with free. */
+    list = malloc(n ? n * sizeof *list : 1);
+    if (list == NULL) {
+        loopy_i_position_buffer_release(&buf);
+        loopy_i_diag(diag, 0, 0, "out of memory");
+        return LOOPY_ENOMEM;
+    }
+    for (size_t i = 0; i < n; i++) {
+        uint64_t k = find(s, game, buf.items[i]);
+        if (k == s->n) {
+            loopy_i_diag(diag, 0, 0, "a move to %" LOOPY_PRI_POSITION ", which "
+                         "the solve did not reach: the rules changed, or "
+                         "canonical() is not a symmetry", buf.items[i]);
+            free(list);
+            loopy_i_position_buffer_release(&buf);
+            return LOOPY_EGAME;
+        }
+        list[i].to = buf.items[i];
+        list[i].outcome = (loopy_outcome)s->outcome[k];
+        list[i].remoteness = s->remoteness[k];
+    }
+    loopy_i_position_buffer_release(&buf);
+    qsort(list, n, sizeof *list, compare_moves);
+    *moves = list;
+    *count = n;
+    return LOOPY_OK;
+}
