@@ -27,9 +27,13 @@ ifeq ($(WERROR),1)
 WARN += -Werror
 endif
 
-CPPFLAGS += -Iinclude -D_POSIX_C_SOURCE=200809L -MMD -MP
+# zstd compresses the databases (lib/db); Debian's libzstd-dev.
+ZSTD_CFLAGS := $(shell pkg-config --cflags libzstd 2>/dev/null)
+ZSTD_LIBS   := $(shell pkg-config --libs libzstd 2>/dev/null || echo -lzstd)
+
+CPPFLAGS += -Iinclude -D_POSIX_C_SOURCE=200809L -MMD -MP $(ZSTD_CFLAGS)
 CFLAGS   += -std=c11 $(OPT) -g $(WARN)
-LDLIBS   += -lm
+LDLIBS   += $(ZSTD_LIBS) -lm
 ifeq ($(OPENMP),1)
 CFLAGS  += -fopenmp
 LDFLAGS += -fopenmp

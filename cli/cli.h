@@ -190,12 +190,42 @@ double cli_seconds_since(const struct timespec *start);
 void cli_out_grundy_value(cli_out *out, uint32_t value, const uint32_t *set,
                           size_t count);
 
+/* ---- Databases (cli/db.c) ---- */
+/* A loopy_write_fn onto a cli_out (ctx); nonzero once a write failed. */
+int cli_write_bytes(void *ctx, const void *bytes, size_t len);
+/* Writes the database of a game's solution to out (opened on path), and
+ * commits it (cli_out_close) or abandons it; returns the exit status,
+ * after a message on failure. */
+int cli_db_write_game(cli_out *out, const char *path,
+                      const loopy_game_solution *s, const loopy_game *game,
+                      int misere);
+/* Whether path (NULL allowed) ends in ".ldb", the databases' suffix. */
+bool cli_names_database(const char *path);
+/* Whether a GAME argument names a database: an existing file whose name
+ * ends in ".ldb". */
+bool cli_is_database(const char *spec);
+/* Whether a binary output may go to output (NULL or "-": standard
+ * output): not to a terminal.  Prints a message when not. */
+bool cli_binary_output_ok(const char *cmd, const char *output);
+/* Opens the database at path and the game its header names; misere: the
+ * command line asked for misere play (refused for a database of normal
+ * play).  Prints the reason and returns the exit status on failure. */
+int cli_db_open_game(const char *path, int misere, loopy_db **db,
+                     loopy_game **game);
+/* The value of pos (text `name`) and its moves, best first, from the
+ * database at path; prints the reason and returns the exit status on
+ * failure, as for a position the solve did not reach. */
+int cli_db_lookup(const loopy_db *db, const char *path, const loopy_game *game,
+                  loopy_position pos, const char *name, loopy_outcome *outcome,
+                  uint32_t *remoteness, loopy_game_move **moves, size_t *count);
+
 /* ---- Commands ---- */
 int cmd_solve(int argc, char **argv);
 int cmd_convert(int argc, char **argv);
 int cmd_grundy(int argc, char **argv);
 int cmd_sum(int argc, char **argv);
 int cmd_octal(int argc, char **argv);
+int cmd_game(int argc, char **argv);
 /* The seed problems, each in its contest's own input and output format. */
 int cmd_race(int argc, char **argv);
 int cmd_sleepy(int argc, char **argv);

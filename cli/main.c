@@ -71,6 +71,8 @@ static const char main_usage[] =
     "  grundy    Sprague-Grundy values (Smith's, on graphs with cycles)\n"
     "  sum       outcome and value of several tokens on one graph\n"
     "  octal     Sprague-Grundy values of an octal heap game\n"
+    "  game      games given by their rules (tic-tac-toe, Connect Four, your\n"
+    "            own as a shared object): list, solve, probe\n"
     "\n"
     "Seed problems, in their contests' own input and output formats:\n"
     "  race      Luogu P6560: whoever moves the token onto y wins\n"
@@ -91,6 +93,7 @@ static const command commands[] = {
     {"grundy", cmd_grundy},
     {"sum", cmd_sum},
     {"octal", cmd_octal},
+    {"game", cmd_game},
     {"race", cmd_race},
     {"sleepy", cmd_sleepy},
     {"climb", cmd_climb},

@@ -9,8 +9,8 @@ static const char solve_usage[] =
     "Usage: loopy solve [OPTIONS] [FILE]\n"
     "\n"
     "Classify every position of a game played on a directed graph as a Win,\n"
-    "Lose or Draw for the player to move, with its remoteness (moves to the\n"
-    "end under best play: the winner hurries, the loser delays) and a best\n"
+    "Lose, Tie or Draw for the player to move, with its remoteness (moves to\n"
+    "the end under best play: the winner hurries, the loser delays) and a best\n"
     "move.  Reads FILE, or standard input when FILE is absent or '-': text, or\n"
     "loopy's binary format (see 'loopy convert'), recognised by its first bytes.\n"
     "\n"
@@ -26,11 +26,17 @@ static const char solve_usage[] =
     "                       the player to move has lost (e.g. 'whoever moves\n"
     "                       the token onto v wins'); may be repeated\n"
     "      --win-at LIST    likewise, where the player to move has won\n"
+    "      --tie-at LIST    likewise, where the game is a tie: nobody wins\n"
     "  -f, --format FMT     text (default): 'VERTEX OUTCOME REMOTENESS MOVE'\n"
     "                       per line, '-' where none applies;\n"
     "                       json: the same as a JSON document, with the\n"
     "                       base, play and target lists;\n"
-    "                       dot: a Graphviz graph coloured by outcome\n"
+    "                       dot: a Graphviz graph coloured by outcome (W\n"
+    "                       green, L red, D yellow, T blue);\n"
+    "                       ldb: a database of every position's value and\n"
+    "                       remoteness, for the library's loopy_db_probe\n"
+    "                       (binary: not to a terminal; the default for\n"
+    "                       -o FILE.ldb)\n"
     "  -o, --output FILE    write to FILE (atomically: a temporary file is\n"
     "                       renamed when complete) instead of standard output\n"
     "  -t, --threads N      threads to use (default 0: all cores; more than the\n"
@@ -40,7 +46,8 @@ static const char solve_usage[] =
     "                       shows there during long runs when it is a terminal)\n"
     "  -h, --help           show this help\n"
     "\n"
-    "Outcomes: W the player to move wins, L loses, D neither can force an end.\n"
+    "Outcomes: W the player to move wins, L loses, T neither can win but best\n"
+    "play ends in a tie (a --tie-at vertex), D neither can force an end.\n"
     "Blank lines and lines starting with '#' are ignored in the input.\n"
     "\n"
     "Example: a path 1 -> 2 -> 3 with a loop 1 -> 1\n"
@@ -59,6 +66,7 @@ enum {
     OPT_MISERE,
     OPT_LOSE_AT,
     OPT_WIN_AT,
+    OPT_TIE_AT,
     OPT_FORMAT,
     OPT_OUTPUT,
     OPT_THREADS,
@@ -72,22 +80,24 @@ static const cli_option solve_options[] = {
     {"win-at", 0, true, OPT_WIN_AT},     {"format", 'f', true, OPT_FORMAT},
     {"output", 'o', true, OPT_OUTPUT},   {"threads", 't', true, OPT_THREADS},
     {"quiet", 'q', false, OPT_QUIET},    {"help", 'h', false, OPT_HELP},
-    {NULL, 0, false, 0}};
+    {"tie-at", 0, true, OPT_TIE_AT},     {NULL, 0, false, 0}};
 
-typedef enum { FORMAT_TEXT, FORMAT_JSON, FORMAT_DOT } output_format;
+typedef enum { FORMAT_TEXT, FORMAT_JSON, FORMAT_DOT, FORMAT_LDB } output_format;
 
 typedef struct solve_args {
     loopy_read_options read;
     loopy_solve_options solve;
     output_format format;
+    bool format_given; /* -f: else -o *.ldb writes a database */
     const char *input;
     const char *output;
     bool quiet;
-    uint64_t *lose_at, *win_at; /* as given, in the input's numbering */
-    size_t lose_at_count, win_at_count;
+    /* As given, in the input's numbering. */
+    uint64_t *lose_at, *win_at, *tie_at;
+    size_t lose_at_count, win_at_count, tie_at_count;
 } solve_args;
 
-static const char outcome_letter[] = {'D', 'W', 'L'};
+static const char outcome_letter[] = {'D', 'W', 'L', 'T'};
 
 /* One vertex's line "v X r m\n" at p (at most LINE_MAX_BYTES); returns its
  * end. */
@@ -205,12 +215,16 @@ static void write_json(cli_out *out, const loopy_graph *g,
                  base);
     json_targets(out, "win_at", args->solve.win_at, args->solve.win_at_count,
                  base);
+    json_targets(out, "tie_at", args->solve.tie_at, args->solve.tie_at_count,
+                 base);
     cli_out_str(out, ",\n  \"count\": {\"W\": ");
     cli_out_u64(out, loopy_solution_count(sol, LOOPY_WIN));
     cli_out_str(out, ", \"L\": ");
     cli_out_u64(out, loopy_solution_count(sol, LOOPY_LOSE));
     cli_out_str(out, ", \"D\": ");
     cli_out_u64(out, loopy_solution_count(sol, LOOPY_DRAW));
+    cli_out_str(out, ", \"T\": ");
+    cli_out_u64(out, loopy_solution_count(sol, LOOPY_TIE));
     cli_out_str(out, "},\n  \"positions\": [");
     for (loopy_vertex v = 0; v < n; v++) {
         cli_out_str(out, v ? ",\n    {\"vertex\": " : "\n    {\"vertex\": ");
@@ -226,27 +240,32 @@ static void write_json(cli_out *out, const loopy_graph *g,
     cli_out_str(out, n ? "\n  ]\n}\n" : "]\n}\n");
 }
 
-/* Graphviz: vertices coloured by outcome, the targets of --lose-at and
- * --win-at (sorted lists) drawn with a double ring, best moves bold. */
+/* Graphviz: vertices coloured by outcome, the targets of --lose-at,
+ * --win-at and --tie-at (sorted lists) drawn with a double ring, best moves
+ * bold.  The legend names Ties only when there can be some. */
 static void write_dot(cli_out *out, const loopy_graph *g,
                       const loopy_solution *sol, const solve_args *args)
 {
-    static const char *const fill[] = {"#f2d16b", "#8fd18f", "#ef8f8f"};
+    static const char *const fill[] = {"#f2d16b", "#8fd18f", "#ef8f8f",
+                                       "#8fb8ef"};
     loopy_vertex n = loopy_solution_vertex_count(sol);
     const uint8_t *outcome = loopy_solution_outcomes(sol);
     const uint32_t *remoteness = loopy_solution_remoteness(sol);
     const loopy_vertex *move = loopy_solution_best_moves(sol);
     const loopy_solve_options *t = &args->solve;
     uint32_t base = args->read.base;
-    size_t next_lose = 0, next_win = 0;
+    size_t next_lose = 0, next_win = 0, next_tie = 0;
 
     cli_out_str(out,
                 "digraph loopy {\n"
                 "  label=\"W: player to move wins (green), L: loses (red), "
-                "D: draw (yellow); number: remoteness; bold: best move");
-    if (t->lose_at_count + t->win_at_count > 0)
+                "D: draw (yellow)");
+    if (t->tie_at_count > 0)
+        cli_out_str(out, ", T: tie (blue)");
+    cli_out_str(out, "; number: remoteness; bold: best move");
+    if (t->lose_at_count + t->win_at_count + t->tie_at_count > 0)
         cli_out_str(out, "; double ring: game over there (--lose-at, "
-                         "--win-at)");
+                         "--win-at, --tie-at)");
     cli_out_str(out, "\";\n"
                 "  node [shape=circle, style=filled, fontname=\"Helvetica\"];\n");
     for (loopy_vertex v = 0; v < n; v++) {
@@ -256,6 +275,8 @@ static void write_dot(cli_out *out, const loopy_graph *g,
             target |= t->lose_at[next_lose++] == v;
         while (next_win < t->win_at_count && t->win_at[next_win] <= v)
             target |= t->win_at[next_win++] == v;
+        while (next_tie < t->tie_at_count && t->tie_at[next_tie] <= v)
+            target |= t->tie_at[next_tie++] == v;
         cli_out_str(out, "  ");
         cli_out_u64(out, (uint64_t)v + base);
         cli_out_str(out, " [label=\"");
@@ -333,16 +354,24 @@ static int parse_args(int argc, char **argv, solve_args *args)
                                 &args->win_at_count))
                 return EXIT_USAGE;
             break;
+        case OPT_TIE_AT:
+            if (!cli_parse_list("solve", "--tie-at", p.value, &args->tie_at,
+                                &args->tie_at_count))
+                return EXIT_USAGE;
+            break;
         case OPT_FORMAT:
-            if (strcmp(p.value, "text") == 0) {
+            args->format_given = true;
+            if (strcmp(p.value, "ldb") == 0) {
+                args->format = FORMAT_LDB;
+            } else if (strcmp(p.value, "text") == 0) {
                 args->format = FORMAT_TEXT;
             } else if (strcmp(p.value, "json") == 0) {
                 args->format = FORMAT_JSON;
             } else if (strcmp(p.value, "dot") == 0) {
                 args->format = FORMAT_DOT;
             } else {
-                cli_error("solve", "--format: expected 'text', 'json' or "
-                          "'dot', found '%s'", p.value);
+                cli_error("solve", "--format: expected 'text', 'json', 'dot' "
+                          "or 'ldb', found '%s'", p.value);
                 return EXIT_USAGE;
             }
             break;
@@ -407,34 +436,47 @@ static size_t sort_unique(loopy_vertex *ids, size_t count)
     return kept;
 }
 
-/* Checks that no vertex is both a lose and a win target; on failure prints
- * a message and sets *rc. */
-static bool targets_disjoint(const loopy_vertex *lose_at, size_t lose_count,
-                             const loopy_vertex *win_at, size_t win_count,
+/* A target list of the command line, 0-based. */
+typedef struct target_list {
+    const char *option;
+    const loopy_vertex *ids;
+    size_t count;
+} target_list;
+
+/* Checks that no vertex is in two of the lists (given in the order of
+ * --help); on failure prints a message naming the first vertex, in list
+ * order, that is in an earlier list too, and sets *rc. */
+static bool targets_disjoint(const target_list *lists, int list_count,
                              loopy_vertex n, uint32_t base, int *rc)
 {
-    uint8_t *is_lose;
+    uint8_t *in_list; /* 1 + the index of the first list with the vertex */
+    int nonempty = 0;
 
-    if (lose_count == 0 || win_count == 0)
+    for (int k = 0; k < list_count; k++)
+        nonempty += lists[k].count > 0;
+    if (nonempty < 2)
         return true;
-    is_lose = calloc(n, 1);
-    if (is_lose == NULL) {
+    in_list = calloc(n, 1);
+    if (in_list == NULL) {
         cli_error("solve", "out of memory");
         *rc = EXIT_RESOURCE;
         return false;
     }
-    for (size_t i = 0; i < lose_count; i++)
-        is_lose[lose_at[i]] = 1;
-    for (size_t i = 0; i < win_count; i++) {
-        if (is_lose[win_at[i]]) {
-            cli_error("solve", "vertex %" PRIu64 " is in both --lose-at and "
-                      "--win-at", (uint64_t)win_at[i] + base);
-            free(is_lose);
-            *rc = EXIT_USAGE;
-            return false;
+    for (int k = 0; k < list_count; k++) {
+        for (size_t i = 0; i < lists[k].count; i++) {
+            loopy_vertex v = lists[k].ids[i];
+            if (in_list[v] != 0 && in_list[v] != k + 1) {
+                cli_error("solve", "vertex %" PRIu64 " is in both %s and %s",
+                          (uint64_t)v + base, lists[in_list[v] - 1].option,
+                          lists[k].option);
+                free(in_list);
+                *rc = EXIT_USAGE;
+                return false;
+            }
+            in_list[v] = (uint8_t)(k + 1);
         }
     }
-    free(is_lose);
+    free(in_list);
     return true;
 }
 
@@ -446,7 +488,7 @@ int cmd_solve(int argc, char **argv)
     cli_progress progress;
     loopy_graph *graph = NULL;
     loopy_solution *sol = NULL;
-    loopy_vertex *lose_at = NULL, *win_at = NULL;
+    loopy_vertex *lose_at = NULL, *win_at = NULL, *tie_at = NULL;
     loopy_status status;
     struct timespec start;
     const char *name;
@@ -466,6 +508,12 @@ int cmd_solve(int argc, char **argv)
         goto done;
     }
     name = cli_input_name(args.input);
+    if (!args.format_given && cli_names_database(args.output))
+        args.format = FORMAT_LDB;
+    if (args.format == FORMAT_LDB && !cli_binary_output_ok("solve", args.output)) {
+        rc = EXIT_USAGE;
+        goto done;
+    }
     if (!cli_output_distinct("solve", args.output, args.input)) {
         rc = EXIT_USAGE;
         goto done;
@@ -493,18 +541,28 @@ int cmd_solve(int argc, char **argv)
                          &lose_at) ||
         !convert_targets("--win-at", args.win_at, args.win_at_count,
                          args.read.base, loopy_graph_vertex_count(graph),
-                         &win_at)) {
+                         &win_at) ||
+        !convert_targets("--tie-at", args.tie_at, args.tie_at_count,
+                         args.read.base, loopy_graph_vertex_count(graph),
+                         &tie_at)) {
         rc = EXIT_USAGE;
         goto done;
     }
-    if (!targets_disjoint(lose_at, args.lose_at_count, win_at,
-                          args.win_at_count, loopy_graph_vertex_count(graph),
-                          args.read.base, &rc))
-        goto done;
+    {
+        const target_list lists[] = {
+            {"--lose-at", lose_at, args.lose_at_count},
+            {"--win-at", win_at, args.win_at_count},
+            {"--tie-at", tie_at, args.tie_at_count}};
+        if (!targets_disjoint(lists, 3, loopy_graph_vertex_count(graph),
+                              args.read.base, &rc))
+            goto done;
+    }
     args.solve.lose_at = lose_at;
     args.solve.lose_at_count = sort_unique(lose_at, args.lose_at_count);
     args.solve.win_at = win_at;
     args.solve.win_at_count = sort_unique(win_at, args.win_at_count);
+    args.solve.tie_at = tie_at;
+    args.solve.tie_at_count = sort_unique(tie_at, args.tie_at_count);
 
     status = loopy_solve(graph, &args.solve, &sol);
     cli_progress_end(&progress);
@@ -517,24 +575,37 @@ int cmd_solve(int argc, char **argv)
         write_text(&out, sol, args.read.base, args.solve.threads);
     else if (args.format == FORMAT_JSON)
         write_json(&out, graph, sol, &args);
-    else
+    else if (args.format == FORMAT_DOT)
         write_dot(&out, graph, sol, &args);
+    else if ((status = loopy_db_write_graph(sol, args.read.base, args.solve.misere,
+                                            cli_write_bytes, &out)) != LOOPY_OK) {
+        cli_error("solve", "%s: %s", args.output ? args.output : "standard output",
+                  status == LOOPY_EIO ? "write failed" : loopy_strerror(status));
+        rc = cli_exit_status(status);
+        goto done;
+    }
     out_open = false;
     if (!cli_out_close(&out, "solve")) {
         rc = EXIT_IO;
         goto done;
     }
-    if (!args.quiet)
+    if (!args.quiet) {
+        char ties[32] = ""; /* Ties are counted when there can be some */
+        if (args.solve.tie_at_count > 0)
+            snprintf(ties, sizeof ties, ", %" PRIu32 " T",
+                     loopy_solution_count(sol, LOOPY_TIE));
         fprintf(stderr,
                 "loopy solve: %s: %" PRIu32 " position%s, %" PRIu64 " move%s: %"
-                PRIu32 " W, %" PRIu32 " L, %" PRIu32 " D (%.3f s)\n",
+                PRIu32 " W, %" PRIu32 " L, %" PRIu32 " D%s (%.3f s)\n",
                 name, loopy_graph_vertex_count(graph),
                 loopy_graph_vertex_count(graph) == 1 ? "" : "s",
                 loopy_graph_edge_count(graph),
                 loopy_graph_edge_count(graph) == 1 ? "" : "s",
                 loopy_solution_count(sol, LOOPY_WIN),
                 loopy_solution_count(sol, LOOPY_LOSE),
-                loopy_solution_count(sol, LOOPY_DRAW), cli_seconds_since(&start));
+                loopy_solution_count(sol, LOOPY_DRAW), ties,
+                cli_seconds_since(&start));
+    }
     rc = EXIT_OK;
 
 done:
@@ -545,7 +616,9 @@ done:
     loopy_graph_free(graph);
     free(lose_at);
     free(win_at);
+    free(tie_at);
     free(args.lose_at);
     free(args.win_at);
+    free(args.tie_at);
     return rc;
 }

@@ -67,8 +67,10 @@ adj: extra line|solve -q --input adj in.txt|2 1\n1 2\n0\n0\n|1|loopy solve: in.t
 --lose-at 0 with base 1|solve -q --lose-at 0 in.txt|3 1\n1 2\n|2|loopy solve: --lose-at: vertex 0 is not in the graph (its vertices are 1..3)
 --win-at not a list of numbers|solve -q --win-at 1,x in.txt|3 1\n1 2\n|2|loopy solve: --win-at: expected comma-separated vertex numbers, found 'x' in '1,x'
 vertex in --lose-at and --win-at|solve -q --lose-at 1 --win-at 2,1 in.txt|3 1\n1 2\n|2|loopy solve: vertex 1 is in both --lose-at and --win-at
+--tie-at out of range|solve -q --tie-at 2,4 in.txt|3 1\n1 2\n|2|loopy solve: --tie-at: vertex 4 is not in the graph (its vertices are 1..3)
+vertex in --win-at and --tie-at|solve -q --tie-at 3 --win-at 3 in.txt|3 1\n1 2\n|2|loopy solve: vertex 3 is in both --win-at and --tie-at
 unknown option|solve -q --bogus in.txt|3 1\n1 2\n|2|loopy solve: unknown option '--bogus' (see --help)
-bad --format value|solve -q --format xml in.txt|3 1\n1 2\n|2|loopy solve: --format: expected 'text', 'json' or 'dot', found 'xml'
+bad --format value|solve -q --format xml in.txt|3 1\n1 2\n|2|loopy solve: --format: expected 'text', 'json', 'dot' or 'ldb', found 'xml'
 bad --input value|solve -q --input csv in.txt|3 1\n1 2\n|2|loopy solve: --input: expected 'edges' or 'adj', found 'csv'
 bad --base value|solve -q --base 2 in.txt|3 1\n1 2\n|2|loopy solve: --base: expected a whole number from 0 to 1, found '2'
 bad --threads value|solve -q --threads -1 in.txt|3 1\n1 2\n|2|loopy solve: --threads: expected a whole number from 0 to 1024, found '-1'

@@ -131,7 +131,8 @@ expect_out <<'EOF'
   "play": "normal",
   "lose_at": [6],
   "win_at": [],
-  "count": {"W": 4, "L": 4, "D": 0},
+  "tie_at": [],
+  "count": {"W": 4, "L": 4, "D": 0, "T": 0},
   "positions": [
     {"vertex": 1, "outcome": "W", "remoteness": 3, "move": 2},
     {"vertex": 2, "outcome": "L", "remoteness": 2, "move": 4},
@@ -171,7 +172,7 @@ run solve -q -f dot --lose-at 3,3 --win-at 1 ring.txt
 expect_status 0
 expect_out <<'EOF'
 digraph loopy {
-  label="W: player to move wins (green), L: loses (red), D: draw (yellow); number: remoteness; bold: best move; double ring: game over there (--lose-at, --win-at)";
+  label="W: player to move wins (green), L: loses (red), D: draw (yellow); number: remoteness; bold: best move; double ring: game over there (--lose-at, --win-at, --tie-at)";
   node [shape=circle, style=filled, fontname="Helvetica"];
   1 [label="1\nW 0", fillcolor="#8fd18f", peripheries=2];
   2 [label="2\nW 1", fillcolor="#8fd18f"];
@@ -194,12 +195,121 @@ expect_out <<'EOF'
   "play": "normal",
   "lose_at": [1, 3],
   "win_at": [2],
-  "count": {"W": 1, "L": 2, "D": 0},
+  "tie_at": [],
+  "count": {"W": 1, "L": 2, "D": 0, "T": 0},
   "positions": [
     {"vertex": 1, "outcome": "L", "remoteness": 0, "move": null},
     {"vertex": 2, "outcome": "W", "remoteness": 0, "move": null},
     {"vertex": 3, "outcome": "L", "remoteness": 0, "move": null}
   ]
+}
+EOF
+end_case
+
+begin "--tie-at: a tie at the sink spreads to every position; summary counts T"
+run solve --tie-at 7 game.txt
+expect_status 0
+expect_out <<'EOF'
+1 T 3 3
+2 T 3 4
+3 T 2 5
+4 T 2 6
+5 T 1 7
+6 T 1 7
+7 T 0 -
+8 T 2 6
+EOF
+expect_err_has "loopy solve: game.txt: 8 positions, 12 moves: 0 W, 0 L, 0 D, 8 T ("
+end_case
+
+begin "--tie-at with --lose-at: a Tie is neither a Win's nor a Lose's proof"
+run solve -q --tie-at 7 --lose-at 6 game.txt
+expect_status 0
+expect_out <<'EOF'
+1 W 3 2
+2 L 2 4
+3 T 2 5
+4 W 1 6
+5 T 1 7
+6 L 0 -
+7 T 0 -
+8 W 1 6
+EOF
+end_case
+
+begin "--tie-at in misere play, 0-based, repeated"
+# In misere play the sink 4 is a Win, so moving there would lose: 0 is a
+# Tie (a Win in normal play).
+printf '5 5\n0 1\n1 2\n2 3\n3 3\n0 4\n' >"$work/tie0.txt"
+run solve -q --misere --base 0 --tie-at 2 --tie-at=2,2 tie0.txt
+expect_status 0
+expect_out <<'EOF'
+0 T 2 1
+1 T 1 2
+2 T 0 -
+3 D - 3
+4 W 0 -
+EOF
+end_case
+
+begin "JSON output with --tie-at"
+run solve -q -f json --misere --tie-at 7,7 --lose-at 6 game.txt
+expect_status 0
+expect_out <<'EOF'
+{
+  "vertices": 8,
+  "edges": 12,
+  "base": 1,
+  "play": "misere",
+  "lose_at": [6],
+  "win_at": [],
+  "tie_at": [7],
+  "count": {"W": 3, "L": 2, "D": 0, "T": 3},
+  "positions": [
+    {"vertex": 1, "outcome": "W", "remoteness": 3, "move": 2},
+    {"vertex": 2, "outcome": "L", "remoteness": 2, "move": 4},
+    {"vertex": 3, "outcome": "T", "remoteness": 2, "move": 5},
+    {"vertex": 4, "outcome": "W", "remoteness": 1, "move": 6},
+    {"vertex": 5, "outcome": "T", "remoteness": 1, "move": 7},
+    {"vertex": 6, "outcome": "L", "remoteness": 0, "move": null},
+    {"vertex": 7, "outcome": "T", "remoteness": 0, "move": null},
+    {"vertex": 8, "outcome": "W", "remoteness": 1, "move": 6}
+  ]
+}
+EOF
+end_case
+
+begin "Graphviz output colours Ties blue and rings --tie-at vertices"
+run solve -q -f dot --tie-at 2 dot.txt
+expect_status 0
+expect_out <<'EOF'
+digraph loopy {
+  label="W: player to move wins (green), L: loses (red), D: draw (yellow), T: tie (blue); number: remoteness; bold: best move; double ring: game over there (--lose-at, --win-at, --tie-at)";
+  node [shape=circle, style=filled, fontname="Helvetica"];
+  1 [label="1\nT 1", fillcolor="#8fb8ef"];
+  2 [label="2\nT 0", fillcolor="#8fb8ef", peripheries=2];
+  3 [label="3\nD", fillcolor="#f2d16b"];
+  1 -> 2 [style=bold, penwidth=2.5];
+  1 -> 2 [color="#888888"];
+  2 -> 3 [color="#888888"];
+  3 -> 3 [style=bold, penwidth=2.5];
+}
+EOF
+end_case
+
+begin "Graphviz output with all three kinds of targets"
+run solve -q -f dot --tie-at 3 --win-at 1 ring.txt
+expect_status 0
+expect_out <<'EOF'
+digraph loopy {
+  label="W: player to move wins (green), L: loses (red), D: draw (yellow), T: tie (blue); number: remoteness; bold: best move; double ring: game over there (--lose-at, --win-at, --tie-at)";
+  node [shape=circle, style=filled, fontname="Helvetica"];
+  1 [label="1\nW 0", fillcolor="#8fd18f", peripheries=2];
+  2 [label="2\nT 1", fillcolor="#8fb8ef"];
+  3 [label="3\nT 0", fillcolor="#8fb8ef", peripheries=2];
+  1 -> 2 [color="#888888"];
+  2 -> 3 [style=bold, penwidth=2.5];
+  3 -> 1 [color="#888888"];
 }
 EOF
 end_case
@@ -231,7 +341,7 @@ end_case
 begin "--help documents every option and exits 0"
 run solve --help
 expect_status 0
-for opt in --input --base --misere --lose-at --win-at --format --output --threads --quiet --help "Exit status"; do
+for opt in --input --base --misere --lose-at --win-at --tie-at --format --output --threads --quiet --help "Exit status"; do
     grep -q -e "$opt" "$work/.out" || fail_case "--help lacks $opt"
 done
 end_case
@@ -393,9 +503,9 @@ usage "unknown option" 2 "loopy solve: unknown option '--frobnicate' (see --help
     solve --frobnicate game.txt
 usage "a flag with a glued value" 2 "loopy solve: unknown option '-q1' (see --help)" \
     solve -q1 game.txt
-usage "a glued bad value" 2 "loopy solve: --format: expected 'text', 'json' or 'dot', found 'xml'" \
+usage "a glued bad value" 2 "loopy solve: --format: expected 'text', 'json', 'dot' or 'ldb', found 'xml'" \
     solve -fxml game.txt
-usage "bad --format" 2 "loopy solve: --format: expected 'text', 'json' or 'dot', found 'xml'" \
+usage "bad --format" 2 "loopy solve: --format: expected 'text', 'json', 'dot' or 'ldb', found 'xml'" \
     solve -f xml game.txt
 usage "bad --input" 2 "loopy solve: --input: expected 'edges' or 'adj', found 'csv'" \
     solve -i csv game.txt
@@ -411,6 +521,22 @@ usage "--win-at 0 with 1-based ids" 2 "loopy solve: --win-at: vertex 0 is not in
     solve --win-at 0 game.txt
 usage "a vertex in both target lists" 2 "loopy solve: vertex 3 is in both --lose-at and --win-at" \
     solve --lose-at 2,3 --win-at 3 game.txt
+usage "a vertex in --lose-at and --tie-at" 2 "loopy solve: vertex 2 is in both --lose-at and --tie-at" \
+    solve --tie-at 5,2 --lose-at 1,2 game.txt
+usage "a vertex in --win-at and --tie-at" 2 "loopy solve: vertex 4 is in both --win-at and --tie-at" \
+    solve --win-at 4,4 --tie-at 1 --tie-at 4 game.txt
+usage "a vertex in all three lists: the first two named" 2 "loopy solve: vertex 3 is in both --lose-at and --win-at" \
+    solve --tie-at 3 --win-at 3 --lose-at 3 game.txt
+usage "--tie-at outside the graph" 2 "loopy solve: --tie-at: vertex 9 is not in the graph (its vertices are 1..8)" \
+    solve --tie-at 1,9 game.txt
+usage "--tie-at 0 with 1-based ids" 2 "loopy solve: --tie-at: vertex 0 is not in the graph (its vertices are 1..8)" \
+    solve --tie-at 0 game.txt
+usage "--tie-at 5 with 0-based ids of 5 vertices" 2 "loopy solve: --tie-at: vertex 5 is not in the graph (its vertices are 0..4)" \
+    solve --base 0 --tie-at 5 tie0.txt
+usage "bad --tie-at list" 2 "loopy solve: --tie-at: expected comma-separated vertex numbers, found 'x' in '2,x'" \
+    solve --tie-at 2,x game.txt
+usage "--tie-at without its value" 2 "loopy solve: option '--tie-at' needs a value (see --help)" \
+    solve game.txt --tie-at
 usage "two input files" 2 "loopy solve: one input file at most, found 'b.txt' after 'game.txt'" \
     solve game.txt b.txt
 usage "unknown command" 2 "loopy: unknown command 'slove' (see 'loopy --help')" \

@@ -1,0 +1,221 @@
+/*
+ * db_internal.h - what the database modules (lib/db/) share: the file
+ * format's constants, its records and position deltas, the writer's inner
+ * entry point (which tests and fuzzers use to choose a layout) and the
+ * open database.
+ *
+ * The layout of a database file (".ldb"), every number little-endian:
+ *
+ *      0  magic "\x89LDB\r\n\x1a\n"
+ *      8  u32 format version (1)          12  u32 byte-order mark 0x01020304
+ *     16  u32 header bytes H              20  u32 flags (1 misere, 2
+ *                                             symmetric, 4 sparse)
+ *     24  u32 record width (2 or 4)       28  u32 positions per block K
+ *     32  u32 base (0 or 1)               36  u32 largest remoteness
+ *     40  u64 positions n                 48  u64 index-space size
+ *     56  u64 counts of D, W, L, T (loopy_outcome order), 4 x u64
+ *     88  u64 first position lo           96  u64 last position + 1, hi
+ *    104  u64 block count B              112  u64 offset of the block index
+ *    120  u16 name length (1..64)        122  u16 parameter length (0..255)
+ *    124  u32 zero
+ *    128  the name, then the parameters (printable ASCII), then zeros up to
+ *         a multiple of 8, then u64 checksum of bytes 0 .. H-8: H bytes
+ *      H  the blocks, one zstd frame each, back to back
+ *  index  B entries of 32 bytes: u64 offset, u32 compressed length, u32
+ *         uncompressed length, u64 first position, u64 checksum of the
+ *         compressed bytes; then u64 checksum of the entries; the file ends
+ *         there.
+ *
+ * A block, uncompressed: its records (width bytes each), and in sparse mode
+ * then the gaps between its positions.  Dense mode: block b holds the
+ * records of the positions lo + bK .. lo + bK + K - 1 (fewer in the last,
+ * up to hi - 1), record 0 where a position is absent.  Sparse mode: block b
+ * holds the (b+1)-th K solved positions (fewer in the last), then their
+ * positions as unsigned LEB128 numbers (7 bits a byte, low first, at most
+ * 10 bytes, no superfluous zero byte): the first position itself (which
+ * must be the index's), then for each next one its gap, the difference to
+ * the previous minus 1.
+ *
+ * A record (width 2: S = 14; width 4: S = 30): kind = record >> S and
+ * low = record & (2^S - 1).  kind 0: low 0 is "absent" (dense mode only),
+ * low 1 is a Draw, anything else is invalid; kind 1, 2, 3: a Win, a Lose,
+ * a Tie (the loopy_outcome) at remoteness low.
+ */
+#ifndef LOOPY_DB_INTERNAL_H
+#define LOOPY_DB_INTERNAL_H
+
+#include "../rules/rules_internal.h"
+
+#include <stdatomic.h>
+
+#define DB_VERSION 1u
+#define DB_BYTE_ORDER 0x01020304u
+#define DB_FIXED_BYTES 128u
+#define DB_NAME_MAX 64u
+#define DB_PARAMS_MAX 255u
+/* The largest header: fixed part, name, parameters, padding, checksum. */
+#define DB_HEADER_MAX ((DB_FIXED_BYTES + DB_NAME_MAX + DB_PARAMS_MAX + 7) / 8 * 8 + 8)
+#define DB_ENTRY_BYTES 32u
+#define DB_FLAG_MISERE 1u
+#define DB_FLAG_SYMMETRIC 2u
+#define DB_FLAG_SPARSE 4u
+#define DB_FLAGS_KNOWN 7u
+/* Positions per block the writer uses: a probe decompresses and checks
+ * one block, 16 or 32 KiB of records, and in sparse mode 8 KiB or more of
+ * positions.  Halving them makes probes about twice as fast and files a
+ * few per cent (dense) to a tenth (sparse) larger. */
+#define DB_DENSE_BLOCK 8192u
+#define DB_SPARSE_BLOCK 8192u
+/* The most positions per block a reader accepts (so a block is at most
+ * 14 MiB uncompressed). */
+#define DB_BLOCK_MAX (1u << 20)
+/* The largest remoteness for each record width. */
+#define DB_REMOTENESS_MAX_2 0x3fffu
+#define DB_REMOTENESS_MAX_4 0x3fffffffu
+/* A LEB128 gap takes at most this many bytes. */
+#define DB_GAP_MAX_BYTES 10u
+/* Spare decompression contexts an open database keeps for its probes. */
+#define DB_SPARES 8
+
+extern const unsigned char loopy_i_db_magic[8];
+
+/* ---- Little-endian numbers ---- */
+static inline void db_put(unsigned char *p, uint64_t v, unsigned bytes)
+{
+    for (unsigned i = 0; i < bytes; i++)
+        p[i] = (unsigned char)(v >> (8 * i));
+}
+
+static inline uint64_t db_get(const unsigned char *p, unsigned bytes)
+{
+    uint64_t v = 0;
+
+    for (unsigned i = bytes; i-- > 0;)
+        v = v << 8 | p[i];
+    return v;
+}
+
+/* ---- Records ---- */
+/* The record of a value (width 2 or 4; remoteness within the width's
+ * maximum, unless outcome is a Draw). */
+static inline uint32_t db_record(unsigned width, loopy_outcome outcome,
+                                 uint32_t remoteness)
+{
+    unsigned shift = width == 2 ? 14 : 30;
+
+    return outcome == LOOPY_DRAW ? 1u : (uint32_t)outcome << shift | remoteness;
+}
+
+enum { DB_ABSENT, DB_PRESENT, DB_INVALID };
+
+/* Decodes a record: DB_ABSENT, DB_PRESENT (with *outcome and *remoteness,
+ * LOOPY_NONE for a Draw) or DB_INVALID (also for a remoteness above
+ * max_remoteness, the header's largest). */
+static inline int db_decode(uint32_t record, unsigned width,
+                            uint32_t max_remoteness, loopy_outcome *outcome,
+                            uint32_t *remoteness)
+{
+    unsigned shift = width == 2 ? 14 : 30;
+    uint32_t kind = record >> shift, low = record & ((1u << shift) - 1);
+
+    if (kind == 0) {
+        *outcome = LOOPY_DRAW;
+        *remoteness = LOOPY_NONE;
+        return low == 0 ? DB_ABSENT : low == 1 ? DB_PRESENT : DB_INVALID;
+    }
+    *outcome = (loopy_outcome)kind;
+    *remoteness = low;
+    return low <= max_remoteness ? DB_PRESENT : DB_INVALID;
+}
+
+/* ---- Writing (lib/db/write.c) ---- */
+/* What a database holds: n positions in increasing order (position NULL:
+ * 0 .. n-1), with their outcome (a loopy_outcome) and remoteness
+ * (LOOPY_NONE for a Draw). */
+typedef struct loopy_i_db_source {
+    uint64_t n;
+    const loopy_position *position;
+    const uint8_t *outcome;
+    const uint32_t *remoteness;
+    const char *name;
+    const char *params;
+    uint64_t index_size; /* positions are below it */
+    uint32_t base;       /* 0 or 1 */
+    bool misere;
+    bool symmetric;
+} loopy_i_db_source;
+
+enum { DB_LAYOUT_AUTO, DB_LAYOUT_DENSE, DB_LAYOUT_SPARSE };
+
+/* How to lay a database out; zeros mean the defaults. */
+typedef struct loopy_i_db_layout {
+    uint32_t block_positions; /* K, 1 .. DB_BLOCK_MAX; 0: by the mode */
+    int mode;                 /* DB_LAYOUT_* */
+    unsigned width;           /* 2 or 4; 0: 2 when every remoteness fits */
+    int level;                /* zstd's level; 0: the library's choice */
+    int threads;              /* 0: as many as OpenMP offers */
+} loopy_i_db_layout;
+
+/* Writes src as a database through write.  LOOPY_EINVAL for a source that
+ * is not one (positions not increasing or not below index_size, a bad
+ * name), LOOPY_ETOOBIG for a remoteness above DB_REMOTENESS_MAX_4 (or 2
+ * when layout->width asks for 2), LOOPY_EIO when write fails. */
+loopy_status loopy_i_db_write(const loopy_i_db_source *src,
+                              const loopy_i_db_layout *layout,
+                              loopy_write_fn write, void *ctx);
+
+/* ---- An open database (lib/db/open.c, lib/db/probe.c) ---- */
+typedef struct db_header {
+    uint32_t header_bytes, flags, width, block_positions, base;
+    uint32_t max_remoteness;
+    uint64_t n, index_size, count[4], lo, hi, blocks, index_offset;
+    char name[DB_NAME_MAX + 1];
+    char params[DB_PARAMS_MAX + 1];
+} db_header;
+
+typedef struct db_block {
+    uint64_t offset;   /* in the file */
+    uint64_t first;    /* its first position (index) */
+    uint64_t checksum; /* of the compressed bytes */
+    uint32_t compressed, plain; /* lengths */
+} db_block;
+
+/* What one probe needs to read a block; owned by one thread at a time.
+ * The buffers have exactly the size of the block last read (so that the
+ * sanitizers see any access past it), and are made anew for a block of
+ * another size. */
+typedef struct db_scratch {
+    void *dctx;                /* ZSTD_DCtx */
+    unsigned char *compressed; /* files only: compressed_size bytes */
+    unsigned char *plain;      /* plain_size bytes */
+    uint32_t compressed_size, plain_size;
+    loopy_position *position;  /* K, sparse mode */
+    uint64_t block;            /* decoded in plain, or UINT64_MAX */
+    uint32_t count;            /* records in it */
+} db_scratch;
+
+struct loopy_db {
+    db_header h;
+    db_block *block;
+    int fd;                       /* -1: memory */
+    const unsigned char *memory;  /* the bytes, when not a file */
+    uint64_t file_bytes;
+    /* Scratch handed from probe to probe: a probe takes one (an atomic
+     * exchange, so no two threads hold the same) and puts it back, or
+     * frees it when every slot is taken. */
+    _Atomic(db_scratch *) *spare;
+};
+
+/* Records in block b (needs the block's first position when dense). */
+uint32_t loopy_i_db_block_records(const loopy_db *db, uint64_t b);
+
+/* Reads len bytes at offset (checked to lie inside the file) of the
+ * database's file or memory into out; LOOPY_EIO, with a message, when the
+ * file has shrunk or cannot be read. */
+loopy_status loopy_i_db_read(const loopy_db *db, uint64_t offset, size_t len,
+                             unsigned char *out, loopy_diag *diag);
+
+/* Releases a scratch (NULL allowed). */
+void loopy_i_db_scratch_free(db_scratch *s);
+
+#endif

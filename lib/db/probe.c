@@ -1,0 +1,557 @@
+/*
+ * probe.c - reading a database: one block per probe, checked as it is
+ * read (its checksum, that it is exactly one zstd frame of the length the
+ * index says, every record, every gap between sparse positions), then the
+ * position looked up in it; iteration over every block; and the value of
+ * a game's moves.
+ *
+ * Probes may run on several threads at once.  Each works in a scratch of
+ * its own (a zstd context, and buffers of exactly the block's sizes),
+ * taken from the database's spare slots with an atomic exchange, so that
+ * no two threads ever hold one, and put back after (or freed when every
+ * slot is full).  A scratch remembers the block it decoded last, which the
+ * file (never written while open) keeps valid: a run of probes in one
+ * block, as the moves of a position often are, decompresses it once.
+ */
+#include "db_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <zstd.h>
+#include <zstd_errors.h>
+
+#define NO_BLOCK UINT64_MAX
+
+static loopy_status damaged_block(loopy_diag *diag, uint64_t b, const char *what)
+{
+    loopy_i_diag(diag, 0, 0, "damaged loopy database: %s block %" PRIu64, what, b);
+    return LOOPY_EFORMAT;
+}
+
+/* ---- Scratch ---- */
+
+static db_scratch *scratch_take(const loopy_db *db)
+{
+    db_scratch *s;
+
+    for (int i = 0; i < DB_SPARES; i++) {
+        s = atomic_exchange(&db->spare[i], NULL);
+        if (s != NULL)
+            return s;
+    }
+    s = loopy_i_calloc(1, sizeof *s);
+    if (s == NULL)
+        return NULL;
+    s->block = NO_BLOCK;
+    s->dctx = ZSTD_createDCtx();
+    if (db->h.flags & DB_FLAG_SPARSE)
+        s->position = loopy_i_malloc(db->h.block_positions, sizeof *s->position);
+    if (s->dctx == NULL ||
+        ((db->h.flags & DB_FLAG_SPARSE) && s->position == NULL)) {
+        loopy_i_db_scratch_free(s);
+        return NULL;
+    }
+    return s;
+}
+
+static void scratch_give(const loopy_db *db, db_scratch *s)
+{
+    for (int i = 0; i < DB_SPARES; i++) {
+        db_scratch *empty = NULL;
+        if (atomic_compare_exchange_strong(&db->spare[i], &empty, s))
+            return;
+    }
+    loopy_i_db_scratch_free(s);
+}
+
+/* ---- Blocks ---- */
+
+/* Reads a number (LEB128, at most 10 bytes, no superfluous zero byte)
+ * from *q, before end. */
+static bool read_gap(const unsigned char **q, const unsigned char *end,
+                     uint64_t *gap)
+{
+    uint64_t v = 0;
+
+    for (unsigned i = 0; i < DB_GAP_MAX_BYTES && *q < end; i++) {
+        unsigned c = *(*q)++;
+        if (i == DB_GAP_MAX_BYTES - 1 && c > 1)
+            return false; /* past 64 bits */
+        v |= (uint64_t)(c & 0x7f) << (7 * i);
+        if ((c & 0x80) == 0) {
+            *gap = v;
+            return i == 0 || c != 0;
+        }
+    }
+    return false;
+}
+
+/* Whether every record of p[0 .. count * width) is valid: a Draw, or a W,
+ * L or T of remoteness at most max; or absent, unless sparse. */
+static bool records_valid(const unsigned char *p, uint32_t count,
+                          unsigned width, uint32_t max, bool sparse)
+{
+    uint32_t bad = 0, absent_bad = sparse ? 1u : 0u;
+
+    /* Bitwise, not logical, operators: no branch on random outcomes.
+     * kind 0: low 0 (absent, dense only) or 1; else low <= max. */
+    if (width == 2) {
+        for (uint32_t j = 0; j < count; j++) {
+            uint32_t r = (uint32_t)p[2 * j] | (uint32_t)p[2 * j + 1] << 8;
+            uint32_t low = r & 0x3fff, zero_kind = (r >> 14) == 0;
+            bad |= (zero_kind & ((low > 1) | (absent_bad & (low == 0)))) |
+                   ((zero_kind ^ 1) & (low > max));
+        }
+    } else {
+        for (uint32_t j = 0; j < count; j++) {
+            uint32_t r = (uint32_t)db_get(p + 4 * (size_t)j, 4);
+            uint32_t low = r & 0x3fffffff, zero_kind = (r >> 30) == 0;
+            bad |= (zero_kind & ((low > 1) | (absent_bad & (low == 0)))) |
+                   ((zero_kind ^ 1) & (low > max));
+        }
+    }
+    return bad == 0;
+}
+
+/* Checks the records of the block in s->plain, and decodes the positions
+ * of a sparse one into s->position. */
+static loopy_status check_block(const loopy_db *db, db_scratch *s, uint64_t b,
+                                loopy_diag *diag)
+{
+    const db_header *h = &db->h;
+    const db_block *blk = &db->block[b];
+    uint32_t records = loopy_i_db_block_records(db, b);
+    bool sparse = (h->flags & DB_FLAG_SPARSE) != 0;
+    const unsigned char *q, *end = s->plain + blk->plain;
+    loopy_position pos, limit;
+    loopy_outcome outcome;
+    uint32_t remoteness;
+
+    /* Most probes are of good blocks: one branch-free pass first. */
+    if (!records_valid(s->plain, records, h->width, h->max_remoteness, sparse)) {
+        for (uint32_t j = 0; j < records; j++) {
+            int kind = db_decode((uint32_t)db_get(s->plain + (size_t)j * h->width,
+                                                  h->width),
+                                 h->width, h->max_remoteness, &outcome,
+                                 &remoteness);
+            if (kind == DB_INVALID)
+                return damaged_block(diag, b, "an invalid record in");
+            if (kind == DB_ABSENT && sparse)
+                break;
+        }
+        return damaged_block(diag, b, "an absent position listed in");
+    }
+    /* The range is that of the positions: its ends are in it. */
+    if ((b == 0 && db_get(s->plain, h->width) == 0) ||
+        (b + 1 == h->blocks &&
+         db_get(s->plain + (size_t)(records - 1) * h->width, h->width) == 0))
+        return damaged_block(diag, b, "an absent first or last position in");
+    if (!sparse)
+        return LOOPY_OK;
+    q = s->plain + (size_t)records * h->width;
+    /* The first position is written in full, and must be the index's. */
+    if (!read_gap(&q, end, &pos) || pos != blk->first)
+        return damaged_block(diag, b, "a first position other than the "
+                                      "index's in");
+    limit = b + 1 < h->blocks ? db->block[b + 1].first : h->hi;
+    s->position[0] = pos;
+    for (uint32_t j = 1; j < records; j++) {
+        uint64_t gap;
+        /* One byte, the common case, inline; pos < limit, so
+         * limit - pos - 1 does not wrap. */
+        if (q < end && *q < 0x80)
+            gap = *q++;
+        else if (!read_gap(&q, end, &gap))
+            return damaged_block(diag, b, "bad positions in");
+        if (gap >= limit - pos - 1)
+            return damaged_block(diag, b, "bad positions in");
+        pos += gap + 1;
+        s->position[j] = pos;
+    }
+    if (q != end)
+        return damaged_block(diag, b, "bytes after the positions of");
+    if (b + 1 == h->blocks && pos != h->hi - 1)
+        return damaged_block(diag, b, "a last position other than the "
+                                      "header's in");
+    return LOOPY_OK;
+}
+
+/* Makes *buf exactly size bytes (its contents are not kept). */
+static bool fit(unsigned char **buf, uint32_t *buf_size, uint32_t size)
+{
+    if (*buf != NULL && *buf_size == size)
+        return true;
+    loopy_i_free(*buf);
+    *buf = loopy_i_malloc(size, 1);
+    *buf_size = *buf != NULL ? size : 0;
+    return *buf != NULL;
+}
+
+/* Reads, checks and decompresses block b into s (nothing when s holds it
+ * already). */
+static loopy_status load_block(const loopy_db *db, db_scratch *s, uint64_t b,
+                               loopy_diag *diag)
+{
+    const db_block *blk = &db->block[b];
+    const unsigned char *packed;
+    unsigned long long content;
+    size_t size;
+    loopy_status status;
+
+    if (s->block == b)
+        return LOOPY_OK;
+    s->block = NO_BLOCK;
+    if (!fit(&s->plain, &s->plain_size, blk->plain) ||
+        (db->fd >= 0 && !fit(&s->compressed, &s->compressed_size, blk->compressed))) {
+        loopy_i_diag(diag, 0, 0, "out of memory");
+        return LOOPY_ENOMEM;
+    }
+    if (db->fd < 0) {
+        packed = db->memory + blk->offset;
+    } else {
+        status = loopy_i_db_read(db, blk->offset, blk->compressed,
+                                 s->compressed, diag);
+        if (status != LOOPY_OK)
+            return status;
+        packed = s->compressed;
+    }
+    if (loopy_i_checksum(packed, blk->compressed, 1) != blk->checksum)
+        return damaged_block(diag, b, "bad checksum of");
+    /* Exactly one frame, announcing exactly the index's length, into a
+     * buffer of exactly that length: zstd checks every offset inside it. */
+    size = ZSTD_findFrameCompressedSize(packed, blk->compressed);
+    if (ZSTD_isError(size) || size != blk->compressed)
+        return damaged_block(diag, b, "not one zstd frame in");
+    content = ZSTD_getFrameContentSize(packed, blk->compressed);
+    if (content != blk->plain)
+        return damaged_block(diag, b, "a zstd frame of another length than "
+                                      "the index says in");
+    size = ZSTD_decompressDCtx(s->dctx, s->plain, blk->plain, packed,
+                               blk->compressed);
+    if (ZSTD_isError(size)) {
+        if (ZSTD_getErrorCode(size) == ZSTD_error_memory_allocation) {
+            loopy_i_diag(diag, 0, 0, "out of memory");
+            return LOOPY_ENOMEM;
+        }
+        loopy_i_diag(diag, 0, 0, "damaged loopy database: block %" PRIu64
+                     " does not decompress: %s", b, ZSTD_getErrorName(size));
+        return LOOPY_EFORMAT;
+    }
+    if (size != blk->plain)
+        return damaged_block(diag, b, "a zstd frame of another length than "
+                                      "the index says in");
+    status = check_block(db, s, b, diag);
+    if (status == LOOPY_OK)
+        s->block = b;
+    return status;
+}
+
+/* The block that would hold pos (lo <= pos < hi). */
+static uint64_t block_of(const loopy_db *db, loopy_position pos)
+{
+    uint64_t lo = 0, hi = db->h.blocks;
+
+    if (!(db->h.flags & DB_FLAG_SPARSE))
+        return (pos - db->h.lo) / db->h.block_positions;
+    /* The last block whose first position is at most pos. */
+    while (hi - lo > 1) {
+        uint64_t mid = lo + (hi - lo) / 2;
+        if (db->block[mid].first <= pos)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+/* The value of pos, looked up with scratch s. */
+static loopy_status lookup(const loopy_db *db, db_scratch *s, loopy_position pos,
+                           loopy_outcome *outcome, uint32_t *remoteness,
+                           loopy_diag *diag)
+{
+    const db_header *h = &db->h;
+    uint64_t b, j;
+    loopy_status status;
+
+    if (h->n == 0 || pos < h->lo || pos >= h->hi)
+        return LOOPY_EINVAL;
+    b = block_of(db, pos);
+    status = load_block(db, s, b, diag);
+    if (status != LOOPY_OK)
+        return status;
+    if (h->flags & DB_FLAG_SPARSE) {
+        uint64_t lo = 0, hi = loopy_i_db_block_records(db, b);
+        while (lo < hi) {
+            uint64_t mid = lo + (hi - lo) / 2;
+            if (s->position[mid] < pos)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        if (lo == loopy_i_db_block_records(db, b) || s->position[lo] != pos)
+            return LOOPY_EINVAL;
+        j = lo;
+    } else {
+        j = pos - db->block[b].first;
+    }
+    /* check_block has decoded every record of the block. */
+    return db_decode((uint32_t)db_get(s->plain + j * h->width, h->width),
+                     h->width, h->max_remoteness, outcome, remoteness) ==
+                   DB_PRESENT
+               ? LOOPY_OK
+               : LOOPY_EINVAL;
+}
+
+loopy_status loopy_db_probe(const loopy_db *db, loopy_position pos,
+                            loopy_outcome *outcome, uint32_t *remoteness)
+{
+    db_scratch *s;
+    loopy_status status;
+
+    if (db == NULL || outcome == NULL || remoteness == NULL)
+        return LOOPY_EINVAL;
+    s = scratch_take(db);
+    if (s == NULL)
+        return LOOPY_ENOMEM;
+    status = lookup(db, s, pos, outcome, remoteness, NULL);
+    scratch_give(db, s);
+    return status;
+}
+
+loopy_status loopy_db_iterate(const loopy_db *db, loopy_db_visit_fn visit,
+                              void *ctx, loopy_diag *diag)
+{
+    const db_header *h;
+    uint64_t count[4] = {0, 0, 0, 0};
+    uint32_t max = 0;
+    loopy_status status = LOOPY_OK;
+    db_scratch *s;
+    static const char letter[] = "DWLT";
+
+    if (db == NULL)
+        return LOOPY_EINVAL;
+    h = &db->h;
+    s = scratch_take(db);
+    if (s == NULL) {
+        loopy_i_diag(diag, 0, 0, "out of memory");
+        return LOOPY_ENOMEM;
+    }
+    for (uint64_t b = 0; b < h->blocks; b++) {
+        uint32_t records = loopy_i_db_block_records(db, b);
+
+        CHECK_GOTO(load_block(db, s, b, diag));
+        for (uint32_t j = 0; j < records; j++) {
+            loopy_outcome outcome;
+            uint32_t remoteness;
+            loopy_position pos = h->flags & DB_FLAG_SPARSE ? s->position[j]
+                                                           : db->block[b].first + j;
+
+            if (db_decode((uint32_t)db_get(s->plain + (size_t)j * h->width, h->width),
+                          h->width, h->max_remoteness, &outcome,
+                          &remoteness) != DB_PRESENT)
+                continue;
+            count[outcome]++;
+            if (outcome != LOOPY_DRAW && remoteness > max)
+                max = remoteness;
+            if (visit != NULL && visit(ctx, pos, outcome, remoteness) != 0)
+                goto fail; /* stopped by the caller: status is LOOPY_OK */
+        }
+    }
+    for (int k = 0; k < 4; k++) {
+        if (count[k] != h->count[k]) {
+            loopy_i_diag(diag, 0, 0, "damaged loopy database: the blocks hold %"
+                         PRIu64 " positions of value %c, the header counts %"
+                         PRIu64, count[k], letter[k], h->count[k]);
+            status = LOOPY_EFORMAT;
+            goto fail;
+        }
+    }
+    if (max != h->max_remoteness) {
+        loopy_i_diag(diag, 0, 0, "damaged loopy database: the largest "
+                     "remoteness in the blocks is %" PRIu32 ", the header "
+                     "says %" PRIu32, max, h->max_remoteness);
+        status = LOOPY_EFORMAT;
+    }
+fail:
+    scratch_give(db, s);
+    return status;
+}
+
+/* ---- Games ---- */
+
+loopy_status loopy_db_check_game(const loopy_db *db, const loopy_game *game,
+                                 loopy_diag *diag)
+{
+    const char *params;
+
+    if (db == NULL || game == NULL)
+        return LOOPY_EINVAL;
+    params = game->params != NULL ? game->params : "";
+    if (strcmp(game->name, db->h.name) != 0 || strcmp(params, db->h.params) != 0) {
+        loopy_i_diag(diag, 0, 0, "the database holds %s%s%s, not %s%s%s",
+                     db->h.name, db->h.params[0] ? ":" : "", db->h.params,
+                     game->name, params[0] ? ":" : "", params);
+        return LOOPY_EINVAL;
+    }
+    if (game->size != db->h.index_size) {
+        loopy_i_diag(diag, 0, 0, "%s numbers its positions below %"
+                     LOOPY_PRI_POSITION ", the database below %" PRIu64
+                     ": the game's rules have changed", game->name, game->size,
+                     db->h.index_size);
+        return LOOPY_EGAME;
+    }
+    if ((db->h.flags & DB_FLAG_SYMMETRIC) && game->canonical == NULL) {
+        loopy_i_diag(diag, 0, 0, "the database holds one position per class "
+                     "of symmetric positions, and %s has no canonical()",
+                     game->name);
+        return LOOPY_EGAME;
+    }
+    return LOOPY_OK;
+}
+
+loopy_status loopy_db_open_game(const loopy_db *db, loopy_game **out,
+                                loopy_diag *diag)
+{
+    char spec[DB_NAME_MAX + DB_PARAMS_MAX + 2];
+    loopy_status status;
+
+    if (out == NULL)
+        return LOOPY_EINVAL;
+    *out = NULL;
+    if (db == NULL)
+        return LOOPY_EINVAL;
+    if (strcmp(db->h.name, "graph") == 0 && db->h.params[0] == '\0') {
+        loopy_i_diag(diag, 0, 0, "a database of a graph's positions, not of "
+                     "a game by rules");
+        return LOOPY_EINVAL;
+    }
+    snprintf(spec, sizeof spec, "%s%s%s", db->h.name, db->h.params[0] ? ":" : "",
+             db->h.params);
+    status = loopy_game_open(spec, out, diag);
+    if (status != LOOPY_OK)
+        return status;
+    status = loopy_db_check_game(db, *out, diag);
+    if (status != LOOPY_OK) {
+        loopy_game_close(*out);
+        *out = NULL;
+    }
+    return status;
+}
+
+/* The position the database holds for pos of game. */
+static loopy_position stored(const loopy_db *db, const loopy_game *game,
+                             loopy_position pos)
+{
+    if ((db->h.flags & DB_FLAG_SYMMETRIC) && game->canonical != NULL &&
+        pos < game->size)
+        return game->canonical(game->ctx, pos);
+    return pos;
+}
+
+loopy_status loopy_db_value(const loopy_db *db, const loopy_game *game,
+                            loopy_position pos, loopy_outcome *outcome,
+                            uint32_t *remoteness)
+{
+    if (db == NULL || game == NULL)
+        return LOOPY_EINVAL;
+    return loopy_db_probe(db, stored(db, game, pos), outcome, remoteness);
+}
+
+/* How good a move is for the player who makes it, smaller better: the
+ * order of loopy_game_solution_moves (lib/rules/solution.c). */
+static uint64_t badness(const loopy_game_move *m)
+{
+    switch (m->outcome) {
+    case LOOPY_LOSE:
+        return m->remoteness;
+    case LOOPY_TIE:
+        return ((uint64_t)1 << 32) + m->remoteness;
+    case LOOPY_DRAW:
+        return (uint64_t)2 << 32;
+    default:
+        return ((uint64_t)4 << 32) - 1 - m->remoteness;
+    }
+}
+
+static int compare_moves(const void *a, const void *b)
+{
+    const loopy_game_move *x = a, *y = b;
+    uint64_t bx = badness(x), by = badness(y);
+
+    if (bx != by)
+        return bx < by ? -1 : 1;
+    return (x->to > y->to) - (x->to < y->to);
+}
+
+loopy_status loopy_db_moves(const loopy_db *db, const loopy_game *game,
+                            loopy_position pos, loopy_game_move **moves,
+                            size_t *count, loopy_diag *diag)
+{
+    loopy_position_buffer buf = {NULL, 0, false};
+    loopy_game_move *list = NULL;
+    loopy_outcome outcome;
+    uint32_t remoteness;
+    loopy_status status;
+    db_scratch *s = NULL;
+    size_t n = 0;
+
+    if (moves == NULL || count == NULL)
+        return LOOPY_EINVAL;
+    *moves = NULL;
+    *count = 0;
+    if (db == NULL || game == NULL)
+        return LOOPY_EINVAL;
+    s = scratch_take(db);
+    if (s == NULL)
+        goto no_memory;
+    status = lookup(db, s, stored(db, game, pos), &outcome, &remoteness, diag);
+    if (status == LOOPY_EINVAL)
+        loopy_i_diag(diag, 0, 0, "position %" LOOPY_PRI_POSITION " is not in "
+                     "the database", pos);
+    if (status != LOOPY_OK || game->primitive(game->ctx, pos) != LOOPY_PLAYING)
+        goto fail;
+    n = loopy_i_game_list(game, pos, false, &buf);
+    if (n == LOOPY_GAME_ERROR) {
+        if (buf.out_of_memory)
+            goto no_memory;
+        loopy_i_diag(diag, 0, 0, "moves() failed at this position");
+        status = LOOPY_EGAME;
+        goto fail;
+    }
+    n = loopy_i_sort_unique(buf.items, n);
+    /* malloc, not loopy_i_malloc: the caller frees it with free. */
+    list = malloc(n ? n * sizeof *list : 1);
+    if (list == NULL)
+        goto no_memory;
+    for (size_t i = 0; i < n; i++) {
+        list[i].to = buf.items[i];
+        status = buf.items[i] < game->size
+                     ? lookup(db, s, stored(db, game, buf.items[i]),
+                              &list[i].outcome, &list[i].remoteness, diag)
+                     : LOOPY_EINVAL;
+        if (status == LOOPY_EINVAL) {
+            loopy_i_diag(diag, 0, 0, "a move to %" LOOPY_PRI_POSITION ", which "
+                         "is not in the database: the rules changed, or the "
+                         "database is not of this game", buf.items[i]);
+            status = LOOPY_EGAME;
+        }
+        if (status != LOOPY_OK)
+            goto fail;
+    }
+    qsort(list, n, sizeof *list, compare_moves);
+    *moves = list;
+    *count = n;
+    list = NULL;
+    status = LOOPY_OK;
+    goto fail;
+
+no_memory:
+    loopy_i_diag(diag, 0, 0, "out of memory");
+    status = LOOPY_ENOMEM;
+fail:
+    free(list);
+    loopy_i_position_buffer_release(&buf);
+    if (s != NULL)
+        scratch_give(db, s);
+    return status;
+}

@@ -1,0 +1,387 @@
+/*
+ * write.c - writing a database (".ldb", layout in db_internal.h): the
+ * positions are cut into blocks, each block is compressed with zstd on its
+ * own (on all threads; the bytes do not depend on their number), then the
+ * header, the blocks and the block index go out through the caller's write
+ * function, which makes the file atomic.
+ */
+#include "db_internal.h"
+
+#include <string.h>
+#include <zstd.h>
+
+/* zstd's level: a database is written once and read often, and its
+ * records compress well; past 9 the writing slows for little gain. */
+#define DEFAULT_LEVEL 9
+
+const unsigned char loopy_i_db_magic[8] = {0x89, 'L', 'D', 'B',
+                                           '\r', '\n', 0x1a, '\n'};
+
+/* What the writer decided. */
+typedef struct plan {
+    const loopy_i_db_source *src;
+    unsigned width;
+    bool sparse;
+    uint32_t k;            /* positions per block */
+    uint64_t lo, hi;       /* first position, last + 1 */
+    uint64_t blocks;
+    uint64_t *start;       /* blocks + 1: each block's first source index */
+    uint64_t count[4];
+    uint32_t max_remoteness;
+    int level;
+} plan;
+
+static loopy_position position_at(const loopy_i_db_source *src, uint64_t i)
+{
+    return src->position != NULL ? src->position[i] : i;
+}
+
+static bool printable(const char *s, size_t max, size_t *len)
+{
+    size_t i = 0;
+
+    for (; s[i] != '\0'; i++)
+        if (i == max || (unsigned char)s[i] < 0x20 || (unsigned char)s[i] > 0x7e)
+            return false;
+    *len = i;
+    return true;
+}
+
+/* Checks the source and counts its values. */
+static loopy_status survey(const loopy_i_db_source *src, plan *p,
+                           unsigned forced_width)
+{
+    uint64_t max = 0;
+    size_t len;
+
+    if (src->name == NULL || src->params == NULL ||
+        !printable(src->name, DB_NAME_MAX, &len) || len == 0 ||
+        !printable(src->params, DB_PARAMS_MAX, &len) || src->base > 1 ||
+        src->n > src->index_size || (src->n > 0 && src->outcome == NULL) ||
+        (src->n > 0 && src->remoteness == NULL))
+        return LOOPY_EINVAL;
+    memset(p->count, 0, sizeof p->count);
+    for (uint64_t i = 0; i < src->n; i++) {
+        loopy_position pos = position_at(src, i);
+        uint8_t outcome = src->outcome[i];
+
+        if (pos >= src->index_size || (i > 0 && pos <= position_at(src, i - 1)) ||
+            outcome > LOOPY_TIE)
+            return LOOPY_EINVAL;
+        p->count[outcome]++;
+        if (outcome != LOOPY_DRAW && src->remoteness[i] > max)
+            max = src->remoteness[i];
+    }
+    if (max > DB_REMOTENESS_MAX_4 ||
+        (forced_width == 2 && max > DB_REMOTENESS_MAX_2))
+        return LOOPY_ETOOBIG;
+    p->max_remoteness = (uint32_t)max;
+    p->width = forced_width != 0 ? forced_width
+               : max <= DB_REMOTENESS_MAX_2 ? 2 : 4;
+    p->lo = src->n > 0 ? position_at(src, 0) : 0;
+    p->hi = src->n > 0 ? position_at(src, src->n - 1) + 1 : 0;
+    return LOOPY_OK;
+}
+
+/* Chooses the mode and the blocks, and finds where each block starts in
+ * the source. */
+static loopy_status lay_out(const loopy_i_db_layout *layout, plan *p)
+{
+    const loopy_i_db_source *src = p->src;
+    uint64_t range = p->hi - p->lo, items;
+
+    /* Sparse when the solved positions are under a quarter of the range
+     * they span: a gap then costs less than the absent records. */
+    p->sparse = layout->mode == DB_LAYOUT_SPARSE ||
+                (layout->mode == DB_LAYOUT_AUTO && src->n < range / 4);
+    p->k = layout->block_positions != 0 ? layout->block_positions
+           : p->sparse ? DB_SPARSE_BLOCK : DB_DENSE_BLOCK;
+    if (p->k > DB_BLOCK_MAX)
+        return LOOPY_EINVAL;
+    items = p->sparse ? src->n : range;
+    p->blocks = items / p->k + (items % p->k != 0);
+    if (p->blocks > SIZE_MAX / DB_ENTRY_BYTES)
+        return LOOPY_ETOOBIG;
+    p->start = loopy_i_malloc((size_t)p->blocks + 1, sizeof *p->start);
+    if (p->start == NULL)
+        return LOOPY_ENOMEM;
+    if (p->sparse) {
+        for (uint64_t b = 0; b < p->blocks; b++)
+            p->start[b] = b * p->k;
+    } else {
+        uint64_t i = 0;
+        for (uint64_t b = 0; b < p->blocks; b++) {
+            while (i < src->n && position_at(src, i) < p->lo + b * p->k)
+                i++;
+            p->start[b] = i;
+        }
+    }
+    p->start[p->blocks] = src->n;
+    return LOOPY_OK;
+}
+
+static uint32_t block_records(const plan *p, uint64_t b)
+{
+    if (p->sparse)
+        return (uint32_t)(p->start[b + 1] - p->start[b]);
+    return (uint32_t)(p->hi - (p->lo + b * p->k) < p->k
+                          ? p->hi - (p->lo + b * p->k) : p->k);
+}
+
+/* The uncompressed bytes of block b into out (room for the largest);
+ * returns their number. */
+static size_t build_block(const plan *p, uint64_t b, unsigned char *out)
+{
+    const loopy_i_db_source *src = p->src;
+    uint32_t count = block_records(p, b);
+    size_t len = (size_t)count * p->width;
+
+    if (!p->sparse) {
+        loopy_position first = p->lo + b * p->k;
+        memset(out, 0, len);
+        for (uint64_t i = p->start[b]; i < p->start[b + 1]; i++)
+            db_put(out + (position_at(src, i) - first) * p->width,
+                   db_record(p->width, (loopy_outcome)src->outcome[i],
+                             src->remoteness[i]),
+                   p->width);
+        return len;
+    }
+    for (uint32_t j = 0; j < count; j++) {
+        uint64_t i = p->start[b] + j;
+        db_put(out + (size_t)j * p->width,
+               db_record(p->width, (loopy_outcome)src->outcome[i],
+                         src->remoteness[i]),
+               p->width);
+        {
+            /* The first position in full (the index's, again), then the
+             * gaps; positions increase, so a gap is at least 0. */
+            uint64_t gap = j == 0 ? position_at(src, i)
+                                  : position_at(src, i) - position_at(src, i - 1) - 1;
+            do {
+                out[len++] = (unsigned char)((gap & 0x7f) | (gap > 0x7f ? 0x80 : 0));
+                gap >>= 7;
+            } while (gap != 0);
+        }
+    }
+    return len;
+}
+
+/* Compresses every block into frame[b] (allocated), filling its index
+ * entry but for the offset. */
+static loopy_status compress_blocks(const plan *p, int threads,
+                                    unsigned char **frame, db_block *entry)
+{
+    size_t plain_max = (size_t)p->k * (p->width + (p->sparse ? DB_GAP_MAX_BYTES : 0));
+    size_t bound = ZSTD_compressBound(plain_max);
+    int failed = 0; /* a loopy_status, set by any thread that fails */
+
+    (void)threads; /* in a build without OpenMP */
+#pragma omp parallel num_threads(threads)
+    {
+        ZSTD_CCtx *cctx = ZSTD_createCCtx();
+        unsigned char *plain = loopy_i_malloc(plain_max, 1);
+        unsigned char *packed = loopy_i_malloc(bound, 1);
+        int mine = cctx == NULL || plain == NULL || packed == NULL ? LOOPY_ENOMEM
+                                                                   : LOOPY_OK;
+
+        /* zstd's own checksum of the content too (4 bytes a frame): a
+         * damaged block is then refused even when the damage came with a
+         * recomputed block checksum. */
+        if (mine == LOOPY_OK &&
+            (ZSTD_isError(ZSTD_CCtx_setParameter(cctx, ZSTD_c_compressionLevel,
+                                                 p->level)) ||
+             ZSTD_isError(ZSTD_CCtx_setParameter(cctx, ZSTD_c_checksumFlag, 1))))
+            mine = LOOPY_EINVAL;
+
+#pragma omp for schedule(dynamic, 1)
+        for (int64_t i = 0; i < (int64_t)p->blocks; i++) {
+            uint64_t b = (uint64_t)i;
+            size_t len, packed_len;
+
+            if (mine != LOOPY_OK)
+                continue;
+            len = build_block(p, b, plain);
+            packed_len = ZSTD_compress2(cctx, packed, bound, plain, len);
+            if (ZSTD_isError(packed_len)) {
+                /* Only memory can fail here: the bound is zstd's own. */
+                mine = LOOPY_ENOMEM;
+                continue;
+            }
+            /* Each block is written by the one thread that runs it. */
+            frame[b] = loopy_i_malloc(packed_len, 1);
+            if (frame[b] == NULL) {
+                mine = LOOPY_ENOMEM;
+                continue;
+            }
+            memcpy(frame[b], packed, packed_len);
+            entry[b].first = p->sparse ? position_at(p->src, p->start[b])
+                                       : p->lo + b * p->k;
+            entry[b].compressed = (uint32_t)packed_len;
+            entry[b].plain = (uint32_t)len;
+            entry[b].checksum = loopy_i_checksum(packed, packed_len, 1);
+        }
+        if (mine != LOOPY_OK) {
+            /* Any failure fails the whole write; when threads fail
+             * differently, which status is kept does not matter. */
+#pragma omp atomic write
+            failed = mine;
+        }
+        ZSTD_freeCCtx(cctx);
+        loopy_i_free(plain);
+        loopy_i_free(packed);
+    }
+    return (loopy_status)failed;
+}
+
+static void fill_header(const plan *p, uint64_t header_bytes,
+                        uint64_t index_offset, unsigned char *h)
+{
+    const loopy_i_db_source *src = p->src;
+    size_t name_len = strlen(src->name), params_len = strlen(src->params);
+
+    memset(h, 0, (size_t)header_bytes);
+    memcpy(h, loopy_i_db_magic, sizeof loopy_i_db_magic);
+    db_put(h + 8, DB_VERSION, 4);
+    db_put(h + 12, DB_BYTE_ORDER, 4);
+    db_put(h + 16, header_bytes, 4);
+    db_put(h + 20, (src->misere ? DB_FLAG_MISERE : 0) |
+                       (src->symmetric ? DB_FLAG_SYMMETRIC : 0) |
+                       (p->sparse ? DB_FLAG_SPARSE : 0), 4);
+    db_put(h + 24, p->width, 4);
+    db_put(h + 28, p->k, 4);
+    db_put(h + 32, src->base, 4);
+    db_put(h + 36, p->max_remoteness, 4);
+    db_put(h + 40, src->n, 8);
+    db_put(h + 48, src->index_size, 8);
+    for (int k = 0; k < 4; k++)
+        db_put(h + 56 + 8 * k, p->count[k], 8);
+    db_put(h + 88, p->lo, 8);
+    db_put(h + 96, p->hi, 8);
+    db_put(h + 104, p->blocks, 8);
+    db_put(h + 112, index_offset, 8);
+    db_put(h + 120, name_len, 2);
+    db_put(h + 122, params_len, 2);
+    memcpy(h + DB_FIXED_BYTES, src->name, name_len);
+    memcpy(h + DB_FIXED_BYTES + name_len, src->params, params_len);
+    db_put(h + header_bytes - 8,
+           loopy_i_checksum(h, header_bytes - 8, 1), 8);
+}
+
+loopy_status loopy_i_db_write(const loopy_i_db_source *src,
+                              const loopy_i_db_layout *layout,
+                              loopy_write_fn write, void *ctx)
+{
+    static const loopy_i_db_layout defaults = {0, DB_LAYOUT_AUTO, 0, 0, 0};
+    unsigned char header[DB_HEADER_MAX];
+    unsigned char **frame = NULL, *index = NULL;
+    db_block *entry = NULL;
+    uint64_t header_bytes, offset;
+    loopy_status status;
+    plan p;
+
+    if (src == NULL || write == NULL)
+        return LOOPY_EINVAL;
+    if (layout == NULL)
+        layout = &defaults;
+    if (layout->width != 0 && layout->width != 2 && layout->width != 4)
+        return LOOPY_EINVAL;
+    memset(&p, 0, sizeof p);
+    p.src = src;
+    p.level = layout->level != 0 ? layout->level : DEFAULT_LEVEL;
+    CHECK_GOTO(survey(src, &p, layout->width));
+    CHECK_GOTO(lay_out(layout, &p));
+    frame = loopy_i_calloc((size_t)p.blocks, sizeof *frame);
+    entry = loopy_i_calloc((size_t)p.blocks, sizeof *entry);
+    if (frame == NULL || entry == NULL) {
+        status = LOOPY_ENOMEM;
+        goto fail;
+    }
+    CHECK_GOTO(compress_blocks(&p, loopy_i_threads(layout->threads, p.blocks, 4),
+                               frame, entry));
+
+    header_bytes = (DB_FIXED_BYTES + strlen(src->name) + strlen(src->params) + 7) /
+                       8 * 8 + 8;
+    offset = header_bytes;
+    for (uint64_t b = 0; b < p.blocks; b++) {
+        entry[b].offset = offset;
+        offset += entry[b].compressed;
+    }
+    fill_header(&p, header_bytes, offset, header);
+    index = loopy_i_malloc((size_t)p.blocks * DB_ENTRY_BYTES + 8, 1);
+    if (index == NULL) {
+        status = LOOPY_ENOMEM;
+        goto fail;
+    }
+    for (uint64_t b = 0; b < p.blocks; b++) {
+        unsigned char *e = index + b * DB_ENTRY_BYTES;
+        db_put(e, entry[b].offset, 8);
+        db_put(e + 8, entry[b].compressed, 4);
+        db_put(e + 12, entry[b].plain, 4);
+        db_put(e + 16, entry[b].first, 8);
+        db_put(e + 24, entry[b].checksum, 8);
+    }
+    db_put(index + p.blocks * DB_ENTRY_BYTES,
+           loopy_i_checksum(index, p.blocks * DB_ENTRY_BYTES, 1), 8);
+    status = LOOPY_EIO;
+    if (write(ctx, header, (size_t)header_bytes) != 0)
+        goto fail;
+    for (uint64_t b = 0; b < p.blocks; b++)
+        if (write(ctx, frame[b], entry[b].compressed) != 0)
+            goto fail;
+    if (write(ctx, index, (size_t)p.blocks * DB_ENTRY_BYTES + 8) != 0)
+        goto fail;
+    status = LOOPY_OK;
+
+fail:
+    if (frame != NULL)
+        for (uint64_t b = 0; b < p.blocks; b++)
+            loopy_i_free(frame[b]);
+    loopy_i_free(frame);
+    loopy_i_free(entry);
+    loopy_i_free(index);
+    loopy_i_free(p.start);
+    return status;
+}
+
+/* ---- The public writers ---- */
+
+loopy_status loopy_db_write_game(const loopy_game_solution *s,
+                                 const loopy_game *game, int misere,
+                                 loopy_write_fn write, void *ctx)
+{
+    loopy_i_db_source src;
+
+    if (s == NULL || game == NULL)
+        return LOOPY_EINVAL;
+    src.n = s->n;
+    src.position = s->position;
+    src.outcome = s->outcome;
+    src.remoteness = s->remoteness;
+    src.name = game->name;
+    src.params = game->params != NULL ? game->params : "";
+    src.index_size = game->size;
+    src.base = 0;
+    src.misere = misere != 0;
+    src.symmetric = s->symmetric;
+    return loopy_i_db_write(&src, NULL, write, ctx);
+}
+
+loopy_status loopy_db_write_graph(const loopy_solution *s, uint32_t base,
+                                  int misere, loopy_write_fn write, void *ctx)
+{
+    loopy_i_db_source src;
+
+    if (s == NULL)
+        return LOOPY_EINVAL;
+    src.n = loopy_solution_vertex_count(s);
+    src.position = NULL;
+    src.outcome = loopy_solution_outcomes(s);
+    src.remoteness = loopy_solution_remoteness(s);
+    src.name = "graph";
+    src.params = "";
+    src.index_size = src.n;
+    src.base = base;
+    src.misere = misere != 0;
+    src.symmetric = false;
+    return loopy_i_db_write(&src, NULL, write, ctx);
+}

@@ -1,0 +1,227 @@
+#!/bin/sh
+# db.sh - databases on the command line: 'loopy game solve -o FILE.ldb'
+# and 'loopy solve -f ldb' write them (atomically, the same bytes every
+# time), 'loopy game probe FILE.ldb' answers from them exactly as a probe
+# that solves; bad files and bad uses are refused with a message, exit
+# status 1 (2 for the command line, 3 for files), nothing on standard
+# output and no partial output file.
+#   LOOPY=build/loopy sh tests/cli/db.sh
+# Prints "db: P passed, F failed" last.
+LOOPY=${LOOPY:-build/loopy}
+LOOPY=$(cd "$(dirname "$LOOPY")" && pwd)/$(basename "$LOOPY")
+root=$(pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+passed=0
+failed=0
+pass() { passed=$((passed + 1)); }
+fail() { echo "FAIL: $*"; failed=$((failed + 1)); }
+
+check() { # NAME COMMAND...: passes when the command succeeds
+    name=$1
+    shift
+    if "$@"; then pass; else fail "$name"; fi
+}
+
+# refused NAME STATUS PATTERN ARGS...: fails with STATUS, a message matching
+# PATTERN on standard error, nothing on standard output.
+refused() {
+    name=$1 want_status=$2 pattern=$3
+    shift 3
+    (cd "$work" && "$LOOPY" "$@" >.out 2>.err)
+    status=$?
+    if [ "$status" -ne "$want_status" ] || [ -s "$work/.out" ] ||
+        ! grep -q -E -e "$pattern" "$work/.err"; then
+        fail "$name: status $status (expected $want_status), stdout $(wc -c <"$work/.out") bytes, stderr: $(cat "$work/.err")"
+    else
+        pass
+    fi
+}
+
+# no_temporary NAME: no .loopy-* file is left in the work folder.
+no_temporary() {
+    if ls -a "$work" | grep -q '^\.loopy-'; then fail "$1: a temporary file is left"; else pass; fi
+}
+
+# byte FILE OFFSET: the byte at OFFSET, in decimal.
+byte() { od -An -tu1 -j "$2" -N1 "$1" | tr -d ' '; }
+# u32 FILE OFFSET: the little-endian 32-bit number at OFFSET.
+u32() { od -An -tu4 -j "$2" -N4 "$1" | tr -d ' '; }
+# flip FILE OFFSET: changes one bit of the byte at OFFSET, in place.
+flip() {
+    v=$(byte "$1" "$2")
+    printf "\\$(printf %o $((v ^ 16)))" |
+        dd of="$1" bs=1 seek="$2" conv=notrunc 2>/dev/null
+}
+
+# ---- game solve -o: the summary as before, and the database ----
+for spec in tictactoe subtract:21,1,2,3 connect4:4x4 mnk:3,3,3; do
+    f=$work/$(echo "$spec" | tr ':,' '__').ldb
+    "$LOOPY" game solve -q "$spec" >"$work/plain.out" 2>"$work/err"
+    (cd "$work" && "$LOOPY" game solve -q "$spec" -o "$f" >"$work/db.out" 2>"$work/err")
+    check "$spec: solve -o exit status" test $? -eq 0
+    check "$spec: the summary is unchanged" cmp -s "$work/plain.out" "$work/db.out"
+    check "$spec: the database starts with its magic" \
+        test "$(od -An -c -N4 "$f" | tr -d ' ')" = '211LDB'
+    no_temporary "$spec: solve -o"
+    "$LOOPY" game solve -q "$spec" -o "$f.again" -t 1 >/dev/null 2>&1
+    check "$spec: the same bytes on one thread" cmp -s "$f" "$f.again"
+done
+
+# ---- probe FILE.ldb = probe GAME ----
+# probes SPEC DB POSITION...: the same output from the database as from a
+# solve, in text and JSON, from arguments and standard input.
+probes() {
+    spec=$1 db=$2
+    shift 2
+    for fmt in text json; do
+        "$LOOPY" game probe -q -f $fmt "$spec" "$@" >"$work/solved" 2>"$work/err1"
+        s1=$?
+        "$LOOPY" game probe -q -f $fmt "$db" "$@" >"$work/fromdb" 2>"$work/err2"
+        s2=$?
+        if [ "$s1" -ne 0 ] || [ "$s2" -ne 0 ] || ! cmp -s "$work/solved" "$work/fromdb"; then
+            fail "probe $spec ($fmt) $*: status $s1 / $s2: $(cat "$work/err2")"
+            diff "$work/solved" "$work/fromdb" | head -n 5
+        else
+            pass
+        fi
+    done
+    printf '%s\n' "$@" | "$LOOPY" game probe -q "$spec" - >"$work/solved" 2>&1
+    printf '%s\n' "$@" | "$LOOPY" game probe -q "$db" - >"$work/fromdb" 2>&1
+    check "probe $spec from standard input" cmp -s "$work/solved" "$work/fromdb"
+}
+probes tictactoe "$work/tictactoe.ldb"
+probes tictactoe "$work/tictactoe.ldb" x../.../... x../.o./... xo./.x./..o xx./oo./x.. \
+    ..x/.o./x.. xox/oxo/... xox/xoo/oxx
+probes subtract:21,1,2,3 "$work/subtract_21_1_2_3.ldb" 21 20 17 8 4 1 0
+probes connect4:4x4 "$work/connect4_4x4.ldb"
+probes connect4:4x4 "$work/connect4_4x4.ldb" ..../..../..../x... ..../..../..../xo.. \
+    o.../x.../o.../x... ..../..../..../xoxo ..../..../o.../xx..
+probes mnk:3,3,3 "$work/mnk_3_3_3.ldb" x../.../... xo./.../...
+
+# Misere play and no symmetry: the database records them.
+"$LOOPY" game solve -q --misere tictactoe -o "$work/misere.ldb" >/dev/null 2>&1
+"$LOOPY" game probe -q --misere tictactoe x../.o./... >"$work/solved" 2>&1
+"$LOOPY" game probe -q "$work/misere.ldb" x../.o./... >"$work/fromdb" 2>&1
+check "a misere database answers in misere play" cmp -s "$work/solved" "$work/fromdb"
+"$LOOPY" game probe -q --misere "$work/misere.ldb" x../.o./... >"$work/fromdb" 2>&1
+check "--misere with a misere database" cmp -s "$work/solved" "$work/fromdb"
+"$LOOPY" game solve -q --no-symmetry tictactoe -o "$work/all.ldb" >/dev/null 2>&1
+"$LOOPY" game probe -q "$work/all.ldb" ..x/.o./x.. >"$work/fromdb" 2>&1
+"$LOOPY" game probe -q tictactoe ..x/.o./x.. >"$work/solved" 2>&1
+check "a database without symmetry" cmp -s "$work/solved" "$work/fromdb"
+
+# A position the solve did not reach: the same message either way.
+"$LOOPY" game probe -q tictactoe xxx/ooo/... >/dev/null 2>"$work/err1"
+s1=$?
+"$LOOPY" game probe -q "$work/tictactoe.ldb" xxx/ooo/... >"$work/out" 2>"$work/err2"
+s2=$?
+check "an unreachable position: status" test "$s1" -eq 1 -a "$s2" -eq 1
+check "an unreachable position: message" cmp -s "$work/err1" "$work/err2"
+check "an unreachable position: nothing on standard output" test ! -s "$work/out"
+
+# ---- loopy solve -f ldb ----
+cat >"$work/g.txt" <<'TXT'
+7 10
+1 2
+2 3
+3 4
+4 2
+5 6
+6 7
+5 5
+1 5
+1 5
+7 3
+TXT
+(cd "$work" && "$LOOPY" solve -q g.txt -o g.ldb 2>"$work/err")
+check "solve -o FILE.ldb" test $? -eq 0
+check "solve -o FILE.ldb writes a database" \
+    test "$(od -An -c -N4 "$work/g.ldb" | tr -d ' ')" = '211LDB'
+"$LOOPY" solve -q -f ldb "$work/g.txt" >"$work/g2.ldb" 2>"$work/err"
+check "solve -f ldb to a redirected standard output" cmp -s "$work/g.ldb" "$work/g2.ldb"
+"$LOOPY" solve -q -f ldb "$work/g.txt" -o "$work/g3.bin" 2>"$work/err"
+check "solve -f ldb -o any name" cmp -s "$work/g.ldb" "$work/g3.bin"
+"$LOOPY" solve -q -f text "$work/g.txt" -o "$work/text.ldb" 2>"$work/err"
+"$LOOPY" solve -q "$work/g.txt" >"$work/text.out" 2>"$work/err"
+check "-f text wins over the name .ldb" cmp -s "$work/text.out" "$work/text.ldb"
+printf '2 1\n0 1\n' >"$work/g0.txt"
+"$LOOPY" solve -q -f ldb --base 0 --misere "$work/g0.txt" -o "$work/g0.ldb" 2>"$work/err"
+check "base and play are recorded" test "$(byte "$work/g0.ldb" 32)$(byte "$work/g.ldb" 32)$(byte "$work/g0.ldb" 20)" = 011
+no_temporary "solve -o FILE.ldb"
+if command -v script >/dev/null 2>&1; then
+    script -qec "'$LOOPY' solve -q -f ldb '$work/g.txt'" /dev/null >"$work/tty" 2>&1
+    s=$?
+    check "solve -f ldb refuses a terminal" test "$s" -eq 2
+    check "solve -f ldb to a terminal: the message" grep -q "not written to a terminal" "$work/tty"
+fi
+refused "a graph's database in game probe" 1 "a database of a graph's positions" \
+    game probe g.ldb 1
+
+# ---- Bad databases ----
+cp "$work/tictactoe.ldb" "$work/block.ldb"
+flip "$work/block.ldb" $(($(u32 "$work/tictactoe.ldb" 16) + 5))
+refused "a damaged block" 1 "block.ldb: damaged loopy database: bad checksum of block 0" \
+    game probe block.ldb
+cp "$work/tictactoe.ldb" "$work/index.ldb"
+size=$(wc -c <"$work/tictactoe.ldb")
+flip "$work/index.ldb" $((size - 20))
+refused "a damaged index" 1 "index.ldb: damaged loopy database: bad checksum of the block index" \
+    game probe index.ldb
+cp "$work/tictactoe.ldb" "$work/header.ldb"
+flip "$work/header.ldb" 44
+refused "a damaged header" 1 "damaged loopy database: bad header checksum" \
+    game probe header.ldb
+head -c $((size - 1)) "$work/tictactoe.ldb" >"$work/short.ldb"
+refused "a truncated database" 1 "damaged loopy database: bad offset of the block index \(or a truncated" \
+    game probe short.ldb
+head -c 100 "$work/tictactoe.ldb" >"$work/stub.ldb"
+refused "a database cut in its header" 1 "stub.ldb: truncated loopy database: 100 bytes, shorter than the smallest header" \
+    game probe stub.ldb
+printf '3 1\n1 2\n' >"$work/text.ldb"
+refused "a text named .ldb" 1 "text.ldb: not a loopy database: bad magic bytes" game probe text.ldb
+: >"$work/empty.ldb"
+refused "an empty file named .ldb" 1 "not a loopy database: bad magic bytes" game probe empty.ldb
+"$LOOPY" convert -q "$work/g.txt" -o "$work/graph.lgr" 2>/dev/null
+cp "$work/graph.lgr" "$work/graph.ldb"
+refused "a binary graph named .ldb" 1 "a loopy binary graph" game probe graph.ldb
+refused "a missing .ldb is a game name" 2 "unknown game 'missing.ldb'" game probe missing.ldb
+cp "$work/subtract_21_1_2_3.ldb" "$work/sub.ldb"
+refused "--misere with a normal-play database" 2 "--misere: the database was solved in normal play" \
+    game probe --misere sub.ldb
+# A shared object's game: its header names it, which is not built in.
+if cc -shared -fPIC -I"$root/include" "$root/examples/ladder.c" \
+    -o "$work/ladder.so" 2>/dev/null; then
+    (cd "$work" && "$LOOPY" game solve -q ./ladder.so:10 -o ladder.ldb >/dev/null 2>&1)
+    refused "a database of a shared object's game" 1 "unknown game 'ladder'" \
+        game probe ladder.ldb
+fi
+
+# ---- Bad uses; nothing left under the output's name ----
+refused "-o with probe" 2 "-o: only 'solve' writes a database" \
+    game probe tictactoe -o x.ldb
+refused "-o - " 2 "a database is binary" game solve tictactoe -o -
+refused "a game that does not exist" 2 "unknown game 'nosuchgame'" \
+    game solve nosuchgame -o out.ldb
+check "no file for a failed solve" test ! -e "$work/out.ldb"
+refused "an output folder that does not exist" 3 "cannot create" \
+    game solve tictactoe -o nosuchdir/out.ldb
+printf '3 1\n1 x\n' >"$work/bad.txt"
+refused "a bad graph" 1 "bad.txt:2:3" solve -q bad.txt -o out.ldb
+check "no file for a failed graph solve" test ! -e "$work/out.ldb"
+cp "$work/tictactoe.ldb" "$work/keep.ldb"
+refused "a failed solve keeps the old file" 2 "unknown game" \
+    game solve nosuchgame -o keep.ldb
+check "the old file is untouched" cmp -s "$work/tictactoe.ldb" "$work/keep.ldb"
+no_temporary "failed runs"
+
+# ---- Help and man page ----
+"$LOOPY" game --help >"$work/help" 2>&1
+check "game --help names -o" grep -q -- "-o, --output FILE" "$work/help"
+check "game --help names FILE.ldb" grep -q "GAME|FILE.ldb" "$work/help"
+"$LOOPY" solve --help >"$work/help" 2>&1
+check "solve --help names ldb" grep -q "ldb: a database" "$work/help"
+check "the man page documents databases" grep -q "FILE.ldb" "$root/docs/loopy.1.md"
+
+echo "db: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]

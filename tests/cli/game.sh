@@ -1,0 +1,133 @@
+#!/bin/sh
+# loopy game: the README's example game built as a shared object and
+# solved, cross-checked against 'loopy solve' on the same game written out
+# as a graph; list, probe and solve in both formats; bad specifications
+# and positions (message, status, nothing on standard output).
+#   LOOPY=build/loopy sh tests/cli/game.sh
+# Prints "game: P passed, F failed" last.
+LOOPY=$(cd "$(dirname "$LOOPY")" && pwd)/$(basename "$LOOPY")
+root=$(pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+passed=0
+failed=0
+pass() { passed=$((passed + 1)); }
+fail() { echo "FAIL: $*"; failed=$((failed + 1)); }
+
+# expect NAME STATUS WANT_OUT ARGS...: status and exact standard output.
+expect() {
+    name=$1 want_status=$2 want_out=$3
+    shift 3
+    (cd "$work" && "$LOOPY" "$@" >.out 2>.err)
+    status=$?
+    printf '%b' "$want_out" >"$work/.want"
+    if [ "$status" -ne "$want_status" ]; then
+        fail "$name: exit status $status, expected $want_status: $(cat "$work/.err")"
+    elif ! cmp -s "$work/.want" "$work/.out"; then
+        fail "$name: standard output differs:"
+        diff "$work/.want" "$work/.out" | head -n 10
+    else
+        pass
+    fi
+}
+
+# refused NAME STATUS PATTERN ARGS...: fails with STATUS, a message matching
+# PATTERN on standard error, nothing on standard output.
+refused() {
+    name=$1 want_status=$2 pattern=$3
+    shift 3
+    (cd "$work" && "$LOOPY" "$@" >.out 2>.err)
+    status=$?
+    if [ "$status" -ne "$want_status" ] || [ -s "$work/.out" ] ||
+        ! grep -q -E "$pattern" "$work/.err"; then
+        fail "$name: status $status (expected $want_status), stdout $(wc -c <"$work/.out") bytes, stderr: $(cat "$work/.err")"
+    else
+        pass
+    fi
+}
+
+# ---- The example game of examples/ladder.c, as the README builds it ----
+if cc -shared -fPIC -I"$root/include" "$root/examples/ladder.c" \
+    -o "$work/ladder.so" 2>"$work/cc.err"; then
+    pass
+else
+    fail "examples/ladder.c does not build: $(cat "$work/cc.err")"
+fi
+sed '/\.unmoves = unmoves,/d' "$root/examples/ladder.c" >"$work/ladder_nu.c"
+cc -shared -fPIC -I"$root/include" -Wno-unused-function "$work/ladder_nu.c" \
+    -o "$work/ladder-no-unmoves.so" 2>>"$work/cc.err" || fail "ladder without unmoves"
+expect "ladder solve" 0 'ladder:10: 11 positions reached\n  W 1  L 1  T 0  D 9\n  start 0: D\n' \
+    game solve -q ./ladder.so:10
+# The same game as a graph: positions 0..TOP are vertices 1..TOP+1 (text
+# numbering); TOP is lost for the player to move there (--lose-at).
+for top in 1 2 3 7 10 25; do
+    awk -v t="$top" 'BEGIN { m = 0
+        for (p = 0; p < t; p++) { if (p + 1 <= t) e[m++] = (p + 1) " " (p + 2)
+                                  if (p >= 2) e[m++] = (p + 1) " " (p - 1) }
+        print t + 1, m; for (i = 0; i < m; i++) print e[i] }' >"$work/ladder$top.txt"
+    "$LOOPY" solve -q --lose-at $((top + 1)) "$work/ladder$top.txt" |
+        awk '{ printf "%d %s %s\n", $1 - 1, $2, $3 }' >"$work/want$top"
+    : >"$work/got$top"
+    p=0
+    while [ "$p" -le "$top" ]; do
+        (cd "$work" && "$LOOPY" game probe -q ./ladder.so:"$top" "$p") |
+            awk -v p="$p" 'NR == 1 { sub(":", "", $2); v = $2; r = $3
+                if (v == "D") r = "-"; print p, v, r }' >>"$work/got$top"
+        p=$((p + 1))
+    done
+    if cmp -s "$work/want$top" "$work/got$top"; then pass; else
+        fail "ladder:$top differs from loopy solve on its graph:"
+        diff "$work/want$top" "$work/got$top" | head -n 10
+    fi
+done
+
+# ---- Built-in games (the README's examples first) ----
+expect "README: subtract solve" 0 'subtract:21,1,2,3: 22 positions reached\n  W 16  L 6  T 0  D 0\n  start 21: W 11\n' \
+    game solve -q subtract:21,1,2,3
+expect "subtract probe" 0 '21: W 11\n  20  W 11\n  18  L 10\n  19  L 10\n' \
+    game probe -q subtract 21
+expect "subtract probe json" 0 '[{"position": "4", "value": "L", "remoteness": 2, "moves": [{"to": "1", "value": "L", "remoteness": 2}, {"to": "2", "value": "L", "remoteness": 2}, {"to": "3", "value": "L", "remoteness": 2}]}]\n' \
+    game probe -q -f json subtract:4,1,2,3 4
+expect "subtract solve json" 0 '{"game": "subtract", "parameters": "8,1,2", "misere": false, "symmetry": false, "positions": 9, "win": 6, "lose": 3, "tie": 0, "draw": 0, "start": {"position": "8", "value": "W", "remoteness": 5}}\n' \
+    game solve -q -f json subtract:8,2,1
+expect "subtract misere" 0 'subtract:5,1 (misere): 6 positions reached\n  W 3  L 3  T 0  D 0\n  start 5: L 5\n' \
+    game solve -q --misere subtract:5,1
+printf '3\n\n2\n' >"$work/positions"
+expect "probe positions from standard input" 0 '3: W 1\n  0  W 1\n  1  L 2\n  2  L 2\n2: W 1\n  0  W 1\n  1  L 2\n' \
+    game probe -q subtract:3,1,2,3 - <"$work/positions"
+"$LOOPY" game list >"$work/list" 2>&1 && pass || fail "game list"
+for name in subtract tictactoe mnk connect4; do
+    grep -q "^$name\$" "$work/list" && pass || fail "game list lacks $name"
+done
+"$LOOPY" game list -f json | grep -q '"name": "subtract"' && pass || fail "game list -f json"
+"$LOOPY" game --help | grep -q "Usage: loopy game list" && pass || fail "game --help"
+
+# The example of 'loopy game --help', as printed there.
+"$LOOPY" game --help | sed -n '/^  \$ loopy game probe/,/^$/p' | sed '1d; $d; s/^  //' \
+    >"$work/help_want"
+(cd "$work" && "$LOOPY" game probe -q tictactoe x../.o./..x) >"$work/help_got"
+if [ -s "$work/help_want" ] && cmp -s "$work/help_want" "$work/help_got"; then pass; else
+    fail "the example of game --help:"
+    diff "$work/help_want" "$work/help_got" | head -n 10
+fi
+expect "tic-tac-toe, every position" 0 'tictactoe: 5478 positions reached\n  W 2836  L 1574  T 1068  D 0\n  start .../.../...: T 9\n' \
+    game solve -q --no-symmetry tictactoe
+expect "tic-tac-toe by the solver without moves" 0 'tictactoe: 765 positions reached, up to symmetry\n  W 390  L 224  T 151  D 0\n  start .../.../...: T 9\n' \
+    game solve -q --solver retro tictactoe
+refused "bad solver" 2 "expected 'graph' or 'retro'" game solve --solver fast tictactoe
+refused "retro without unmoves" 2 "no unmoves" game solve --solver retro ./ladder-no-unmoves.so
+
+# ---- Refusals ----
+refused "unknown game" 2 "unknown game 'nosuch'" game solve nosuch
+refused "bad parameters" 2 "subtract: expected" game solve subtract:x
+refused "missing object" 3 "cannot load the game" game solve ./nosuch.so
+refused "not a game object" 1 "not a loopy game" game solve /lib/x86_64-linux-gnu/libm.so.6
+refused "position out of range" 1 "not below the size" game probe subtract:5,1 9
+refused "position not a number" 1 "expected a number" game probe subtract:5,1 x
+refused "no action" 2 "expected an action" game
+refused "unknown action" 2 "unknown action 'bogus'" game bogus subtract
+refused "solve without a game" 2 "expected a GAME" game solve
+refused "bad format" 2 "expected 'text' or 'json'" game solve -f xml subtract
+
+echo "game: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
