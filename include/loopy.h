@@ -861,9 +861,14 @@ typedef struct loopy_game_solve_options {
     /* Optional progress reports; NULL: none. */
     loopy_progress_fn progress;
     void *progress_ctx;
+    /* Tuning, for loopy_game_solve_retro: positions with at least this many
+     * moves keep no count and are recounted each time one of their moves
+     * becomes a Win; 0: the default, 2^30 - 1.  Tests set 1 or 2 to run
+     * that path on small games. */
+    uint32_t counter_limit;
 } loopy_game_solve_options;
 
-#define LOOPY_GAME_SOLVE_OPTIONS_INIT {0, 0, 0, NULL, NULL}
+#define LOOPY_GAME_SOLVE_OPTIONS_INIT {0, 0, 0, NULL, NULL, 0}
 
 /* The value of every position reached from the start. */
 typedef struct loopy_game_solution loopy_game_solution;

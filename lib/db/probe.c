@@ -457,32 +457,6 @@ loopy_status loopy_db_value(const loopy_db *db, const loopy_game *game,
     return loopy_db_probe(db, stored(db, game, pos), outcome, remoteness);
 }
 
-/* How good a move is for the player who makes it, smaller better: the
- * order of loopy_game_solution_moves (lib/rules/solution.c). */
-static uint64_t badness(const loopy_game_move *m)
-{
-    switch (m->outcome) {
-    case LOOPY_LOSE:
-        return m->remoteness;
-    case LOOPY_TIE:
-        return ((uint64_t)1 << 32) + m->remoteness;
-    case LOOPY_DRAW:
-        return (uint64_t)2 << 32;
-    default:
-        return ((uint64_t)4 << 32) - 1 - m->remoteness;
-    }
-}
-
-static int compare_moves(const void *a, const void *b)
-{
-    const loopy_game_move *x = a, *y = b;
-    uint64_t bx = badness(x), by = badness(y);
-
-    if (bx != by)
-        return bx < by ? -1 : 1;
-    return (x->to > y->to) - (x->to < y->to);
-}
-
 loopy_status loopy_db_moves(const loopy_db *db, const loopy_game *game,
                             loopy_position pos, loopy_game_move **moves,
                             size_t *count, loopy_diag *diag)
@@ -538,7 +512,7 @@ loopy_status loopy_db_moves(const loopy_db *db, const loopy_game *game,
         if (status != LOOPY_OK)
             goto fail;
     }
-    qsort(list, n, sizeof *list, compare_moves);
+    qsort(list, n, sizeof *list, loopy_i_compare_moves);
     *moves = list;
     *count = n;
     list = NULL;

@@ -62,20 +62,6 @@ typedef struct c4_board {
     uint32_t x_count, o_count;
 } c4_board;
 
-static uint32_t count_bits(uint64_t bits)
-{
-#if defined(__GNUC__) && defined(__POPCNT__)
-    return (uint32_t)__builtin_popcountll(bits);
-#else
-    /* Sums of 2, 4, 8 bits side by side, then of all bytes at once. */
-    bits -= bits >> 1 & UINT64_C(0x5555555555555555);
-    bits = (bits & UINT64_C(0x3333333333333333)) +
-           (bits >> 2 & UINT64_C(0x3333333333333333));
-    bits = (bits + (bits >> 4)) & UINT64_C(0x0f0f0f0f0f0f0f0f);
-    return (uint32_t)((bits * UINT64_C(0x0101010101010101)) >> 56);
-#endif
-}
-
 /* The place of the lowest 1 of bits, which is not 0. */
 static uint32_t lowest_bit(uint64_t bits)
 {
@@ -110,8 +96,8 @@ static bool decode(const c4_rules *rules, loopy_position pos, c4_board *board)
     stones = filled & ~board->marker;
     board->x = pos & stones;
     board->o = stones & ~pos;
-    board->x_count = count_bits(board->x);
-    board->o_count = count_bits(board->o);
+    board->x_count = loopy_i_count_bits(board->x);
+    board->o_count = loopy_i_count_bits(board->o);
     return true;
 }
 
@@ -427,29 +413,6 @@ static loopy_primitive c4_primitive(void *ctx, loopy_position pos)
 
 /* ---- Moves and unmoves ---- */
 
-/* Sorts list[0..count) (at most C4_MAX_WIDTH entries), drops repeats,
- * copies what fits to out and returns the number of distinct entries. */
-static size_t distinct_out(loopy_position *list, size_t count,
-                           loopy_position *out, size_t capacity)
-{
-    size_t distinct = 0;
-
-    for (size_t i = 1; i < count; i++) {
-        loopy_position value = list[i];
-        size_t j = i;
-        for (; j > 0 && list[j - 1] > value; j--)
-            list[j] = list[j - 1];
-        list[j] = value;
-    }
-    for (size_t i = 0; i < count; i++)
-        if (distinct == 0 || list[distinct - 1] != list[i])
-            list[distinct++] = list[i];
-    if (out != NULL)
-        memcpy(out, list,
-               (distinct < capacity ? distinct : capacity) * sizeof *out);
-    return distinct;
-}
-
 /* A stone into any column that is not full.  The marker moves up one bit:
  * x's stone is the 1 that the marker leaves, o's a 0. */
 static size_t c4_moves(void *ctx, loopy_position pos, loopy_position *out,
@@ -469,7 +432,7 @@ static size_t c4_moves(void *ctx, loopy_position pos, loopy_position *out,
         uint64_t marker = open & (~open + 1);
         list[count++] = (x_moves ? pos : pos & ~marker) | marker << 1;
     }
-    return distinct_out(list, count, out, capacity);
+    return loopy_i_distinct_out(list, count, out, capacity);
 }
 
 /* The player who moved last takes their stone off the top of a column,
@@ -501,7 +464,7 @@ static size_t c4_unmoves(void *ctx, loopy_position pos, loopy_position *out,
             continue;
         list[count++] = (pos & ~marker) | marker >> 1;
     }
-    return distinct_out(list, count, out, capacity);
+    return loopy_i_distinct_out(list, count, out, capacity);
 }
 
 /* ---- Notation ---- */
@@ -620,21 +583,6 @@ static void c4_release(void *ctx)
 
 /* ---- Making a game ---- */
 
-/* Reads the unsigned decimal at params[*at]: 0, or 1 when there is none,
- * or 2 when it has more than 6 digits. */
-static int read_number(const char *params, size_t *at, uint32_t *value)
-{
-    size_t start = *at;
-
-    *value = 0;
-    while (params[*at] >= '0' && params[*at] <= '9') {
-        if (*at - start == 6)
-            return 2;
-        *value = *value * 10 + (uint32_t)(params[(*at)++] - '0');
-    }
-    return *at > start ? 0 : 1;
-}
-
 static loopy_status c4_create(const char *params, loopy_game *game,
                               loopy_diag *diag)
 {
@@ -648,7 +596,7 @@ static loopy_status c4_create(const char *params, loopy_game *game,
         for (int i = 0; i < 2; i++) {
             int problem;
             column[i] = at + 1;
-            problem = read_number(params, &at, &value[i]);
+            problem = loopy_i_read_param(params, &at, &value[i]);
             if (problem != 0) {
                 if (problem == 1)
                     loopy_i_diag(diag, 1, column[i],

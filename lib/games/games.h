@@ -8,6 +8,21 @@
 
 #include "../core/internal.h"
 
+/* ---- What the board games share (lib/games/board.c) ---- */
+
+/* The number of 1 bits of bits. */
+uint32_t loopy_i_count_bits(uint64_t bits);
+
+/* Sorts list[0..count) (a game's moves, a few dozen at most: insertion
+ * sort), drops repeats, copies what fits of them to out[0..capacity) and
+ * returns how many distinct ones there are: the moves() protocol. */
+size_t loopy_i_distinct_out(loopy_position *list, size_t count,
+                            loopy_position *out, size_t capacity);
+
+/* Reads the unsigned decimal at params[*at], advancing *at: 0, or 1 when
+ * there is none, or 2 when it has more than 6 digits. */
+int loopy_i_read_param(const char *params, size_t *at, uint32_t *value);
+
 extern const loopy_game_def loopy_i_game_subtract;
 extern const loopy_game_def loopy_i_game_mnk;
 extern const loopy_game_def loopy_i_game_tictactoe;

@@ -69,20 +69,6 @@ typedef struct mnk_board {
     uint32_t x_count, o_count;
 } mnk_board;
 
-static uint32_t count_bits(uint64_t bits)
-{
-#if defined(__GNUC__) && defined(__POPCNT__)
-    return (uint32_t)__builtin_popcountll(bits);
-#else
-    /* Sums of 2, 4, 8 bits side by side, then of all bytes at once. */
-    bits -= bits >> 1 & UINT64_C(0x5555555555555555);
-    bits = (bits & UINT64_C(0x3333333333333333)) +
-           (bits >> 2 & UINT64_C(0x3333333333333333));
-    bits = (bits + (bits >> 4)) & UINT64_C(0x0f0f0f0f0f0f0f0f);
-    return (uint32_t)((bits * UINT64_C(0x0101010101010101)) >> 56);
-#endif
-}
-
 /* The place of the highest 1 of bits, which is not 0. */
 static uint32_t highest_bit(uint64_t bits)
 {
@@ -106,8 +92,8 @@ static mnk_board decode(const mnk_rules *rules, loopy_position pos)
         board.x |= (uint64_t)rules->chunk_x[chunk] << i;
         board.o |= (uint64_t)rules->chunk_o[chunk] << i;
     }
-    board.x_count = count_bits(board.x);
-    board.o_count = count_bits(board.o);
+    board.x_count = loopy_i_count_bits(board.x);
+    board.o_count = loopy_i_count_bits(board.o);
     return board;
 }
 
@@ -257,31 +243,6 @@ static loopy_primitive mnk_primitive(void *ctx, loopy_position pos)
 
 /* ---- Moves and unmoves ---- */
 
-/* Sorts list[0..count) (at most 64 entries), drops repeats, copies what
- * fits to out and returns the number of distinct entries. */
-static size_t distinct_out(loopy_position *list, size_t count,
-                           loopy_position *out, size_t capacity)
-{
-    size_t distinct = 0;
-
-    for (size_t i = 1; i < count; i++) {
-        loopy_position value = list[i];
-        size_t j = i;
-        for (; j > 0 && list[j - 1] > value; j--)
-            list[j] = list[j - 1];
-        list[j] = value;
-    }
-    for (size_t i = 0; i < count; i++) {
-        if (distinct > 0 && list[distinct - 1] == list[i])
-            continue;
-        list[distinct++] = list[i];
-    }
-    if (out != NULL)
-        memcpy(out, list,
-               (distinct < capacity ? distinct : capacity) * sizeof *out);
-    return distinct;
-}
-
 /* The player to move puts a stone on any empty cell. */
 static size_t mnk_moves(void *ctx, loopy_position pos, loopy_position *out,
                         size_t capacity)
@@ -298,7 +259,7 @@ static size_t mnk_moves(void *ctx, loopy_position pos, loopy_position *out,
         list[count++] = x_moves ? encode(rules, board.x | cell, board.o)
                                 : encode(rules, board.x, board.o | cell);
     }
-    return distinct_out(list, count, out, capacity);
+    return loopy_i_distinct_out(list, count, out, capacity);
 }
 
 /* The player who moved last takes back one of their stones, when the game
@@ -326,7 +287,7 @@ static size_t mnk_unmoves(void *ctx, loopy_position pos, loopy_position *out,
         list[count++] = x_last ? encode(rules, board.x & ~cell, board.o)
                                : encode(rules, board.x, board.o & ~cell);
     }
-    return distinct_out(list, count, out, capacity);
+    return loopy_i_distinct_out(list, count, out, capacity);
 }
 
 /* ---- Notation ---- */
@@ -406,8 +367,8 @@ static int mnk_parse(void *ctx, const char *text, loopy_position *pos,
                  rules->rows);
         return 1;
     }
-    board.x_count = count_bits(board.x);
-    board.o_count = count_bits(board.o);
+    board.x_count = loopy_i_count_bits(board.x);
+    board.o_count = loopy_i_count_bits(board.o);
     if (!board_is_legal(rules, &board, why, why_capacity))
         return 1;
     *pos = encode(rules, board.x, board.o);
@@ -468,21 +429,6 @@ static void add_symmetry(mnk_rules *rules, int a, int b, int e, int f, int g,
             rules->image[s][byte][v] = to;
         }
     rules->symmetry_count++;
-}
-
-/* Reads the unsigned decimal at params[*at]: 0, or 1 when there is none,
- * or 2 when it has more than 6 digits. */
-static int read_number(const char *params, size_t *at, uint32_t *value)
-{
-    size_t start = *at;
-
-    *value = 0;
-    while (params[*at] >= '0' && params[*at] <= '9') {
-        if (*at - start == 6)
-            return 2;
-        *value = *value * 10 + (uint32_t)(params[(*at)++] - '0');
-    }
-    return *at > start ? 0 : 1;
 }
 
 static loopy_status make_game(const char *name, uint32_t rows, uint32_t cols,
@@ -561,7 +507,7 @@ static loopy_status mnk_create(const char *params, loopy_game *game,
     if (params != NULL && params[0] != '\0') {
         for (int i = 0; i < 3; i++) {
             column[i] = at + 1;
-            int problem = read_number(params, &at, &value[i]);
+            int problem = loopy_i_read_param(params, &at, &value[i]);
             if (problem != 0) {
                 if (problem == 1)
                     loopy_i_diag(diag, 1, column[i],

@@ -9,10 +9,10 @@
  *     undecided           kind 0, the count of distinct moves not yet known
  *                         to reach a Win (1 .. SATURATED)
  *     Win / Lose / Tie r  kind 1 / 2 / 3 in the top two bits, r below
- * A position with SATURATED or more moves keeps SATURATED and, instead of
- * being counted down, counts its moves that do not reach a Win again each
- * time one of them becomes a Win: rare, slower, and exact, so no position
- * is wrong however many moves it has.
+ * A position with SATURATED or more moves (or counter_limit, for tests)
+ * keeps that value and, instead of being counted down, counts its moves
+ * that do not reach a Win again each time one of them becomes a Win: rare,
+ * slower, and exact, so no position is wrong however many moves it has.
  *
  * Level r of the Win/Lose pass: every position decided at r tells its
  * predecessors: a Lose makes them Wins at r + 1 (a compare-and-swap, so the
@@ -51,6 +51,7 @@ static unsigned kind_of(uint32_t w)
 
 typedef struct retro {
     const loopy_game *game;
+    uint32_t saturated; /* SATURATED, or a smaller counter_limit */
     bool symmetric;
     int misere;
     int threads;
@@ -135,12 +136,14 @@ static uint32_t initial_word(retro *t, loopy_position i,
         *level0 = true;
         return decided(t->misere ? LOOPY_WIN : LOOPY_LOSE, 0);
     }
-    return count >= SATURATED ? SATURATED : (uint32_t)count;
+    return count >= t->saturated ? t->saturated : (uint32_t)count;
 }
 
 /* Whether q, undecided with a saturated count, has no move left that does
- * not reach a Win: counts them again. */
-static bool all_moves_win(retro *t, loopy_position q,
+ * not reach a Win of remoteness at most r: counts them again.  (A Win
+ * decided at r + 1 during this level does not count yet: it tells q when
+ * its own level comes, and q is then a Lose one level later.) */
+static bool all_moves_win(retro *t, loopy_position q, uint32_t r,
                           loopy_position_buffer *buf)
 {
     size_t count = neighbours(t, q, false, buf);
@@ -150,7 +153,7 @@ static bool all_moves_win(retro *t, loopy_position q,
     for (size_t i = 0; i < count; i++) {
         uint32_t w = atomic_load_explicit(&t->word[buf->items[i]],
                                           memory_order_relaxed);
-        if (w == ABSENT || kind_of(w) != LOOPY_WIN)
+        if (w == ABSENT || kind_of(w) != LOOPY_WIN || (w & LOW_MASK) > r)
             return false;
     }
     return true;
@@ -178,8 +181,8 @@ static uint64_t tell_predecessors(retro *t, loopy_position p, unsigned o,
                 break;
             if (o == LOOPY_LOSE) {
                 next = decided(LOOPY_WIN, r + 1);
-            } else if (w == SATURATED) {
-                if (!all_moves_win(t, q, scratch))
+            } else if (w == t->saturated) {
+                if (!all_moves_win(t, q, r, scratch))
                     break;
                 next = decided(LOOPY_LOSE, r + 1);
             } else {
@@ -224,16 +227,13 @@ static uint64_t tell_ties(retro *t, loopy_position p, uint32_t r,
     return made;
 }
 
-/* Runs the levels of one pass (ties: the Tie pass) until a level decides
- * nothing; returns the last remoteness reached, or fails. */
-static loopy_status run_levels(retro *t, bool ties, uint64_t first_level,
-                               loopy_position_buffer *preds,
-                               loopy_position_buffer *scratch)
+/* Runs the levels of one pass (ties: the Tie pass) from first_level
+ * positions at remoteness 0 until a level decides nothing.  Each thread
+ * has buffers of its own for the unmoves and the recounts. */
+static loopy_status run_levels(retro *t, bool ties, uint64_t first_level)
 {
     uint64_t size = t->game->size, made = first_level;
 
-    (void)preds; /* per thread below */
-    (void)scratch;
     for (uint32_t r = 0; made > 0; r++) {
         if (r >= MAX_REMOTENESS)
             return LOOPY_ETOOBIG;
@@ -299,6 +299,10 @@ loopy_status loopy_game_solve_retro(const loopy_game *game,
     t.game = game;
     t.symmetric = game->canonical != NULL && !options->no_symmetry;
     t.misere = options->misere;
+    t.saturated = options->counter_limit > 0 &&
+                          options->counter_limit < SATURATED
+                      ? options->counter_limit
+                      : SATURATED;
     t.threads = loopy_i_threads(options->threads, size, CHUNK);
     atomic_init(&t.failed, 0);
     t.word = loopy_i_malloc((size_t)size, sizeof *t.word);
@@ -329,9 +333,9 @@ loopy_status loopy_game_solve_retro(const loopy_game *game,
     if (atomic_load(&t.failed))
         status = LOOPY_EGAME;
     if (status == LOOPY_OK)
-        status = run_levels(&t, false, level0, NULL, NULL);
+        status = run_levels(&t, false, level0);
     if (status == LOOPY_OK)
-        status = run_levels(&t, true, ties0, NULL, NULL);
+        status = run_levels(&t, true, ties0);
     if (status != LOOPY_OK) {
         if (status == LOOPY_EGAME) {
             char text[96];

@@ -26,6 +26,12 @@ void loopy_i_position_buffer_release(loopy_position_buffer *buf);
 /* qsort's comparison of two positions. */
 int loopy_i_compare_position(const void *a, const void *b);
 
+/* qsort's comparison of two loopy_game_move, best first for the player who
+ * moves: to an opponent's Lose (quickest first), to a Tie (quickest
+ * first), to a Draw, to an opponent's Win (slowest first); then by
+ * position. */
+int loopy_i_compare_moves(const void *a, const void *b);
+
 /* Sorts positions[0..count) and drops repeats; returns the new count. */
 size_t loopy_i_sort_unique(loopy_position *positions, size_t count);
 

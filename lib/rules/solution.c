@@ -77,7 +77,7 @@ static uint64_t badness(const loopy_game_move *m)
     }
 }
 
-static int compare_moves(const void *a, const void *b)
+int loopy_i_compare_moves(const void *a, const void *b)
 {
     const loopy_game_move *x = a, *y = b;
     uint64_t bx = badness(x), by = badness(y);
@@ -137,7 +137,7 @@ loopy_status loopy_game_solution_moves(const loopy_game_solution *s,
         list[i].remoteness = s->remoteness[k];
     }
     loopy_i_position_buffer_release(&buf);
-    qsort(list, n, sizeof *list, compare_moves);
+    qsort(list, n, sizeof *list, loopy_i_compare_moves);
     *moves = list;
     *count = n;
     return LOOPY_OK;
