@@ -101,7 +101,9 @@ static const command commands[] = {
 
 int main(int argc, char **argv)
 {
-    static const int stops[] = {SIGINT, SIGTERM, SIGHUP};
+    /* SIGABRT too: LLVM's OpenMP runtime aborts when it cannot start a
+     * thread, and a half-written output must not stay behind. */
+    static const int stops[] = {SIGINT, SIGTERM, SIGHUP, SIGABRT};
 
     if (argc < 2) {
         fputs(main_usage, stderr);

@@ -1,9 +1,12 @@
 /* parallel.c - OpenMP behind small wrappers, so a serial build still works. */
+/* MAP_ANONYMOUS, MAP_NORESERVE */
+#define _DEFAULT_SOURCE
 #include "internal.h"
 
 #ifdef _OPENMP
 #include <omp.h>
 #include <pthread.h>
+#include <sys/mman.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 
@@ -23,27 +26,46 @@ typedef struct probe {
     size_t stack;    /* stack size, 0 for the default */
 } probe;
 
+/* Address space each probe thread also reserves, beyond its stack, while
+ * the chain stands: the runtime's own data for a thread (LLVM's libomp
+ * allocates several MiB of it, and aborts when it cannot), so that a
+ * process near its ulimit -v runs on fewer threads instead.  Reserved,
+ * never touched: it costs no memory. */
+#define PROBE_HEADROOM ((size_t)16 << 20)
+
 static void *probe_run(void *arg)
 {
     probe *p = arg;
     pthread_attr_t attr;
     pthread_t next;
     probe child;
+    void *headroom;
 
-    p->started = 1;
-    if (p->left == 0)
+    if (p->left == 0) {
+        p->started = 1;
         return NULL;
+    }
+    headroom = mmap(NULL, PROBE_HEADROOM, PROT_NONE,
+                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (headroom == MAP_FAILED) {
+        p->started = 1; /* this one runs, but no more */
+        return NULL;
+    }
+    p->started = 1;
     child.left = p->left - 1;
     child.started = 0;
     child.stack = p->stack;
-    if (pthread_attr_init(&attr) != 0)
+    if (pthread_attr_init(&attr) != 0) {
+        munmap(headroom, PROBE_HEADROOM);
         return NULL;
+    }
     if ((p->stack == 0 || pthread_attr_setstacksize(&attr, p->stack) == 0) &&
         pthread_create(&next, &attr, probe_run, &child) == 0) {
         pthread_join(next, NULL);
         p->started += child.started;
     }
     pthread_attr_destroy(&attr);
+    munmap(headroom, PROBE_HEADROOM);
     return NULL;
 }
 
