@@ -243,6 +243,18 @@ static int open_and_solve(const game_args *a, loopy_game **game,
                                                 : loopy_strerror(status));
         return status == LOOPY_EINVAL ? EXIT_USAGE : cli_exit_status(status);
     }
+    /* The positions given as arguments are read before the solve, which
+     * may be long: a typo is answered at once. */
+    for (size_t i = 0; i < a->position_count; i++) {
+        loopy_position pos;
+        if (strcmp(a->positions[i], "-") == 0)
+            continue;
+        memset(&diag, 0, sizeof diag);
+        if (loopy_game_parse(*game, a->positions[i], &pos, &diag) != LOOPY_OK) {
+            cli_error("game", "%s", diag.message);
+            return EXIT_INPUT;
+        }
+    }
     clock_gettime(CLOCK_MONOTONIC, &start);
     memset(&diag, 0, sizeof diag);
     status = a->retro ? loopy_game_solve_retro(*game, &a->solve, solution, &diag)

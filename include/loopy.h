@@ -730,7 +730,9 @@ loopy_status loopy_climb_run(loopy_source *source, loopy_climb_answers *answers,
  * range, counts within the buffer given) and fail with LOOPY_EGAME naming
  * the position; rules that are consistent but not what the author meant
  * (a symmetry that is not one, unmoves that miss a predecessor) give wrong
- * values, which `loopy game check` finds.
+ * values.  The solvers catch a canonical() that is not idempotent; a
+ * checker of a game's rules (moves against unmoves, symmetries, notation)
+ * is planned as `loopy game check`.
  */
 typedef uint64_t loopy_position;
 #define LOOPY_PRI_POSITION PRIu64

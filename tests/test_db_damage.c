@@ -472,6 +472,50 @@ static void foreign_files(void)
 }
 
 /* A sparse and a dense database of tic-tac-toe, with several blocks. */
+/* A database may name only a built-in game: one whose name (checksums
+ * made right) is a path must not make loopy_db_open_game load anything,
+ * and the writer refuses to write such a name. */
+static void game_names(const tdb_bytes *base, tdb_expect *e)
+{
+    static const char *const names[] = {"../t/x.so", "/tmp/a.so", "tic tac t"};
+    const loopy_i_db_layout layout = {64, DB_LAYOUT_SPARSE, 2, 0, 0};
+
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        tdb_bytes b = tdb_copy(base);
+        loopy_db *db = NULL;
+        loopy_game *g = (loopy_game *)(uintptr_t)1;
+        loopy_diag diag;
+
+        /* "tictactoe" is 9 letters, as each forged name. */
+        CHECK(b.data[120] == 9 && b.data[121] == 0);
+        memcpy(b.data + 128, names[i], 9);
+        tdb_fix_checksums(&b);
+        CHECK(tdb_open_mem(&b, &db, &diag) == LOOPY_OK);
+        if (db != NULL) {
+            memset(&diag, 0, sizeof diag);
+            CHECK_MSG(loopy_db_open_game(db, &g, &diag) == LOOPY_EFORMAT &&
+                          g == NULL &&
+                          strstr(diag.message, "not a built-in game") != NULL,
+                      "'%s': %s", names[i], diag.message);
+        }
+        loopy_db_close(db);
+        free(b.data);
+        check_case_end();
+    }
+    {
+        const char *name = e->name;
+        tdb_bytes out = {NULL, 0, 0};
+        loopy_i_db_source src;
+
+        e->name = "x/y";
+        src = tdb_source_of(e);
+        CHECK(loopy_i_db_write(&src, &layout, tdb_append, &out) == LOOPY_EINVAL);
+        free(out.data);
+        e->name = name;
+        check_case_end();
+    }
+}
+
 static void damage_cases(void)
 {
     loopy_game_solve_options opt = LOOPY_GAME_SOLVE_OPTIONS_INIT;
@@ -502,6 +546,7 @@ static void damage_cases(void)
     damage_blocks(&sparse, "sparse");
     damage_blocks(&dense, "dense");
     bad_contents(&dense, &sparse);
+    game_names(&sparse, &e);
     free(sparse.data);
     free(dense.data);
     tdb_expect_free(&e);

@@ -360,7 +360,9 @@ loopy_status loopy_db_open(const char *path, loopy_db **out, loopy_diag *diag)
         loopy_i_diag(diag, 0, 0, "out of memory");
         return LOOPY_ENOMEM;
     }
-    db->fd = open(path, O_RDONLY | O_CLOEXEC);
+    /* O_NONBLOCK: a FIFO named like a database is refused below instead
+     * of waiting for a writer (reads of a regular file ignore the flag). */
+    db->fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
     if (db->fd < 0 || fstat(db->fd, &st) != 0) {
         loopy_i_diag(diag, 0, 0, "cannot open: %s", strerror(errno));
         status = LOOPY_EIO;

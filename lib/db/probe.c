@@ -425,6 +425,16 @@ loopy_status loopy_db_open_game(const loopy_db *db, loopy_game **out,
                      "a game by rules");
         return LOOPY_EINVAL;
     }
+    /* Only a built-in game, by its name: a file must never make loopy load
+     * a shared object (a name with '/', or anything but a game's name). */
+    for (const char *c = db->h.name; *c; c++) {
+        if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') ||
+              (*c >= '0' && *c <= '9') || *c == '_' || *c == '-')) {
+            loopy_i_diag(diag, 0, 0, "the database names the game '%s', "
+                         "which is not a built-in game's name", db->h.name);
+            return LOOPY_EFORMAT;
+        }
+    }
     snprintf(spec, sizeof spec, "%s%s%s", db->h.name, db->h.params[0] ? ":" : "",
              db->h.params);
     status = loopy_game_open(spec, out, diag);

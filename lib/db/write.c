@@ -47,6 +47,17 @@ static bool printable(const char *s, size_t max, size_t *len)
     return true;
 }
 
+/* Whether name is a game's name: letters, digits, '_' and '-' (the only
+ * names a database may make loopy open, see loopy_db_open_game). */
+static bool game_name(const char *name)
+{
+    for (; *name; name++)
+        if (!((*name >= 'a' && *name <= 'z') || (*name >= 'A' && *name <= 'Z') ||
+              (*name >= '0' && *name <= '9') || *name == '_' || *name == '-'))
+            return false;
+    return true;
+}
+
 /* Checks the source and counts its values. */
 static loopy_status survey(const loopy_i_db_source *src, plan *p,
                            unsigned forced_width)
@@ -56,6 +67,7 @@ static loopy_status survey(const loopy_i_db_source *src, plan *p,
 
     if (src->name == NULL || src->params == NULL ||
         !printable(src->name, DB_NAME_MAX, &len) || len == 0 ||
+        !game_name(src->name) ||
         !printable(src->params, DB_PARAMS_MAX, &len) || src->base > 1 ||
         src->n > src->index_size || (src->n > 0 && src->outcome == NULL) ||
         (src->n > 0 && src->remoteness == NULL))

@@ -16,7 +16,7 @@ typedef struct subtract {
     uint64_t heap;
     size_t takes;
     uint64_t *take; /* increasing, distinct, each >= 1 */
-    char params[256];
+    char *params;   /* the canonical parameter text, whole */
 } subtract;
 
 static loopy_primitive primitive(void *ctx, loopy_position pos)
@@ -86,6 +86,7 @@ static void release(void *ctx)
     subtract *g = ctx;
 
     loopy_i_free(g->take);
+    loopy_i_free(g->params);
     loopy_i_free(g);
 }
 
@@ -173,11 +174,15 @@ static loopy_status create(const char *params, loopy_game *game,
         release(g);
         return status;
     }
-    len = snprintf(g->params, sizeof g->params, "%" PRIu64, g->heap);
-    for (size_t i = 0; i < g->takes && len > 0 && (size_t)len < sizeof g->params;
-         i++)
-        len += snprintf(g->params + len, sizeof g->params - (size_t)len,
-                        ",%" PRIu64, g->take[i]);
+    /* At most 21 characters a number, with its comma. */
+    g->params = loopy_i_malloc(g->takes + 1, 21);
+    if (g->params == NULL) {
+        release(g);
+        return LOOPY_ENOMEM;
+    }
+    len = sprintf(g->params, "%" PRIu64, g->heap);
+    for (size_t i = 0; i < g->takes; i++)
+        len += sprintf(g->params + len, ",%" PRIu64, g->take[i]);
     game->version = LOOPY_GAME_VERSION;
     game->name = "subtract";
     game->params = g->params;

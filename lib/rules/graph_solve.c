@@ -132,7 +132,7 @@ static bool reserve(grow *g, uint64_t more, size_t size)
 typedef struct expansion {
     uint8_t kind;     /* loopy_primitive */
     uint8_t failed;   /* 1: a callback failed; 2: a position out of range;
-                         3: out of memory */
+                         3: out of memory; 4: canonical() not idempotent */
     uint32_t thread;  /* whose arena holds the successors */
     uint64_t first;   /* where in it */
     uint64_t count;
@@ -197,6 +197,13 @@ static void expand(const loopy_game *game, bool symmetric, loopy_position pos,
         if (s >= game->size ||
             (symmetric && (s = game->canonical(game->ctx, s)) >= game->size)) {
             x->failed = 2;
+            x->bad = s;
+            return;
+        }
+        /* A representative must be its own: otherwise the classes are not
+         * classes, and the two solvers would disagree. */
+        if (symmetric && game->canonical(game->ctx, s) != s) {
+            x->failed = 4;
             x->bad = s;
             return;
         }
@@ -285,9 +292,11 @@ static loopy_status enumerate(const loopy_game *game, bool symmetric,
         !reserve(&e->offset, 1, sizeof(uint64_t)))
         goto no_memory;
     ((uint64_t *)e->offset.data)[e->offset.count++] = 0;
-    if (symmetric && (start = game->canonical(game->ctx, start)) >= game->size) {
+    if (symmetric && ((start = game->canonical(game->ctx, start)) >= game->size ||
+                      game->canonical(game->ctx, start) != start)) {
         status = game_failure(game, game->start, "canonical() gives a "
-                              "position outside the index space", diag);
+                              "position outside the index space, or is not "
+                              "idempotent", diag);
         goto fail;
     }
     status = number_of(e, start, &id);
@@ -326,6 +335,14 @@ static loopy_status enumerate(const loopy_game *game, bool symmetric,
                 snprintf(what, sizeof what, "a move to %" LOOPY_PRI_POSITION
                          ", outside the index space (size %" LOOPY_PRI_POSITION
                          ")", x[i].bad, game->size);
+                status = game_failure(game, p, what, diag);
+                goto fail;
+            }
+            if (x[i].failed == 4) {
+                char what[128];
+                snprintf(what, sizeof what, "canonical() is not idempotent: "
+                         "it gives %" LOOPY_PRI_POSITION " for a move, and "
+                         "something else for that", x[i].bad);
                 status = game_failure(game, p, what, diag);
                 goto fail;
             }

@@ -96,6 +96,11 @@ static size_t neighbours(retro *t, loopy_position pos, bool backward,
                                        "index space");
             return LOOPY_GAME_ERROR;
         }
+        /* A representative must be its own (see graph_solve.c). */
+        if (t->symmetric && game->canonical(game->ctx, s) != s) {
+            fail_at(t, pos, "canonical() is not idempotent");
+            return LOOPY_GAME_ERROR;
+        }
         buf->items[i] = s;
     }
     return loopy_i_sort_unique(buf->items, count);

@@ -28,7 +28,7 @@ check() { # NAME COMMAND...: passes when the command succeeds
 refused() {
     name=$1 want_status=$2 pattern=$3
     shift 3
-    (cd "$work" && "$LOOPY" "$@" >.out 2>.err)
+    (cd "$work" && timeout 60 "$LOOPY" "$@" >.out 2>.err)
     status=$?
     if [ "$status" -ne "$want_status" ] || [ -s "$work/.out" ] ||
         ! grep -q -E -e "$pattern" "$work/.err"; then
@@ -214,6 +214,12 @@ refused "a failed solve keeps the old file" 2 "unknown game" \
     game solve nosuchgame -o keep.ldb
 check "the old file is untouched" cmp -s "$work/tictactoe.ldb" "$work/keep.ldb"
 no_temporary "failed runs"
+
+# A FIFO named like a database is refused at once, not waited on.
+if mkfifo "$work/fifo.ldb" 2>/dev/null; then
+    refused "a FIFO named .ldb" 3 "not a regular file" game probe fifo.ldb 21
+    rm -f "$work/fifo.ldb"
+fi
 
 # ---- Help and man page ----
 "$LOOPY" game --help >"$work/help" 2>&1

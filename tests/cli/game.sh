@@ -36,7 +36,7 @@ expect() {
 refused() {
     name=$1 want_status=$2 pattern=$3
     shift 3
-    (cd "$work" && "$LOOPY" "$@" >.out 2>.err)
+    (cd "$work" && timeout 60 "$LOOPY" "$@" >.out 2>.err)
     status=$?
     if [ "$status" -ne "$want_status" ] || [ -s "$work/.out" ] ||
         ! grep -q -E "$pattern" "$work/.err"; then
@@ -116,6 +116,15 @@ expect "tic-tac-toe by the solver without moves" 0 'tictactoe: 765 positions rea
     game solve -q --solver retro tictactoe
 refused "bad solver" 2 "expected 'graph' or 'retro'" game solve --solver fast tictactoe
 refused "retro without unmoves" 2 "no unmoves" game solve --solver retro ./ladder-no-unmoves.so
+
+# Long parameters are never cut: the amounts up to 119 all stand in the name.
+P=$(awk 'BEGIN { s = "200"; for (i = 1; i < 120; i++) s = s "," i; print s }')
+"$LOOPY" game solve -q subtract:"$P" | head -n 1 | grep -q ',118,119: 201 positions' &&
+    pass || fail "subtract's long parameters are cut in its name"
+# A position given as an argument is read before the solve (7x6 Connect
+# Four would take hours): the error comes at once.
+refused "a bad position before the solve" 1 "is not a position of connect4" \
+    game probe connect4 garbage
 
 # ---- Refusals ----
 refused "unknown game" 2 "unknown game 'nosuch'" game solve nosuch
