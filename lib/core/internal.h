@@ -20,6 +20,16 @@
             goto fail;                                                         \
     } while (0)
 
+/* Asks the processor to fetch addr's cache line ahead of a read (or a
+ * write), where the next accesses are known but scattered. */
+#if defined(__GNUC__)
+#define PREFETCH(addr) __builtin_prefetch(addr)
+#define PREFETCH_WRITE(addr) __builtin_prefetch(addr, 1)
+#else
+#define PREFETCH(addr) ((void)(addr))
+#define PREFETCH_WRITE(addr) ((void)(addr))
+#endif
+
 /* ---- Allocation (lib/core/alloc.c) ----
  * Every allocation of the library goes through these, so that tests can make
  * the k-th one fail.  Sizes are checked for overflow: count * size that does

@@ -34,11 +34,6 @@
 
 #include <string.h>
 
-#if defined(__GNUC__)
-#define PREFETCH_WRITE(addr) __builtin_prefetch(addr, 1)
-#else
-#define PREFETCH_WRITE(addr) ((void)(addr))
-#endif
 
 #define FORMAT_VERSION 1u
 #define HEADER_BYTES 144u

@@ -70,12 +70,6 @@ static loopy_status take(climb_reader *cr, uint64_t min, uint64_t max,
     return LOOPY_OK;
 }
 
-#if defined(__GNUC__)
-#define PREFETCH(addr) __builtin_prefetch(addr)
-#else
-#define PREFETCH(addr) ((void)(addr))
-#endif
-
 static size_t slot_of(const climb_reader *cr, uint32_t value)
 {
     /* Fibonacci hashing: the top bits of the product are well mixed. */

@@ -7,14 +7,6 @@
 
 #include "../core/internal.h"
 
-#if defined(__GNUC__)
-#define PREFETCH(addr) __builtin_prefetch(addr)
-#define PREFETCH_WRITE(addr) __builtin_prefetch(addr, 1)
-#else
-#define PREFETCH(addr) ((void)0)
-#define PREFETCH_WRITE(addr) ((void)0)
-#endif
-
 struct loopy_solution {
     loopy_vertex n;
     uint8_t *outcome;
