@@ -1,6 +1,6 @@
 /* game.c - "loopy game": games given by their rules (built in, or a shared
  * object): list them, solve one, probe positions. */
-#include "cli.h"
+#include "game.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -85,23 +85,11 @@ static const cli_option game_options[] = {
     {"output", 'o', true, OPT_OUTPUT},
     {NULL, 0, false, 0}};
 
-typedef struct game_args {
-    const char *action;
-    const char *spec;
-    const char **positions;
-    size_t position_count;
-    loopy_game_solve_options solve;
-    bool json;
-    bool quiet;
-    bool retro; /* --solver retro */
-    const char *output; /* -o: the database solve writes */
-} game_args;
 
-static const char value_letter[] = {'D', 'W', 'L', 'T'};
+const char game_value_letter[4] = {'D', 'W', 'L', 'T'};
 
-/* Writes s as a JSON string (the notations are printable ASCII; anything
- * else is escaped). */
-static void out_json_string(cli_out *out, const char *s)
+/* The notations are printable ASCII; anything else is escaped. */
+void game_out_json_string(cli_out *out, const char *s)
 {
     cli_out_char(out, '"');
     for (; *s; s++) {
@@ -203,13 +191,13 @@ static int game_list(const game_args *a)
         if (a->json) {
             cli_out_str(&out, i == 0 ? "[" : ",\n ");
             cli_out_str(&out, "{\"name\": ");
-            out_json_string(&out, d->name);
+            game_out_json_string(&out, d->name);
             cli_out_str(&out, ", \"summary\": ");
-            out_json_string(&out, d->summary);
+            game_out_json_string(&out, d->summary);
             cli_out_str(&out, ", \"parameters\": ");
-            out_json_string(&out, d->params_help);
+            game_out_json_string(&out, d->params_help);
             cli_out_str(&out, ", \"notation\": ");
-            out_json_string(&out, d->notation_help);
+            game_out_json_string(&out, d->notation_help);
             cli_out_char(&out, '}');
         } else {
             cli_out_str(&out, d->name);
@@ -227,9 +215,7 @@ static int game_list(const game_args *a)
     return cli_out_close(&out, "game") ? EXIT_OK : EXIT_IO;
 }
 
-/* Opens the game and solves it; prints the reason and returns nonzero on
- * failure. */
-static int open_and_solve(const game_args *a, loopy_game **game,
+int game_open_and_solve(const game_args *a, loopy_game **game,
                           loopy_game_solution **solution, double *seconds)
 {
     loopy_diag diag;
@@ -270,10 +256,9 @@ static int open_and_solve(const game_args *a, loopy_game **game,
     return EXIT_OK;
 }
 
-/* "T 9", "D". */
-static void out_value(cli_out *out, loopy_outcome outcome, uint32_t remoteness)
+void game_out_value(cli_out *out, loopy_outcome outcome, uint32_t remoteness)
 {
-    cli_out_char(out, value_letter[outcome]);
+    cli_out_char(out, game_value_letter[outcome]);
     if (outcome != LOOPY_DRAW) {
         cli_out_char(out, ' ');
         cli_out_u64(out, remoteness);
@@ -296,7 +281,7 @@ static int game_solve(const game_args *a)
      * solve; it is complete before the summary goes out. */
     if (a->output != NULL && !(db_open = cli_out_open(&db_out, "game", a->output)))
         return EXIT_IO;
-    rc = open_and_solve(a, &game, &s, &seconds);
+    rc = game_open_and_solve(a, &game, &s, &seconds);
     if (rc != EXIT_OK)
         goto done;
     if (db_open) {
@@ -313,9 +298,9 @@ static int game_solve(const game_args *a)
     loopy_game_format(game, game->start, text, sizeof text);
     if (a->json) {
         cli_out_str(&out, "{\"game\": ");
-        out_json_string(&out, game->name);
+        game_out_json_string(&out, game->name);
         cli_out_str(&out, ", \"parameters\": ");
-        out_json_string(&out, game->params);
+        game_out_json_string(&out, game->params);
         cli_out_str(&out, ", \"misere\": ");
         cli_out_str(&out, a->solve.misere ? "true" : "false");
         cli_out_str(&out, ", \"symmetry\": ");
@@ -332,9 +317,9 @@ static int game_solve(const game_args *a)
             cli_out_u64(&out, loopy_game_solution_count(s, o));
         }
         cli_out_str(&out, ", \"start\": {\"position\": ");
-        out_json_string(&out, text);
+        game_out_json_string(&out, text);
         cli_out_str(&out, ", \"value\": \"");
-        cli_out_char(&out, value_letter[outcome]);
+        cli_out_char(&out, game_value_letter[outcome]);
         cli_out_str(&out, "\", \"remoteness\": ");
         if (outcome == LOOPY_DRAW)
             cli_out_str(&out, "null");
@@ -363,7 +348,7 @@ static int game_solve(const game_args *a)
         cli_out_str(&out, "\n  start ");
         cli_out_str(&out, text);
         cli_out_str(&out, ": ");
-        out_value(&out, outcome, remoteness);
+        game_out_value(&out, outcome, remoteness);
         cli_out_char(&out, '\n');
     }
     if (!cli_out_close(&out, "game"))
@@ -421,9 +406,9 @@ static int probe_one(cli_out *out, const game_args *a, const loopy_game *game,
     if (a->json) {
         cli_out_str(out, first ? "" : ",\n ");
         cli_out_str(out, "{\"position\": ");
-        out_json_string(out, name);
+        game_out_json_string(out, name);
         cli_out_str(out, ", \"value\": \"");
-        cli_out_char(out, value_letter[outcome]);
+        cli_out_char(out, game_value_letter[outcome]);
         cli_out_str(out, "\", \"remoteness\": ");
         if (outcome == LOOPY_DRAW)
             cli_out_str(out, "null");
@@ -433,7 +418,7 @@ static int probe_one(cli_out *out, const game_args *a, const loopy_game *game,
     } else {
         cli_out_str(out, name);
         cli_out_str(out, ": ");
-        out_value(out, outcome, remoteness);
+        game_out_value(out, outcome, remoteness);
         cli_out_char(out, '\n');
     }
     for (size_t i = 0; i < count; i++) {
@@ -447,9 +432,9 @@ static int probe_one(cli_out *out, const game_args *a, const loopy_game *game,
         loopy_game_format(game, moves[i].to, name, sizeof name);
         if (a->json) {
             cli_out_str(out, i ? ", {\"to\": " : "{\"to\": ");
-            out_json_string(out, name);
+            game_out_json_string(out, name);
             cli_out_str(out, ", \"value\": \"");
-            cli_out_char(out, value_letter[o]);
+            cli_out_char(out, game_value_letter[o]);
             cli_out_str(out, "\", \"remoteness\": ");
             if (o == LOOPY_DRAW)
                 cli_out_str(out, "null");
@@ -460,7 +445,7 @@ static int probe_one(cli_out *out, const game_args *a, const loopy_game *game,
             cli_out_str(out, "  ");
             cli_out_str(out, name);
             cli_out_str(out, "  ");
-            out_value(out, o, r);
+            game_out_value(out, o, r);
             cli_out_char(out, '\n');
         }
     }
@@ -483,7 +468,7 @@ static int game_probe(const game_args *a)
     /* A database answers instead of a solve. */
     int rc = cli_is_database(a->spec)
                  ? cli_db_open_game(a->spec, a->solve.misere, &db, &game)
-                 : open_and_solve(a, &game, &s, &seconds);
+                 : game_open_and_solve(a, &game, &s, &seconds);
 
     if (rc != EXIT_OK)
         goto done;
@@ -533,6 +518,62 @@ done:
     return rc;
 }
 
+/* The actions: their name, whether they take a GAME, whether more
+ * operands may follow it, and the function. */
+typedef struct game_action {
+    const char *name;
+    bool takes_game, takes_more;
+    int (*run)(const game_args *a);
+} game_action;
+
+static const game_action actions[] = {
+    {"list", false, false, game_list},
+    {"solve", true, false, game_solve},
+    {"probe", true, true, game_probe},
+    {NULL, false, false, NULL}};
+
+static int run_action(const game_args *a)
+{
+    const game_action *act = actions;
+
+    if (a->action == NULL) {
+        cli_error("game", "expected an action: list, solve or probe (see "
+                  "'loopy game --help')");
+        return EXIT_USAGE;
+    }
+    while (act->name != NULL && strcmp(act->name, a->action) != 0)
+        act++;
+    if (act->name == NULL) {
+        cli_error("game", "unknown action '%s': expected list, solve or "
+                  "probe", a->action);
+        return EXIT_USAGE;
+    }
+    if (a->output != NULL && strcmp(a->action, "solve") != 0) {
+        cli_error("game", "-o: only 'solve' writes a database");
+        return EXIT_USAGE;
+    }
+    if (a->output != NULL && strcmp(a->output, "-") == 0) {
+        cli_error("game", "-o: a database is binary: give it a file name, "
+                  "not standard output");
+        return EXIT_USAGE;
+    }
+    if (!act->takes_game && a->spec != NULL) {
+        cli_error("game", "%s takes no game, found '%s'", act->name, a->spec);
+        return EXIT_USAGE;
+    }
+    if (act->takes_game && a->spec == NULL) {
+        cli_error("game", "%s: expected a GAME (see 'loopy game list')",
+                  act->name);
+        return EXIT_USAGE;
+    }
+    if (!act->takes_more && a->position_count > 0) {
+        cli_error("game", "%s takes one GAME, found '%s' after it", act->name,
+                  a->positions[0]);
+        return EXIT_USAGE;
+    }
+    return act->run(a);
+}
+
 int cmd_game(int argc, char **argv)
 {
     static const loopy_game_solve_options solve_defaults =
@@ -543,43 +584,10 @@ int cmd_game(int argc, char **argv)
     memset(&a, 0, sizeof a);
     a.solve = solve_defaults;
     rc = parse_args(argc, argv, &a);
-    if (rc != EXIT_OK) {
-        free(a.positions);
-        return rc < 0 ? EXIT_OK : rc;
-    }
-    if (a.action == NULL) {
-        cli_error("game", "expected an action: list, solve or probe (see "
-                  "'loopy game --help')");
-        rc = EXIT_USAGE;
-    } else if (a.output != NULL && strcmp(a.action, "solve") != 0) {
-        cli_error("game", "-o: only 'solve' writes a database");
-        rc = EXIT_USAGE;
-    } else if (a.output != NULL && strcmp(a.output, "-") == 0) {
-        cli_error("game", "-o: a database is binary: give it a file name, "
-                  "not standard output");
-        rc = EXIT_USAGE;
-    } else if (strcmp(a.action, "list") == 0) {
-        rc = a.spec == NULL ? game_list(&a) : EXIT_USAGE;
-        if (a.spec != NULL)
-            cli_error("game", "list takes no game, found '%s'", a.spec);
-    } else if (strcmp(a.action, "solve") == 0 ||
-               strcmp(a.action, "probe") == 0) {
-        if (a.spec == NULL) {
-            cli_error("game", "%s: expected a GAME (see 'loopy game list')",
-                      a.action);
-            rc = EXIT_USAGE;
-        } else if (a.action[0] == 's' && a.position_count > 0) {
-            cli_error("game", "solve takes one GAME, found '%s' after it",
-                      a.positions[0]);
-            rc = EXIT_USAGE;
-        } else {
-            rc = a.action[0] == 's' ? game_solve(&a) : game_probe(&a);
-        }
-    } else {
-        cli_error("game", "unknown action '%s': expected list, solve or probe",
-                  a.action);
-        rc = EXIT_USAGE;
-    }
+    if (rc == EXIT_OK)
+        rc = run_action(&a);
+    else if (rc < 0)
+        rc = EXIT_OK;
     free(a.positions);
     return rc;
 }
