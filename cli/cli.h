@@ -144,6 +144,9 @@ char *cli_format_u64(char *p, uint64_t value);
 bool cli_out_close(cli_out *out, const char *cmd);
 /* Abandons the output: removes the temporary file, writes nothing more. */
 void cli_out_abort(cli_out *out);
+/* Opens out onto a stream the caller opened and closes (a temporary
+ * file), called name in messages; cli_out_close flushes it only. */
+void cli_out_open_stream(cli_out *out, FILE *file, const char *name);
 /* Removes the temporary file of the output being written, if any; safe in
  * a signal handler. */
 void cli_out_remove_pending(void);
@@ -207,9 +210,20 @@ bool cli_is_database(const char *spec);
 /* Whether a binary output may go to output (NULL or "-": standard
  * output): not to a terminal.  Prints a message when not. */
 bool cli_binary_output_ok(const char *cmd, const char *output);
-/* Opens the database at path and the game its header names; misere: the
- * command line asked for misere play (refused for a database of normal
- * play).  Prints the reason and returns the exit status on failure. */
+/* Whether out (opened for a database) is not a terminal: false, after
+ * abandoning it and printing a message, when it is (-o /dev/tty). */
+bool cli_out_not_terminal(cli_out *out, const char *cmd);
+/* Opens the database at path and its game: game_spec (--game; NULL: the
+ * built-in game the header names), given the database's parameters when
+ * it has none, and checked against the database (name, parameters, index
+ * space).  misere, no_symmetry: the command line asked for them (refused,
+ * EXIT_USAGE, when the database was solved otherwise).  A database of a
+ * game that is not built in needs game_spec (EXIT_USAGE, saying so).
+ * Prints the reason and returns the exit status on failure; *db and *game
+ * may then be open, for the caller to close. */
+int cli_db_open_with(const char *path, const char *game_spec, int misere,
+                     int no_symmetry, loopy_db **db, loopy_game **game);
+/* cli_db_open_with(path, NULL, misere, 0, db, game). */
 int cli_db_open_game(const char *path, int misere, loopy_db **db,
                      loopy_game **game);
 /* The value of pos (text `name`) and its moves, best first, from the

@@ -57,27 +57,143 @@ bool cli_binary_output_ok(const char *cmd, const char *output)
     return true;
 }
 
-int cli_db_open_game(const char *path, int misere, loopy_db **db,
-                     loopy_game **game)
+bool cli_out_not_terminal(cli_out *out, const char *cmd)
+{
+    if (!isatty(fileno(out->file)))
+        return true;
+    cli_out_abort(out);
+    cli_error(cmd, "%s: a database is binary: not written to a terminal",
+              out->path != NULL && strcmp(out->path, "-") != 0
+                  ? out->path : "standard output");
+    return false;
+}
+
+/* Whether the database names a built-in game (or is a graph's, which
+ * loopy_db_open_game explains). */
+static bool names_builtin(const loopy_db *db)
+{
+    const char *name = loopy_db_game_name(db);
+
+    if (strcmp(name, "graph") == 0 && loopy_db_game_params(db)[0] == '\0')
+        return true;
+    for (size_t i = 0; i < loopy_game_builtin_count(); i++)
+        if (strcmp(loopy_game_builtin(i)->name, name) == 0)
+            return true;
+    return false;
+}
+
+/* Opens the game spec, with params after it when not NULL. */
+static int open_spec(const char *spec, const char *params, loopy_game **game)
+{
+    loopy_diag diag;
+    loopy_status status;
+    char *full = NULL;
+
+    if (params != NULL) {
+        size_t len = strlen(spec) + strlen(params) + 2;
+        full = malloc(len);
+        if (full == NULL) {
+            cli_error("game", "out of memory");
+            return EXIT_RESOURCE;
+        }
+        snprintf(full, len, "%s:%s", spec, params);
+    }
+    memset(&diag, 0, sizeof diag);
+    status = loopy_game_open(full != NULL ? full : spec, game, &diag);
+    free(full);
+    if (status != LOOPY_OK) {
+        cli_error("game", "--game: %s", diag.message[0] ? diag.message
+                                                        : loopy_strerror(status));
+        return status == LOOPY_EINVAL ? EXIT_USAGE : cli_exit_status(status);
+    }
+    return EXIT_OK;
+}
+
+/* Opens the game spec (--game) for db, checked against the database.  A
+ * spec without parameters of the database's game gets the database's. */
+static int open_given_game(const loopy_db *db, const char *path,
+                           const char *spec, loopy_game **game)
+{
+    const char *params = loopy_db_game_params(db), *colon = strrchr(spec, ':');
+    loopy_diag diag;
+    loopy_status status;
+    int rc = open_spec(spec, NULL, game);
+
+    /* As loopy_game_open reads it: PARAMS follow the last ':' past the
+     * last '/'. */
+    if (colon != NULL && strchr(colon, '/') != NULL)
+        colon = NULL;
+    if (rc == EXIT_OK && colon == NULL &&
+        strcmp((*game)->name, loopy_db_game_name(db)) == 0 &&
+        strcmp((*game)->params, params) != 0) {
+        loopy_game_close(*game);
+        *game = NULL;
+        rc = open_spec(spec, params, game);
+    }
+    if (rc != EXIT_OK)
+        return rc;
+    memset(&diag, 0, sizeof diag);
+    status = loopy_db_check_game(db, *game, &diag);
+    if (status != LOOPY_OK) {
+        loopy_game_close(*game);
+        *game = NULL;
+        /* Another game is the command line's mistake; the same game with
+         * another index space, its rules'. */
+        cli_error("game", "%s: --game: %s", path, diag.message);
+        return status == LOOPY_EINVAL ? EXIT_USAGE : cli_exit_status(status);
+    }
+    return EXIT_OK;
+}
+
+int cli_db_open_with(const char *path, const char *game_spec, int misere,
+                     int no_symmetry, loopy_db **db, loopy_game **game)
 {
     loopy_diag diag;
     loopy_status status;
 
     memset(&diag, 0, sizeof diag);
     status = loopy_db_open(path, db, &diag);
-    if (status == LOOPY_OK && misere && !loopy_db_misere(*db)) {
+    if (status != LOOPY_OK) {
+        cli_error("game", "%s: %s", path, diag.message[0] ? diag.message
+                                                           : loopy_strerror(status));
+        return cli_exit_status(status);
+    }
+    /* Options that say how to solve must agree with how the database was
+     * solved: it is read, not solved again. */
+    if (misere && !loopy_db_misere(*db)) {
         cli_error("game", "%s: --misere: the database was solved in normal "
                   "play", path);
         return EXIT_USAGE;
     }
-    if (status == LOOPY_OK)
-        status = loopy_db_open_game(*db, game, &diag);
+    if (no_symmetry && loopy_db_symmetric(*db)) {
+        cli_error("game", "%s: --no-symmetry: the database holds one position "
+                  "per class of symmetric positions", path);
+        return EXIT_USAGE;
+    }
+    if (game_spec != NULL)
+        return open_given_game(*db, path, game_spec, game);
+    if (!names_builtin(*db)) {
+        const char *params = loopy_db_game_params(*db);
+        cli_error("game", "%s: the database holds %s%s%s, which is not a "
+                  "built-in game: name its shared object with --game (such "
+                  "as --game ./%s.so)", path, loopy_db_game_name(*db),
+                  params[0] ? ":" : "", params, loopy_db_game_name(*db));
+        return EXIT_USAGE;
+    }
+    memset(&diag, 0, sizeof diag);
+    status = loopy_db_open_game(*db, game, &diag);
     if (status != LOOPY_OK) {
         cli_error("game", "%s: %s", path, diag.message[0] ? diag.message
                                                            : loopy_strerror(status));
         return cli_exit_status(status);
     }
     return EXIT_OK;
+}
+
+int cli_db_open_game(const char *path, int misere, loopy_db **db,
+                     loopy_game **game)
+{
+    return cli_db_open_with(path, NULL, misere, 0, db, game);
 }
 
 int cli_db_lookup(const loopy_db *db, const char *path, const loopy_game *game,

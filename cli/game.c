@@ -2,6 +2,8 @@
  * object): list them, solve one, probe positions. */
 #include "game.h"
 
+#include <errno.h>
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -10,6 +12,9 @@ static const char game_usage[] =
     "Usage: loopy game list\n"
     "       loopy game solve [OPTIONS] GAME [-o FILE.ldb]\n"
     "       loopy game probe [OPTIONS] GAME|FILE.ldb [POSITION...]\n"
+    "       loopy game stats [OPTIONS] GAME|FILE.ldb\n"
+    "       loopy game play [OPTIONS] GAME|FILE.ldb [POSITION]\n"
+    "       loopy game check [OPTIONS] GAME\n"
     "\n"
     "Solve a game given by its rules rather than by a list of moves: every\n"
     "position reachable from the start is a Win, a Lose, a Tie (the game ends\n"
@@ -27,12 +32,39 @@ static const char game_usage[] =
     "          -o, also write the value of every position to a database\n"
     "  probe   the value of each POSITION (in the game's notation; the start\n"
     "          when none is given, and one per line of standard input for\n"
-    "          '-') and of every move from it, best first; a move's value is\n"
-    "          the mover's: W 3 means this move wins in 3 moves.  Given a\n"
+    "          '-', where blank lines and lines starting with # are skipped)\n"
+    "          and of every move from it, best first; a move's value is the\n"
+    "          mover's: W 3 means this move wins in 3 moves; (misere) ends\n"
+    "          the line of a position in misere play.  Every position is\n"
+    "          read before the first answer, and the answers are printed\n"
+    "          only when all are found: a bad one prints nothing but its\n"
+    "          message (naming its line of standard input).  Given a\n"
     "          database (an existing file named *.ldb) instead of GAME, it\n"
-    "          opens the game the database names and reads the answers from\n"
-    "          the file, without solving\n"
-    "\n"
+    "          opens the game the database names (a built-in game, or the\n"
+    "          one --game gives) and reads the answers from the file,\n"
+    "          without solving; --solver is then refused, and --misere and\n"
+    "          --no-symmetry unless the database was solved so\n"
+    "  stats   what a database (or GAME, solved) holds: positions of each\n"
+    "          value at each remoteness, the longest win, loss and tie with\n"
+    "          an example, and the positions stored against the index space\n"
+    "          (and, for a built-in game of at most 2^25 indices, its legal\n"
+    "          and canonical positions)\n"
+    "  play    play against loopy from POSITION (the start when none): each\n"
+    "          of your turns shows the position, its value and every move\n"
+    "          with its value for you; answer with a move's number or the\n"
+    "          position after it, ? for help, q to quit.  loopy plays the\n"
+    "          first move of the list (best, quickest win, slowest loss)\n"
+    "  check   check GAME's rules before a long solve, on the positions\n"
+    "          --positions names: moves and unmoves agree, counts and\n"
+    "          indices in range, canonical() idempotent and true to the\n"
+    "          moves of symmetric positions, parse() reads back what\n"
+    "          format() writes; the first flaw is named on standard error\n"
+    "          (exit status 1)\n"
+    "\n";
+
+/* The rest of the help: a string of its own, as ISO C promises strings of
+ * 4095 bytes only. */
+static const char game_usage_options[] =
     "Options:\n"
     "      --misere         a primitive win is a loss and a loss a win, and a\n"
     "                       player who cannot move wins\n"
@@ -43,9 +75,28 @@ static const char game_usage[] =
     "                       with the moves); retro: solve every legal index\n"
     "                       without storing moves, from the game's unmoves\n"
     "                       (4 bytes per index of the game's index space)\n"
+    "      --second         play: loopy moves first, you second\n"
+    "      --positions WHICH\n"
+    "                       check: auto (default: every index when there are\n"
+    "                       at most the limit of them, else the positions\n"
+    "                       nearest the start, breadth first, then as many\n"
+    "                       along random games), every, reachable (from the\n"
+    "                       start), sample (random indices) or walks (random\n"
+    "                       games)\n"
+    "      --limit N        check: at most N positions (default 100000; for\n"
+    "                       auto, in each part; every: all indices)\n"
+    "      --seed S         check: the seed of sample and walks (default 0)\n"
+    "      --game GAME      probe FILE.ldb: the game of the database, when it\n"
+    "                       is not built in (./mygame.so; without :PARAMS,\n"
+    "                       the database's); its name, parameters and index\n"
+    "                       space must be the database's\n"
     "  -o, --output FILE    solve: write the database FILE.ldb (binary: a\n"
     "                       checked header, zstd-compressed blocks, an index;\n"
-    "                       written under a temporary name, then renamed)\n"
+    "                       written under a temporary name, then renamed;\n"
+    "                       never to a terminal).  A game whose name is not\n"
+    "                       1 to 64 letters, digits, _ and -, or whose\n"
+    "                       parameters pass 255 characters, is refused\n"
+    "                       before the solve\n"
     "  -f, --format FORMAT  text (default) or json\n"
     "  -t, --threads N      threads to use (default 0: all cores; more than\n"
     "                       the processors counts as that many)\n"
@@ -72,7 +123,8 @@ static const char game_usage[] =
     "memory.\n";
 
 enum { OPT_MISERE, OPT_NO_SYMMETRY, OPT_SOLVER, OPT_FORMAT, OPT_THREADS,
-       OPT_QUIET, OPT_HELP, OPT_OUTPUT };
+       OPT_QUIET, OPT_HELP, OPT_OUTPUT, OPT_SECOND, OPT_POSITIONS, OPT_LIMIT,
+       OPT_SEED, OPT_GAME };
 
 static const cli_option game_options[] = {
     {"misere", 0, false, OPT_MISERE},
@@ -83,6 +135,11 @@ static const cli_option game_options[] = {
     {"quiet", 'q', false, OPT_QUIET},
     {"help", 'h', false, OPT_HELP},
     {"output", 'o', true, OPT_OUTPUT},
+    {"second", 0, false, OPT_SECOND},
+    {"positions", 0, true, OPT_POSITIONS},
+    {"limit", 0, true, OPT_LIMIT},
+    {"seed", 0, true, OPT_SEED},
+    {"game", 0, true, OPT_GAME},
     {NULL, 0, false, 0}};
 
 
@@ -142,6 +199,7 @@ static int parse_args(int argc, char **argv, game_args *a)
         case OPT_SOLVER:
             if (strcmp(p.value, "graph") == 0 || strcmp(p.value, "retro") == 0) {
                 a->retro = p.value[0] == 'r';
+                a->solver_given = true;
             } else {
                 cli_error("game", "--solver: expected 'graph' or 'retro', "
                           "found '%s'", p.value);
@@ -171,8 +229,32 @@ static int parse_args(int argc, char **argv, game_args *a)
                 return EXIT_USAGE;
             a->output = p.value;
             break;
+        case OPT_SECOND:
+            a->second = true;
+            break;
+        case OPT_GAME:
+            a->db_game = p.value;
+            break;
+        case OPT_POSITIONS:
+            if (!game_check_scope(p.value, &a->check.scope))
+                return EXIT_USAGE;
+            break;
+        case OPT_LIMIT:
+            if (!cli_parse_uint("game", "--limit", p.value, 1, UINT64_MAX,
+                                &a->check.limit))
+                return EXIT_USAGE;
+            break;
+        case OPT_SEED:
+            if (!cli_parse_uint("game", "--seed", p.value, 0, UINT64_MAX,
+                                &a->check.seed))
+                return EXIT_USAGE;
+            break;
         case OPT_HELP:
-            return cli_print_text("game", game_usage) == EXIT_OK ? -1 : EXIT_IO;
+            return cli_print_text("game", game_usage) == EXIT_OK &&
+                           cli_print_text("game", game_usage_options) ==
+                               EXIT_OK
+                       ? -1
+                       : EXIT_IO;
         default:
             return EXIT_USAGE;
         }
@@ -215,12 +297,12 @@ static int game_list(const game_args *a)
     return cli_out_close(&out, "game") ? EXIT_OK : EXIT_IO;
 }
 
-int game_open_and_solve(const game_args *a, loopy_game **game,
-                          loopy_game_solution **solution, double *seconds)
+/* Opens the game a->spec; prints the reason and returns the exit status on
+ * failure. */
+static int game_open(const game_args *a, loopy_game **game)
 {
     loopy_diag diag;
     loopy_status status;
-    struct timespec start;
 
     memset(&diag, 0, sizeof diag);
     status = loopy_game_open(a->spec, game, &diag);
@@ -229,6 +311,40 @@ int game_open_and_solve(const game_args *a, loopy_game **game,
                                                 : loopy_strerror(status));
         return status == LOOPY_EINVAL ? EXIT_USAGE : cli_exit_status(status);
     }
+    return EXIT_OK;
+}
+
+/* Solves the open game with a's options, as game_open_and_solve. */
+static int game_solve_open(const game_args *a, const loopy_game *game,
+                           loopy_game_solution **solution, double *seconds)
+{
+    loopy_diag diag;
+    loopy_status status;
+    struct timespec start;
+
+    clock_gettime(CLOCK_MONOTONIC, &start);
+    memset(&diag, 0, sizeof diag);
+    status = a->retro ? loopy_game_solve_retro(game, &a->solve, solution, &diag)
+                      : loopy_game_solve_graph(game, &a->solve, solution, &diag);
+    *seconds = cli_seconds_since(&start);
+    if (status != LOOPY_OK) {
+        cli_error("game", "%s", diag.message[0] ? diag.message
+                                                : loopy_strerror(status));
+        /* --solver retro for a game without unmoves: the command line's
+         * fault, not the game's. */
+        return status == LOOPY_EINVAL ? EXIT_USAGE : cli_exit_status(status);
+    }
+    return EXIT_OK;
+}
+
+int game_open_and_solve(const game_args *a, loopy_game **game,
+                          loopy_game_solution **solution, double *seconds)
+{
+    loopy_diag diag;
+    int rc = game_open(a, game);
+
+    if (rc != EXIT_OK)
+        return rc;
     /* The positions given as arguments are read before the solve, which
      * may be long: a typo is answered at once. */
     for (size_t i = 0; i < a->position_count; i++) {
@@ -241,19 +357,20 @@ int game_open_and_solve(const game_args *a, loopy_game **game,
             return EXIT_INPUT;
         }
     }
-    clock_gettime(CLOCK_MONOTONIC, &start);
-    memset(&diag, 0, sizeof diag);
-    status = a->retro ? loopy_game_solve_retro(*game, &a->solve, solution, &diag)
-                      : loopy_game_solve_graph(*game, &a->solve, solution, &diag);
-    *seconds = cli_seconds_since(&start);
-    if (status != LOOPY_OK) {
-        cli_error("game", "%s", diag.message[0] ? diag.message
-                                                : loopy_strerror(status));
-        /* --solver retro for a game without unmoves: the command line's
-         * fault, not the game's. */
-        return status == LOOPY_EINVAL ? EXIT_USAGE : cli_exit_status(status);
+    return game_solve_open(a, *game, solution, seconds);
+}
+
+int game_open_database(const game_args *a, loopy_db **db, loopy_game **game)
+{
+    /* A database is read, not solved: an option of the solve would be
+     * silently ignored. */
+    if (a->solver_given) {
+        cli_error("game", "%s: --solver: a database is read, not solved",
+                  a->spec);
+        return EXIT_USAGE;
     }
-    return EXIT_OK;
+    return cli_db_open_with(a->spec, a->db_game, a->solve.misere,
+                            a->solve.no_symmetry, db, game);
 }
 
 void game_out_value(cli_out *out, loopy_outcome outcome, uint32_t remoteness)
@@ -274,14 +391,31 @@ static int game_solve(const game_args *a)
     double seconds;
     char text[256];
     cli_out out, db_out;
-    bool db_open = false;
+    bool db_open = false, all_legal;
     int rc;
 
     /* The database is opened first, so that a bad -o fails before the
      * solve; it is complete before the summary goes out. */
     if (a->output != NULL && !(db_open = cli_out_open(&db_out, "game", a->output)))
         return EXIT_IO;
-    rc = game_open_and_solve(a, &game, &s, &seconds);
+    /* A binary file is never written to a terminal (-o /dev/tty). */
+    if (db_open && !cli_out_not_terminal(&db_out, "game"))
+        return EXIT_USAGE;
+    rc = game_open(a, &game);
+    if (rc != EXIT_OK)
+        goto done;
+    /* A name the database cannot record (a shared object may give any)
+     * is refused now, not after the solve. */
+    if (db_open) {
+        loopy_diag diag;
+        memset(&diag, 0, sizeof diag);
+        if (loopy_db_check_writable(game, &diag) != LOOPY_OK) {
+            cli_error("game", "%s: %s", a->output, diag.message);
+            rc = EXIT_INPUT;
+            goto done;
+        }
+    }
+    rc = game_solve_open(a, game, &s, &seconds);
     if (rc != EXIT_OK)
         goto done;
     if (db_open) {
@@ -291,6 +425,9 @@ static int game_solve(const game_args *a)
             goto done;
     }
     loopy_game_solution_value(s, game, game->start, &outcome, &remoteness);
+    /* The solver without moves may solve every legal index, reached or
+     * not: the summary says which it counts. */
+    all_legal = a->retro && a->solve.all_legal;
     if (!cli_out_open(&out, "game", NULL)) {
         rc = EXIT_IO;
         goto done;
@@ -306,6 +443,12 @@ static int game_solve(const game_args *a)
         cli_out_str(&out, ", \"symmetry\": ");
         cli_out_str(&out, game->canonical && !a->solve.no_symmetry ? "true"
                                                                    : "false");
+        /* Which positions "positions" counts: those reached from the
+         * start, or (retro with all_legal) every legal index. */
+        cli_out_str(&out, a->retro ? ", \"solver\": \"retro\""
+                                   : ", \"solver\": \"graph\"");
+        cli_out_str(&out, all_legal ? ", \"solved\": \"legal\""
+                                    : ", \"solved\": \"reached\"");
         cli_out_str(&out, ", \"positions\": ");
         cli_out_u64(&out, loopy_game_solution_size(s));
         for (int k = 1; k <= 4; k++) {
@@ -334,9 +477,10 @@ static int game_solve(const game_args *a)
         }
         cli_out_str(&out, a->solve.misere ? " (misere): " : ": ");
         cli_out_u64(&out, loopy_game_solution_size(s));
+        cli_out_str(&out, all_legal ? " positions solved (every legal index)"
+                                    : " positions reached");
         cli_out_str(&out, game->canonical && !a->solve.no_symmetry
-                              ? " positions reached, up to symmetry\n"
-                              : " positions reached\n");
+                              ? ", up to symmetry\n" : "\n");
         cli_out_str(&out, "  W ");
         cli_out_u64(&out, loopy_game_solution_count(s, LOOPY_WIN));
         cli_out_str(&out, "  L ");
@@ -363,50 +507,200 @@ done:
     return rc;
 }
 
-/* The value of one position and of its moves, from the solution s or the
- * database db. */
-static int probe_one(cli_out *out, const game_args *a, const loopy_game *game,
-                     const loopy_game_solution *s, const loopy_db *db,
-                     const char *text, bool first)
+int game_lookup(const game_args *a, const loopy_game *game,
+                const loopy_game_solution *s, const loopy_db *db,
+                loopy_position pos, const char *name, loopy_outcome *outcome,
+                uint32_t *remoteness, loopy_game_move **moves, size_t *count)
 {
     loopy_diag diag;
-    loopy_position pos;
-    loopy_outcome outcome;
-    uint32_t remoteness;
-    loopy_game_move *moves = NULL;
-    size_t count = 0;
     loopy_status status;
-    char name[256];
 
-    memset(&diag, 0, sizeof diag);
-    if (text == NULL) {
-        pos = game->start;
-    } else if (loopy_game_parse(game, text, &pos, &diag) != LOOPY_OK) {
-        cli_error("game", "%s", diag.message);
-        return EXIT_INPUT;
-    }
-    loopy_game_format(game, pos, name, sizeof name);
-    if (db != NULL) {
-        int rc = cli_db_lookup(db, a->spec, game, pos, name, &outcome,
-                               &remoteness, &moves, &count);
-        if (rc != EXIT_OK)
-            return rc;
-    } else if (loopy_game_solution_value(s, game, pos, &outcome, &remoteness) !=
+    if (db != NULL)
+        return cli_db_lookup(db, a->spec, game, pos, name, outcome, remoteness,
+                             moves, count);
+    if (loopy_game_solution_value(s, game, pos, outcome, remoteness) !=
         LOOPY_OK) {
         cli_error("game", "%s: not reachable from the start position", name);
         return EXIT_INPUT;
     }
-    status = db != NULL ? LOOPY_OK
-                        : loopy_game_solution_moves(s, game, pos, &moves,
-                                                    &count, &diag);
+    memset(&diag, 0, sizeof diag);
+    status = loopy_game_solution_moves(s, game, pos, moves, count, &diag);
     if (status != LOOPY_OK) {
         cli_error("game", "%s: %s", name, diag.message);
         return cli_exit_status(status);
     }
+    return EXIT_OK;
+}
+
+void game_move_value(const loopy_game_move *move, loopy_outcome *outcome,
+                     uint32_t *remoteness)
+{
+    /* The mover's value: the opposite of the opponent's, one move
+     * further from the end. */
+    static const loopy_outcome mover[] = {LOOPY_DRAW, LOOPY_LOSE, LOOPY_WIN,
+                                          LOOPY_TIE};
+
+    *outcome = mover[move->outcome];
+    *remoteness = move->remoteness + (*outcome != LOOPY_DRAW);
+}
+
+/* A position to probe: its text (NULL: the start), and its line of
+ * standard input (0: an argument). */
+typedef struct probe_item {
+    const char *text;
+    char *owned; /* text, when read from standard input */
+    uint64_t line;
+    loopy_position pos;
+} probe_item;
+
+typedef struct probe_list {
+    probe_item *items;
+    size_t count, capacity;
+} probe_list;
+
+static int probe_add(probe_list *list, const char *text, char *owned,
+                     uint64_t line)
+{
+    if (list->count == list->capacity) {
+        size_t capacity = list->capacity ? 2 * list->capacity : 16;
+        probe_item *grown = realloc(list->items, capacity * sizeof *grown);
+        if (grown == NULL) {
+            free(owned);
+            cli_error("game", "out of memory");
+            return EXIT_RESOURCE;
+        }
+        list->items = grown;
+        list->capacity = capacity;
+    }
+    list->items[list->count].text = text;
+    list->items[list->count].owned = owned;
+    list->items[list->count].line = line;
+    list->items[list->count].pos = 0;
+    list->count++;
+    return EXIT_OK;
+}
+
+static void probe_list_free(probe_list *list)
+{
+    for (size_t i = 0; i < list->count; i++)
+        free(list->items[i].owned);
+    free(list->items);
+}
+
+/* The positions of standard input, one a line; blank lines and lines
+ * starting with '#' (after blanks) are skipped, blanks around a position
+ * dropped.  All of it is read before anything is answered. */
+static int probe_read_stdin(probe_list *list)
+{
+    char *line = NULL;
+    size_t capacity = 0;
+    ssize_t got;
+    uint64_t number = 0;
+    int rc = EXIT_OK;
+
+    while (rc == EXIT_OK && (got = getline(&line, &capacity, stdin)) > 0) {
+        char *text = line, *end = line + got;
+        char *copy;
+
+        number++;
+        while (end > text && (end[-1] == '\n' || end[-1] == '\r' ||
+                              end[-1] == ' ' || end[-1] == '\t'))
+            end--;
+        *end = '\0';
+        if (strlen(line) != (size_t)(end - line)) {
+            cli_error("game", "<stdin>:%" PRIu64 ": a NUL byte in the line",
+                      number);
+            rc = EXIT_INPUT;
+            break;
+        }
+        while (*text == ' ' || *text == '\t')
+            text++;
+        if (*text == '\0' || *text == '#')
+            continue;
+        copy = strdup(text);
+        if (copy == NULL) {
+            cli_error("game", "out of memory");
+            rc = EXIT_RESOURCE;
+            break;
+        }
+        rc = probe_add(list, copy, copy, number);
+    }
+    if (rc == EXIT_OK && ferror(stdin)) {
+        cli_error("game", "<stdin>: read failed: %s", strerror(errno));
+        rc = EXIT_IO;
+    }
+    free(line);
+    return rc;
+}
+
+/* The positions to probe, in order: the arguments, standard input in
+ * place of '-', the start when none is given. */
+static int probe_collect(const game_args *a, probe_list *list)
+{
+    int rc = EXIT_OK;
+
+    if (a->position_count == 0)
+        return probe_add(list, NULL, NULL, 0);
+    for (size_t i = 0; i < a->position_count && rc == EXIT_OK; i++)
+        rc = strcmp(a->positions[i], "-") == 0
+                 ? probe_read_stdin(list)
+                 : probe_add(list, a->positions[i], NULL, 0);
+    return rc;
+}
+
+/* Reads every position in the game's notation; a bad one is refused,
+ * naming its line of standard input. */
+static int probe_parse(const loopy_game *game, probe_list *list)
+{
+    for (size_t i = 0; i < list->count; i++) {
+        probe_item *item = &list->items[i];
+        loopy_diag diag;
+
+        memset(&diag, 0, sizeof diag);
+        if (item->text == NULL) {
+            item->pos = game->start;
+        } else if (loopy_game_parse(game, item->text, &item->pos, &diag) !=
+                   LOOPY_OK) {
+            if (item->line > 0)
+                cli_error("game", "<stdin>:%" PRIu64 ": %s", item->line,
+                          diag.message);
+            else
+                cli_error("game", "%s", diag.message);
+            return EXIT_INPUT;
+        }
+    }
+    return EXIT_OK;
+}
+
+/* The value of one position and of its moves, from the solution s or the
+ * database db; misere: the play they were solved in. */
+static int probe_one(cli_out *out, const game_args *a, const loopy_game *game,
+                     const loopy_game_solution *s, const loopy_db *db,
+                     const probe_item *item, bool misere, bool first)
+{
+    loopy_outcome outcome;
+    uint32_t remoteness;
+    loopy_game_move *moves = NULL;
+    size_t count = 0;
+    int rc;
+    char name[256], label[300];
+
+    loopy_game_format(game, item->pos, name, sizeof name);
+    /* Messages name the line of standard input a position came from. */
+    if (item->line > 0)
+        snprintf(label, sizeof label, "<stdin>:%" PRIu64 ": %s", item->line,
+                 name);
+    else
+        snprintf(label, sizeof label, "%s", name);
+    rc = game_lookup(a, game, s, db, item->pos, label, &outcome, &remoteness,
+                     &moves, &count);
+    if (rc != EXIT_OK)
+        return rc;
     if (a->json) {
         cli_out_str(out, first ? "" : ",\n ");
         cli_out_str(out, "{\"position\": ");
         game_out_json_string(out, name);
+        cli_out_str(out, misere ? ", \"misere\": true" : ", \"misere\": false");
         cli_out_str(out, ", \"value\": \"");
         cli_out_char(out, game_value_letter[outcome]);
         cli_out_str(out, "\", \"remoteness\": ");
@@ -419,16 +713,14 @@ static int probe_one(cli_out *out, const game_args *a, const loopy_game *game,
         cli_out_str(out, name);
         cli_out_str(out, ": ");
         game_out_value(out, outcome, remoteness);
-        cli_out_char(out, '\n');
+        /* As the summary of a solve marks it. */
+        cli_out_str(out, misere ? " (misere)\n" : "\n");
     }
     for (size_t i = 0; i < count; i++) {
-        /* The mover's value: the opposite of the opponent's, one move
-         * further from the end. */
-        static const loopy_outcome mover[] = {LOOPY_DRAW, LOOPY_LOSE, LOOPY_WIN,
-                                              LOOPY_TIE};
-        loopy_outcome o = mover[moves[i].outcome];
-        uint32_t r = moves[i].remoteness + (o != LOOPY_DRAW);
+        loopy_outcome o;
+        uint32_t r;
 
+        game_move_value(&moves[i], &o, &r);
         loopy_game_format(game, moves[i].to, name, sizeof name);
         if (a->json) {
             cli_out_str(out, i ? ", {\"to\": " : "{\"to\": ");
@@ -455,49 +747,67 @@ static int probe_one(cli_out *out, const game_args *a, const loopy_game *game,
     return EXIT_OK;
 }
 
+/* Copies the answers held back in spool to standard output. */
+static int probe_release(FILE *spool)
+{
+    cli_out out;
+    char chunk[1 << 14];
+    size_t got;
+
+    if (!cli_out_open(&out, "game", NULL))
+        return EXIT_IO;
+    rewind(spool);
+    while ((got = fread(chunk, 1, sizeof chunk, spool)) > 0)
+        cli_out_bytes(&out, chunk, got);
+    if (ferror(spool)) {
+        cli_error("game", "a temporary file: read failed: %s", strerror(errno));
+        return EXIT_IO;
+    }
+    return cli_out_close(&out, "game") ? EXIT_OK : EXIT_IO;
+}
+
 static int game_probe(const game_args *a)
 {
     loopy_game *game = NULL;
     loopy_game_solution *s = NULL;
     loopy_db *db = NULL;
+    probe_list list = {NULL, 0, 0};
     double seconds = 0;
     cli_out out;
-    bool opened = false, first = true;
-    char *line = NULL;
-    size_t line_cap = 0;
-    /* A database answers instead of a solve. */
-    int rc = cli_is_database(a->spec)
-                 ? cli_db_open_game(a->spec, a->solve.misere, &db, &game)
-                 : game_open_and_solve(a, &game, &s, &seconds);
+    FILE *spool = NULL;
+    bool opened = false, misere;
+    int rc;
 
+    /* Every position is read and checked before the solve, which may be
+     * long: a typo is answered at once.  A database answers instead of a
+     * solve. */
+    rc = probe_collect(a, &list);
+    if (rc == EXIT_OK)
+        rc = cli_is_database(a->spec) ? game_open_database(a, &db, &game)
+                                      : game_open(a, &game);
+    if (rc == EXIT_OK)
+        rc = probe_parse(game, &list);
+    if (rc == EXIT_OK && db == NULL)
+        rc = game_solve_open(a, game, &s, &seconds);
     if (rc != EXIT_OK)
         goto done;
-    if (!cli_out_open(&out, "game", NULL)) {
+    misere = db != NULL ? loopy_db_misere(db) != 0 : a->solve.misere != 0;
+    /* The answers are held back in a temporary file until all are given,
+     * so that a position refused half-way leaves nothing on standard
+     * output however many came before it (without one, they go straight
+     * out, held back only up to the output buffer). */
+    spool = tmpfile();
+    if (spool != NULL)
+        cli_out_open_stream(&out, spool, "a temporary file");
+    else if (!cli_out_open(&out, "game", NULL)) {
         rc = EXIT_IO;
         goto done;
     }
     opened = true;
     if (a->json)
         cli_out_char(&out, '[');
-    if (a->position_count == 0)
-        rc = probe_one(&out, a, game, s, db, NULL, true);
-    for (size_t i = 0; i < a->position_count && rc == EXIT_OK; i++) {
-        if (strcmp(a->positions[i], "-") != 0) {
-            rc = probe_one(&out, a, game, s, db, a->positions[i], first);
-            first = false;
-            continue;
-        }
-        while (rc == EXIT_OK && getline(&line, &line_cap, stdin) > 0) {
-            size_t len = strlen(line);
-            while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r' ||
-                               line[len - 1] == ' '))
-                line[--len] = '\0';
-            if (len == 0)
-                continue;
-            rc = probe_one(&out, a, game, s, db, line, first);
-            first = false;
-        }
-    }
+    for (size_t i = 0; i < list.count && rc == EXIT_OK; i++)
+        rc = probe_one(&out, a, game, s, db, &list.items[i], misere, i == 0);
     if (a->json)
         cli_out_str(&out, "]\n");
 done:
@@ -505,13 +815,17 @@ done:
         if (rc == EXIT_OK) {
             if (!cli_out_close(&out, "game"))
                 rc = EXIT_IO;
+            else if (spool != NULL)
+                rc = probe_release(spool);
         } else {
             cli_out_abort(&out);
         }
     }
+    if (spool != NULL)
+        fclose(spool);
     if (rc == EXIT_OK && !a->quiet && db == NULL)
         fprintf(stderr, "loopy game: solved in %.3f s\n", seconds);
-    free(line);
+    probe_list_free(&list);
     loopy_game_solution_free(s);
     loopy_game_close(game);
     loopy_db_close(db);
@@ -530,6 +844,9 @@ static const game_action actions[] = {
     {"list", false, false, game_list},
     {"solve", true, false, game_solve},
     {"probe", true, true, game_probe},
+    {"stats", true, false, game_stats},
+    {"play", true, true, game_play},
+    {"check", true, false, game_check},
     {NULL, false, false, NULL}};
 
 static int run_action(const game_args *a)
@@ -537,19 +854,29 @@ static int run_action(const game_args *a)
     const game_action *act = actions;
 
     if (a->action == NULL) {
-        cli_error("game", "expected an action: list, solve or probe (see "
-                  "'loopy game --help')");
+        cli_error("game", "expected an action: list, solve, probe, stats, "
+                  "play or check (see 'loopy game --help')");
         return EXIT_USAGE;
     }
     while (act->name != NULL && strcmp(act->name, a->action) != 0)
         act++;
     if (act->name == NULL) {
-        cli_error("game", "unknown action '%s': expected list, solve or "
-                  "probe", a->action);
+        cli_error("game", "unknown action '%s': expected list, solve, "
+                  "probe, stats, play or check", a->action);
         return EXIT_USAGE;
     }
     if (a->output != NULL && strcmp(a->action, "solve") != 0) {
         cli_error("game", "-o: only 'solve' writes a database");
+        return EXIT_USAGE;
+    }
+    if (a->second && strcmp(a->action, "play") != 0) {
+        cli_error("game", "--second: only 'play' has players");
+        return EXIT_USAGE;
+    }
+    if ((a->check.scope != LOOPY_CHECK_AUTO || a->check.limit != 0 ||
+         a->check.seed != 0) && strcmp(a->action, "check") != 0) {
+        cli_error("game", "--positions, --limit, --seed: only 'check' "
+                  "takes them");
         return EXIT_USAGE;
     }
     if (a->output != NULL && strcmp(a->output, "-") == 0) {
@@ -569,6 +896,14 @@ static int run_action(const game_args *a)
     if (!act->takes_more && a->position_count > 0) {
         cli_error("game", "%s takes one GAME, found '%s' after it", act->name,
                   a->positions[0]);
+        return EXIT_USAGE;
+    }
+    /* --game names a database's game (game_open_database), which only
+     * probe opens so far. */
+    if (a->db_game != NULL &&
+        (strcmp(a->action, "probe") != 0 || !cli_is_database(a->spec))) {
+        cli_error("game", "--game: only 'probe FILE.ldb' takes it (the game "
+                  "of the database); a game to solve is given as GAME");
         return EXIT_USAGE;
     }
     return act->run(a);

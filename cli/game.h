@@ -1,7 +1,8 @@
 /*
  * game.h - the pieces the actions of "loopy game" share: the parsed
  * command line, solving the game it names, and printing values.  Each
- * action lives in its own file (game.c: list, solve, probe).
+ * action lives in its own file (game.c: list, solve, probe;
+ * game_stats.c: stats; game_play.c: play; game_check.c: check).
  */
 #ifndef LOOPY_CLI_GAME_H
 #define LOOPY_CLI_GAME_H
@@ -17,7 +18,11 @@ typedef struct game_args {
     bool json;
     bool quiet;
     bool retro;         /* --solver retro */
+    bool solver_given;  /* --solver: refused with a database */
     const char *output; /* -o: the database solve writes */
+    const char *db_game; /* --game: the game of a database, when not built in */
+    bool second;        /* play --second: loopy moves first */
+    loopy_game_check_options check; /* check: --positions, --limit, --seed */
 } game_args;
 
 /* The letter of each value: D, W, L, T. */
@@ -33,5 +38,36 @@ void game_out_value(cli_out *out, loopy_outcome outcome, uint32_t remoteness);
  * and returns the exit status on failure.  *seconds: the solve's time. */
 int game_open_and_solve(const game_args *a, loopy_game **game,
                         loopy_game_solution **solution, double *seconds);
+
+/* Opens the database a->spec and its game: a->db_game (--game) when given,
+ * checked against the database, else the built-in game it names.  Refuses
+ * (EXIT_USAGE) --solver, and --misere or --no-symmetry where the database
+ * was solved otherwise.  Prints the reason and returns the exit status on
+ * failure. */
+int game_open_database(const game_args *a, loopy_db **db, loopy_game **game);
+
+/* The value of pos (text name) and its moves, best first, from the
+ * solution s or else the database db (the file a->spec); prints the reason
+ * and returns the exit status on failure (EXIT_INPUT for a position the
+ * solve did not reach).  *moves is freed by the caller with free. */
+int game_lookup(const game_args *a, const loopy_game *game,
+                const loopy_game_solution *s, const loopy_db *db,
+                loopy_position pos, const char *name, loopy_outcome *outcome,
+                uint32_t *remoteness, loopy_game_move **moves, size_t *count);
+
+/* The value of a move for the player who makes it: the opposite of the
+ * opponent's after it, one move further from the end (W 3: this move wins
+ * in 3 moves). */
+void game_move_value(const loopy_game_move *move, loopy_outcome *outcome,
+                     uint32_t *remoteness);
+
+/* The actions of game_stats.c and game_play.c. */
+int game_stats(const game_args *a);
+int game_play(const game_args *a);
+/* game_check.c: the game's rules checked on its positions; and the
+ * --positions word (auto, every, reachable, sample, walks) read into
+ * *scope (false after a message). */
+int game_check(const game_args *a);
+bool game_check_scope(const char *text, loopy_game_check_scope *scope);
 
 #endif

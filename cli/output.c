@@ -359,6 +359,17 @@ bool cli_out_close(cli_out *out, const char *cmd)
     return ok;
 }
 
+void cli_out_open_stream(cli_out *out, FILE *file, const char *name)
+{
+    out->file = file;
+    out->tmp_path = NULL;
+    out->path = name;
+    out->resolved = NULL;
+    out->direct = false;
+    out->len = 0;
+    out->failed = false;
+}
+
 void cli_out_abort(cli_out *out)
 {
     if (out->direct) {

@@ -524,6 +524,11 @@ int cmd_solve(int argc, char **argv)
         rc = EXIT_IO;
         goto done;
     }
+    /* -o /dev/tty: a file name that is a terminal. */
+    if (args.format == FORMAT_LDB && !cli_out_not_terminal(&out, "solve")) {
+        rc = EXIT_USAGE;
+        goto done;
+    }
     out_open = true;
 
     /* Only the dot output draws the moves themselves. */

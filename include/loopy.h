@@ -730,9 +730,9 @@ loopy_status loopy_climb_run(loopy_source *source, loopy_climb_answers *answers,
  * range, counts within the buffer given) and fail with LOOPY_EGAME naming
  * the position; rules that are consistent but not what the author meant
  * (a symmetry that is not one, unmoves that miss a predecessor) give wrong
- * values.  The solvers catch a canonical() that is not idempotent; a
- * checker of a game's rules (moves against unmoves, symmetries, notation)
- * is planned as `loopy game check`.
+ * values.  The solvers catch a canonical() that is not idempotent;
+ * loopy_game_check (`loopy game check`) checks a game's rules (moves
+ * against unmoves, symmetries, notation) before a long solve.
  */
 typedef uint64_t loopy_position;
 #define LOOPY_PRI_POSITION PRIu64
@@ -770,15 +770,22 @@ typedef struct loopy_game {
     /* Required.  The positions reachable from pos in one move, written to
      * out[0 .. min(count, capacity)), where count, returned, is how many
      * there are: when count > capacity the caller calls again with room for
-     * count.  Called only for positions that are not over; a position that
-     * is not over and has no moves is lost by the player to move (won under
-     * misere play), as in graphs.  A move may be repeated; the solvers count
-     * distinct successors.  LOOPY_GAME_ERROR on failure. */
+     * count, once, and that second call must give the same count (the same
+     * position always has the same moves); a different count, or a count
+     * above 2^32 - 1, is a broken callback: the solve fails with
+     * LOOPY_EGAME naming the position and the counts, without asking for
+     * the memory.  Called only for positions that are not over; a position
+     * that is not over and has no moves is lost by the player to move (won
+     * under misere play), as in graphs.  A move may be repeated; the
+     * solvers count distinct successors.  LOOPY_GAME_ERROR on failure. */
     size_t (*moves)(void *ctx, loopy_position pos, loopy_position *out,
                     size_t capacity);
     /* Optional (NULL: the solver that stores no moves is not available).
-     * The positions from which pos is reached in one move (positions that
-     * can occur in play, not over), the same way.  Both moves and unmoves
+     * The positions from which pos is reached in one move, the same way:
+     * every position q that is not over and has pos among moves(q).  It
+     * may also give positions that cannot occur in play (the solver skips
+     * them), so it need not test legality, but no position q without pos
+     * among moves(q).  Both moves and unmoves
      * give the positions as they are; with canonical, the solvers take
      * them to their representatives, and each pair of distinct
      * representatives counts as one move. */
@@ -804,6 +811,21 @@ typedef struct loopy_game {
                  size_t why_capacity);
     /* Optional.  Releases ctx when the game is closed. */
     void (*release)(void *ctx);
+    /* Optional (NULL: moves() then canonical() of each; used only with
+     * canonical, when the solve uses symmetry).  The representatives of
+     * the positions reachable from pos in one move, as moves() gives them
+     * (repeats allowed): for a game that finds the representative of a
+     * move more cheaply while it makes the move than canonical() does
+     * afterwards.  The solver that stores no moves still checks that every
+     * position it reaches is its own canonical(), and `loopy game check`
+     * checks these lists against moves() and canonical(); lists that
+     * differ from them otherwise give wrong values. */
+    size_t (*canonical_moves)(void *ctx, loopy_position pos,
+                              loopy_position *out, size_t capacity);
+    /* Optional, the same for unmoves(): the representatives of the
+     * positions from which pos is reached in one move. */
+    size_t (*canonical_unmoves)(void *ctx, loopy_position pos,
+                                loopy_position *out, size_t capacity);
 } loopy_game;
 
 /* A kind of game: how to make a loopy_game from parameter text. */
@@ -868,9 +890,14 @@ typedef struct loopy_game_solve_options {
      * becomes a Win; 0: the default, 2^30 - 1.  Tests set 1 or 2 to run
      * that path on small games. */
     uint32_t counter_limit;
+    /* 0: solve the positions reachable from the start (both solvers).
+     * Nonzero, loopy_game_solve_retro only: solve every index that legal()
+     * accepts (every index without legal), reached or not, as a database
+     * of all positions of a kind (a chess ending) needs. */
+    int all_legal;
 } loopy_game_solve_options;
 
-#define LOOPY_GAME_SOLVE_OPTIONS_INIT {0, 0, 0, NULL, NULL, 0}
+#define LOOPY_GAME_SOLVE_OPTIONS_INIT {0, 0, 0, NULL, NULL, 0, 0}
 
 /* The value of every position reached from the start. */
 typedef struct loopy_game_solution loopy_game_solution;
@@ -894,15 +921,18 @@ loopy_status loopy_game_solve_graph(const loopy_game *game,
                                     loopy_diag *diag);
 
 /*
- * Solves every legal position of the index space (representatives only,
- * with canonical) without storing moves: retrograde analysis over the index
- * space itself, predecessors from unmoves(), level by level on all threads
- * (lib/rules/retro_solve.c).  Needs unmoves (else LOOPY_EINVAL).  The
- * values are those of loopy_game_solve_graph on every position both solve.
- * Memory: 4 bytes per index (size of them) during the solve, then 13 per
- * position solved for the result.  Time: each level scans the index space
- * once; O(size * levels + callbacks for every move twice).  LOOPY_EGAME as
- * for loopy_game_solve_graph; LOOPY_ETOOBIG past a remoteness of 2^30 - 2.
+ * Solves the positions reachable from the start (with options->all_legal,
+ * every legal index) without storing moves: retrograde analysis over the
+ * index space itself, one 32-bit word per index and nothing else, on all
+ * threads (lib/rules/retro_solve.c).  The reachable positions are found by
+ * rounds of moves() over the words; predecessors come from unmoves(),
+ * level by level.  Needs unmoves (else LOOPY_EINVAL).  The same positions
+ * and values as loopy_game_solve_graph.  Memory: 4 bytes per index (size
+ * of them) during the solve, then 13 per position solved for the result.
+ * Time: each round and level scans the words once; O(size * (depth +
+ * levels)) plus callbacks for every move twice.  canonical() is checked to
+ * be idempotent on every position solved.  LOOPY_EGAME as for
+ * loopy_game_solve_graph; LOOPY_ETOOBIG past a remoteness of 2^30 - 3.
  */
 loopy_status loopy_game_solve_retro(const loopy_game *game,
                                     const loopy_game_solve_options *options,
@@ -950,6 +980,123 @@ loopy_status loopy_game_solution_moves(const loopy_game_solution *solution,
                                        loopy_game_move **moves, size_t *count,
                                        loopy_diag *diag);
 
+/* Which positions loopy_game_check examines. */
+typedef enum loopy_game_check_scope {
+    /* EVERY when size <= limit; otherwise REACHABLE, followed, when more
+     * than limit positions are reachable, by WALKS for another limit. */
+    LOOPY_CHECK_AUTO = 0,
+    LOOPY_CHECK_EVERY = 1,     /* every legal index, in increasing order */
+    LOOPY_CHECK_REACHABLE = 2, /* reached from the start, breadth first */
+    LOOPY_CHECK_SAMPLE = 3,    /* the start, then indices drawn at random */
+    LOOPY_CHECK_WALKS = 4      /* along random games from the start */
+} loopy_game_check_scope;
+
+typedef struct loopy_game_check_options {
+    loopy_game_check_scope scope;
+    /* Positions to examine at most (each phase, for AUTO); 0: 100000.
+     * SAMPLE draws at most 64 times as many indices (illegal ones are
+     * skipped), WALKS takes at most 64 times as many steps. */
+    uint64_t limit;
+    /* The seed of SAMPLE and WALKS: the same seed, the same positions. */
+    uint64_t seed;
+    /* Nonzero: ignore canonical: moves and unmoves must agree exactly, as
+     * the solvers need with no_symmetry. */
+    int no_symmetry;
+} loopy_game_check_options;
+
+#define LOOPY_GAME_CHECK_OPTIONS_INIT {LOOPY_CHECK_AUTO, 0, 0, 0}
+
+/*
+ * What is wrong with a game's rules:
+ *   CALLBACK   a callback failed, or primitive() gave no loopy_primitive
+ *   RANGE      a callback gave a position outside 0 .. size-1
+ *   PROTOCOL   moves(), unmoves() or format() broke the count protocol: a
+ *              different count or list when called again, or a write past
+ *              the room given
+ *   ILLEGAL    the start, a move or an unmove is refused by legal(), or an
+ *              unmove is a position where the game is over
+ *   UNMOVES    moves(p) reaches q, but unmoves(q) does not give p
+ *   MOVES      unmoves(q) gives p, but moves(p) does not reach q
+ *   CANONICAL  canonical() is not idempotent or leaves the index space, or
+ *              legal() or primitive() differ on the representative
+ *   SYMMETRY   a position and its representative have moves (or unmoves)
+ *              of different classes: the symmetry is not one
+ *   NOTATION   parse() does not read back what format() wrote
+ */
+#define LOOPY_GAME_FLAW_MAP(X)                                                 \
+    X(NONE, "none")                                                            \
+    X(CALLBACK, "callback")                                                    \
+    X(RANGE, "range")                                                          \
+    X(PROTOCOL, "protocol")                                                    \
+    X(ILLEGAL, "illegal")                                                      \
+    X(UNMOVES, "unmoves")                                                      \
+    X(MOVES, "moves")                                                          \
+    X(CANONICAL, "canonical")                                                  \
+    X(SYMMETRY, "symmetry")                                                    \
+    X(NOTATION, "notation")
+
+typedef enum loopy_game_flaw {
+#define LOOPY_GAME_FLAW_ENUM_(name, word) LOOPY_FLAW_##name,
+    LOOPY_GAME_FLAW_MAP(LOOPY_GAME_FLAW_ENUM_)
+#undef LOOPY_GAME_FLAW_ENUM_
+} loopy_game_flaw;
+
+/* The flaw's word, as above ("unmoves"); "unknown" out of range. */
+const char *loopy_game_flaw_name(loopy_game_flaw flaw);
+
+typedef struct loopy_game_check_report {
+    loopy_game_check_scope scope; /* the scope used (AUTO resolved) */
+    uint64_t checked;   /* distinct legal positions examined */
+    uint64_t reachable; /* of them, reached breadth first (REACHABLE) */
+    uint64_t walked;    /* of them, first met along random games (WALKS) */
+    uint64_t drawn;     /* indices looked at (EVERY, SAMPLE), legal or not */
+    /* Nonzero: every position of the scope was examined: every index, or
+     * every position reachable from the start. */
+    int complete;
+    /* The first flaw found (in the order positions are examined), and the
+     * position where it shows; other is the second position involved, if
+     * any (has_other). */
+    loopy_game_flaw flaw;
+    loopy_position position, other;
+    int has_other;
+    /* What is wrong, positions named by number and in the game's notation:
+     * "position 17 (17): moves() reaches 18 (18) but unmoves(18) does not
+     * give 17" ("" when no flaw). */
+    char message[512];
+} loopy_game_check_report;
+
+/*
+ * Checks a game's rules on the positions options->scope names (NULL: the
+ * defaults), stopping at the first flaw; serial (one thread).  For each
+ * legal position pos examined:
+ *  - primitive() gives a loopy_primitive;
+ *  - with canonical (unless no_symmetry), r = canonical(pos) is below size,
+ *    its own representative, legal, and as over as pos;
+ *  - with both format and parse, format()'s count protocol holds and
+ *    parse(format(pos)) gives pos back;
+ *  - unless pos is over: moves() (called with room for 0, then for its
+ *    count, then for one more) gives the same count and list each time and
+ *    writes nothing past the room given; every move q is below size and
+ *    legal, and unmoves(q) (when the game has them) gives pos back, up to
+ *    symmetry; with canonical, moves(r) reaches the same classes as
+ *    moves(pos);
+ *  - with unmoves, the same protocol; every unmove p is below size, legal,
+ *    not over, and moves(p) reaches pos, up to symmetry; with canonical,
+ *    unmoves(r) gives the same classes as unmoves(pos).
+ * The start must be legal.  Returns LOOPY_OK when no flaw was found;
+ * LOOPY_EGAME with report->flaw and a message in diag (game name first)
+ * when one was; LOOPY_EINVAL for bad arguments, LOOPY_ENOMEM.  report may
+ * not be NULL.
+ * Time: for each position examined, O(d) calls for its d moves and u
+ * unmoves and O(d * u') for the lists of its neighbours; the sets are
+ * sorted (O(d log d)).  Memory: about 40 bytes per position remembered
+ * (REACHABLE, SAMPLE, WALKS: at most limit of them) plus the lists.
+ */
+loopy_status loopy_game_check(const loopy_game *game,
+                              const loopy_game_check_options *options,
+                              loopy_game_check_report *report,
+                              loopy_diag *diag);
+
 /* ==== Databases ========================================================== */
 /*
  * A database (an ".ldb" file) holds the value and remoteness of every
@@ -990,16 +1137,22 @@ typedef struct loopy_db loopy_db;
  * Writes the database of a game's solution through write (the caller
  * makes the file atomic: temporary name, then rename).  misere is
  * recorded (the solution's play), and whether s holds representatives of
- * symmetric positions.  LOOPY_EINVAL for a name that is not 1 to 64
- * printable ASCII characters or parameters longer than 255; LOOPY_ETOOBIG
- * for a remoteness of 2^30 or more; LOOPY_EIO when write fails.  Blocks
- * are compressed on all threads; the bytes do not depend on their number.
- * Time O(n) plus zstd's (level 9); memory: the compressed file, plus
- * about 1 MiB per thread.
+ * symmetric positions.  LOOPY_EINVAL for a game loopy_db_check_writable
+ * refuses; LOOPY_ETOOBIG for a remoteness of 2^30 or more; LOOPY_EIO when
+ * write fails.  Blocks are compressed on all threads; the bytes do not
+ * depend on their number.  Time O(n) plus zstd's (level 9); memory: the
+ * compressed file, plus about 1 MiB per thread.
  */
 loopy_status loopy_db_write_game(const loopy_game_solution *s,
                                  const loopy_game *game, int misere,
                                  loopy_write_fn write, void *ctx);
+
+/* Whether a database can record game's name and parameters: a name of 1
+ * to 64 letters, digits, '_' and '-' (a shared object may give any name),
+ * parameters of at most 255 printable ASCII characters.  LOOPY_OK, or
+ * LOOPY_EINVAL with diag saying what is wrong.  O(1): call it before a
+ * long solve whose database is wanted. */
+loopy_status loopy_db_check_writable(const loopy_game *game, loopy_diag *diag);
 
 /* The same for a graph's solution: the game is named "graph", positions
  * are the vertex ids 0..n-1, and base (0 or 1) is recorded so that tools
@@ -1077,6 +1230,34 @@ typedef int (*loopy_db_visit_fn)(void *ctx, loopy_position pos,
  */
 loopy_status loopy_db_iterate(const loopy_db *db, loopy_db_visit_fn visit,
                               void *ctx, loopy_diag *diag);
+
+/* What a database holds, counted (`loopy game stats`). */
+typedef struct loopy_db_stats {
+    uint64_t count[4];        /* positions of each value (loopy_outcome) */
+    /* Rows of the table: 1 + the largest remoteness of a W, L or T; 0
+     * when every position is a Draw. */
+    uint32_t levels;
+    /* at[r][outcome], r < levels: positions of that value (W, L or T) at
+     * remoteness r; at[r][LOOPY_DRAW] is 0 (a Draw has no remoteness).
+     * Owned by the struct: loopy_db_stats_release frees it. */
+    uint64_t (*at)[4];
+    /* For W, L and T: the largest remoteness of that value (LOOPY_NONE
+     * when no position has it), and the smallest position there. */
+    uint32_t longest_remoteness[4];
+    loopy_position longest[4];
+} loopy_db_stats;
+
+/*
+ * Counts the positions of db by value and remoteness, and finds the
+ * longest win, loss and tie, in one loopy_db_iterate (which checks every
+ * block: errors as it gives them).  On failure *stats holds nothing to
+ * free.  Time O(n + file size); memory 32 bytes per remoteness up to the
+ * largest, plus a scratch.
+ */
+loopy_status loopy_db_stats_compute(const loopy_db *db, loopy_db_stats *stats,
+                                    loopy_diag *diag);
+/* Frees stats->at and empties *stats; NULL is allowed. */
+void loopy_db_stats_release(loopy_db_stats *stats);
 
 /*
  * Whether game is the database's: the same name and parameters

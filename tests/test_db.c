@@ -266,7 +266,7 @@ static void game_cases(void)
         {"tictactoe", 0, 0, 1},
         {"tictactoe", 1, 0, -1},
         {"tictactoe", 0, 1, 1},
-        {"connect4:4x4", 0, 0, 1},
+        {"connect4:4x4", 0, 0, 0}, /* a dense index */
         {"connect4:3x3", 1, 1, -1},
         {"mnk:3,4,3", 0, 0, -1},
         {"mnk:3,3,3", 1, 0, -1},

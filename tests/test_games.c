@@ -149,8 +149,116 @@ static uint64_t power3(int e)
     return p;
 }
 
-/* Decodes pos; 0 when it is not a board (Connect Four: a column without
- * its marker bit). */
+/*
+ * Connect Four's index (lib/games/connect4_index.c), built here by
+ * enumeration in the order its definition gives: the boards where x has as
+ * many stones as o or one more, by their number n of stones, then by the
+ * vector of column heights (column 0 most significant), then by the
+ * colouring: the n-bit string of the stones column by column, each from
+ * the bottom, 1 for x, among those with ceil(n/2) ones, in increasing
+ * order as numbers.  code[i] is the board of index i in Tromp's encoding
+ * (the columns' stones under a marker bit, H+1 bits a column); sorted
+ * holds code << 32 | i in increasing order, for the way back.
+ */
+typedef struct c4_table {
+    uint64_t n;
+    uint64_t *code, *sorted;
+} c4_table;
+
+static c4_table c4_index;
+
+static int compare_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+static void c4_table_build(int width, int height)
+{
+    uint64_t capacity = 1024;
+    int heights[40];
+
+    c4_index.n = 0;
+    c4_index.code = malloc(capacity * sizeof *c4_index.code);
+    for (int n = 0; n <= width * height; n++) {
+        int ones = (n + 1) / 2;
+        /* The height vectors in lexicographic order: an odometer whose
+         * last column turns fastest. */
+        memset(heights, 0, sizeof heights);
+        for (;;) {
+            int sum = 0, c;
+            for (c = 0; c < width; c++)
+                sum += heights[c];
+            if (sum == n) {
+                /* The colourings with `ones` ones, increasing (Gosper). */
+                uint64_t v = (UINT64_C(1) << ones) - 1;
+                while (v < UINT64_C(1) << n || (n == 0 && v == 0)) {
+                    uint64_t code = 0;
+                    int at = 0;
+                    for (c = 0; c < width; c++) {
+                        uint64_t field = v >> at &
+                                         ((UINT64_C(1) << heights[c]) - 1);
+                        field |= UINT64_C(1) << heights[c];
+                        code |= field << (c * (height + 1));
+                        at += heights[c];
+                    }
+                    if (c4_index.n == capacity) {
+                        capacity *= 2;
+                        c4_index.code = realloc(
+                            c4_index.code, capacity * sizeof *c4_index.code);
+                    }
+                    if (c4_index.code == NULL)
+                        abort();
+                    c4_index.code[c4_index.n++] = code;
+                    if (v == 0)
+                        break;
+                    {
+                        uint64_t low = v & (~v + 1), ripple = v + low;
+                        v = ripple | (((v ^ ripple) >> 2) / low);
+                    }
+                }
+            }
+            for (c = width - 1; c >= 0 && heights[c] == height; c--)
+                heights[c] = 0;
+            if (c < 0)
+                break;
+            heights[c]++;
+        }
+    }
+    c4_index.sorted = malloc(c4_index.n * sizeof *c4_index.sorted);
+    if (c4_index.sorted == NULL)
+        abort();
+    for (uint64_t i = 0; i < c4_index.n; i++)
+        c4_index.sorted[i] = c4_index.code[i] << 32 | i;
+    qsort(c4_index.sorted, c4_index.n, sizeof *c4_index.sorted, compare_u64);
+}
+
+static void c4_table_free(void)
+{
+    free(c4_index.code);
+    free(c4_index.sorted);
+    memset(&c4_index, 0, sizeof c4_index);
+}
+
+/* The index of a Tromp code, UINT64_MAX when it has none. */
+static uint64_t c4_table_find(uint64_t code)
+{
+    uint64_t lo = 0, hi = c4_index.n;
+
+    while (lo < hi) {
+        uint64_t mid = lo + (hi - lo) / 2;
+        if (c4_index.sorted[mid] >> 32 < code)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < c4_index.n && c4_index.sorted[lo] >> 32 == code
+               ? (c4_index.sorted[lo] & UINT32_MAX)
+               : UINT64_MAX;
+}
+
+/* Decodes pos; 0 when it is not a board (Connect Four: outside the
+ * index). */
 static int to_grid(const shape *s, uint64_t pos, grid *g)
 {
     g->rows = s->rows;
@@ -163,6 +271,9 @@ static int to_grid(const shape *s, uint64_t pos, grid *g)
             }
         return 1;
     }
+    if (pos >= c4_index.n)
+        return 0;
+    pos = c4_index.code[pos];
     for (int c = 0; c < s->cols; c++) {
         uint64_t column =
             pos >> (c * (s->rows + 1)) & ((UINT64_C(1) << (s->rows + 1)) - 1);
@@ -197,7 +308,7 @@ static uint64_t from_grid(const shape *s, const grid *g)
         column |= UINT64_C(1) << height;
         pos |= column << (c * (s->rows + 1));
     }
-    return pos;
+    return c4_table_find(pos);
 }
 
 /* Whether player has k in a row, by walking from every cell of theirs in
@@ -366,6 +477,42 @@ static uint64_t edge_hash(uint64_t from, uint64_t to)
     return mix(from ^ mix(to + UINT64_C(0x9e3779b97f4a7c15)));
 }
 
+/* The game's canonical_moves (canonical_unmoves) of pos, when it has
+ * them, are want[0 .. count): canonical() of each move, without repeats. */
+static void check_given(const loopy_game *game, int unmoves, uint64_t pos,
+                        const uint64_t *want, size_t count)
+{
+    size_t (*list)(void *, loopy_position, loopy_position *, size_t) =
+        unmoves ? game->canonical_unmoves : game->canonical_moves;
+    uint64_t got[64];
+    size_t n;
+
+    if (list == NULL)
+        return;
+    n = list(game->ctx, pos, got, 64);
+    CHECK(n <= 64);
+    if (n > 64)
+        return;
+    for (size_t i = 1; i < n; i++) { /* insertion sort, then no repeats */
+        uint64_t v = got[i];
+        size_t j = i;
+        for (; j > 0 && got[j - 1] > v; j--)
+            got[j] = got[j - 1];
+        got[j] = v;
+    }
+    {
+        size_t kept = 0;
+        for (size_t i = 0; i < n; i++)
+            if (kept == 0 || got[kept - 1] != got[i])
+                got[kept++] = got[i];
+        n = kept;
+    }
+    CHECK_MSG(n == count && memcmp(got, want, n * sizeof *got) == 0,
+              "%s: canonical_%s(%" PRIu64 ") differs from canonical() of "
+              "each of %s()", game->name, unmoves ? "unmoves" : "moves", pos,
+              unmoves ? "unmoves" : "moves");
+}
+
 /* format then parse gives pos back. */
 static void check_notation(const loopy_game *game, uint64_t pos)
 {
@@ -435,6 +582,7 @@ static void explore(const shape *s, const loopy_game *game, int scan, tally *t)
         if (primitive == LOOPY_PLAYING) {
             n = canon_list(game, moves, call_list(game, 0, p, moves, 64,
                                                   thorough));
+            check_given(game, 0, p, moves, n);
             for (size_t j = 0; j < n; j++) {
                 CHECK_MSG(moves[j] < game->size, "move out of range");
                 set_add(&set, moves[j]);
@@ -453,16 +601,23 @@ static void explore(const shape *s, const loopy_game *game, int scan, tally *t)
             }
         }
         n = canon_list(game, back, call_list(game, 1, p, back, 64, thorough));
+        check_given(game, 1, p, back, n);
         for (size_t j = 0; j < n; j++) {
+            /* unmoves() may give boards that do not arise in play (the
+             * solvers skip them); those that do were reached, as the plies
+             * before p's are all in the set. */
+            if (!set_contains(&set, back[j])) {
+                CHECK_MSG(!game->legal(game->ctx, back[j]),
+                          "%s: unmove %" PRIu64 " of %" PRIu64
+                          " is legal but was not reached",
+                          game->name, back[j], p);
+                continue;
+            }
             edges_by_unmoves.count++;
             edges_by_unmoves.sum += edge_hash(back[j], p);
             edges_by_unmoves.mixed ^= edge_hash(p, back[j]);
             if (thorough) {
                 size_t m;
-                CHECK_MSG(set_contains(&set, back[j]),
-                          "%s: unmove %" PRIu64 " of %" PRIu64
-                          " was not reached",
-                          game->name, back[j], p);
                 CHECK(game->primitive(game->ctx, back[j]) == LOOPY_PLAYING);
                 m = canon_list(game, moves,
                                call_list(game, 0, back[j], moves, 64, 1));
@@ -608,8 +763,12 @@ static void test_connect4_boards(void)
             continue;
         CHECK(strcmp(game.name, "connect4") == 0);
         CHECK(strcmp(game.params, params) == 0);
-        CHECK(game.size == UINT64_C(1) << bits);
+        c4_table_build(board[b].width, board[b].height);
+        CHECK_MSG(game.size == c4_index.n,
+                  "connect4 %s: %" PRIu64 " indices, %" PRIu64 " boards",
+                  params, game.size, c4_index.n);
         explore(&s, &game, board[b].scan, &t);
+        c4_table_free();
         CHECK_MSG(t.positions == board[b].published,
                   "connect4 %s: %" PRIu64 " positions, published %" PRIu64,
                   params, t.positions, board[b].published);
@@ -659,10 +818,12 @@ static void test_parameters(void)
         {&loopy_i_game_mnk, "1,40,40", "1,40,40",
          UINT64_C(12157665459056928801)},
         {&loopy_i_game_mnk, "8,5,8", "8,5,8", UINT64_C(12157665459056928801)},
-        {&loopy_i_game_connect4, NULL, "7x6", UINT64_C(1) << 49},
-        {&loopy_i_game_connect4, "21x2", "21x2", UINT64_C(1) << 63},
-        {&loopy_i_game_connect4, "1x62", "1x62", UINT64_C(1) << 63},
-        {&loopy_i_game_connect4, "31x1", "31x1", UINT64_C(1) << 62},
+        /* Connect Four: sum over n of (height vectors summing to n) *
+         * C(n, ceil(n/2)), computed in Python from the definition. */
+        {&loopy_i_game_connect4, NULL, "7x6", UINT64_C(70728639995483)},
+        {&loopy_i_game_connect4, "21x2", "21x2", UINT64_C(80408439279742860)},
+        {&loopy_i_game_connect4, "1x62", "1x62", UINT64_C(936032203931424916)},
+        {&loopy_i_game_connect4, "31x1", "31x1", UINT64_C(106495542464222)},
     };
 
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
@@ -786,9 +947,11 @@ static void test_notation(void)
     if (parses(&c4, "..../..../.o../.xx.", &pos, NULL)) {
         CHECK(c4.format(c4.ctx, pos, text, sizeof text) == 19 &&
               strcmp(text, "..../..../.o../.xx.") == 0);
-        /* columns: empty (marker 1), "x o" (101b | marker), "x", empty */
-        CHECK(pos == (1 | (UINT64_C(0x5) << 5) | (UINT64_C(0x3) << 10) |
-                      (UINT64_C(1) << 15)));
+        /* Its index, counted by hand from the definition: 1 + 4 + 10 * 2
+         * boards of 0, 1 and 2 stones; then the 8 height vectors of 3
+         * stones before (0,2,1,0), (0,0,0,3) .. (0,2,0,1), 3 colourings
+         * each; then the colourings 011 before 101 (x, o, x). */
+        CHECK_MSG(pos == 50, "index %" PRIu64, pos);
     }
     parses(&c4, "..../.o../..../.xx.", &pos, "the stone floats");
     parses(&c4, "..../..../xx../oo..", &pos, "no order of play");
@@ -805,7 +968,7 @@ static void test_notation(void)
     parses(&c4, "..../o.../ooo./xxxx", &pos, "x has four in a row but o");
     parses(&c4, "..../..../..../x.Q.", &pos, "column 3: expected");
     parses(&c4, "..../..../..../x...x", &pos, "more than 4 cells");
-    CHECK(c4.legal(c4.ctx, 0) == 0);        /* no markers at all */
+    CHECK(c4.start == 0);                   /* the first index */
     CHECK(c4.legal(c4.ctx, c4.start) == 1); /* the empty board */
     CHECK(c4.legal(c4.ctx, c4.size) == 0);
 

@@ -1,170 +1,30 @@
 /*
  * test_rules.c - games by rules against the brute-force oracle.
  *
- * A test game whose rules are a random graph: its positions are the pairs
- * (v, a) of a base vertex v and a bit a, stored under a scrambled 63-bit
- * index (so the index space is huge and sparse, as a real game's is), and
- * its moves are the base graph's edges u -> w, each with a random bit s,
- * taking (u, a) to (w, a XOR s).  Swapping the bit of every position is
- * then a real symmetry, which canonical() uses (representative (v, 0)).
- * Base vertices are random primitives: wins, losses and ties.
+ * A test game whose rules are a random graph (tests/graph_game.h): its
+ * positions are the pairs (v, a) of a base vertex v and a bit a, stored
+ * under a scrambled 63-bit index, its moves the base graph's edges, each
+ * flipping the bit or not; swapping the bit is a real symmetry.  Base
+ * vertices are random primitives: wins, losses and ties.
  *
  * For thousands of such games, in normal and misere play, with and without
- * the symmetry, on one and two threads, loopy_game_solve_graph must give
- * every position reachable from the start the value and remoteness that
- * the oracle (tests/lib/oracle.c, from the definitions) gives the same
- * graph written out explicitly; it must solve exactly the reachable
- * positions (representatives with the symmetry); and the first of the
- * moves loopy_game_solution_moves lists must carry the position's value.
+ * the symmetry, on one and two threads, both solvers must give every
+ * position reachable from the start the value and remoteness that the
+ * oracle (tests/lib/oracle.c, from the definitions) gives the same graph
+ * written out explicitly; they must solve exactly the reachable positions
+ * (representatives with the symmetry); and the first of the moves
+ * loopy_game_solution_moves lists must carry the position's value.  The
+ * solver that stores no moves also solves every index (all_legal), each
+ * of which the oracle answers too.
  */
 #include "check.h"
 #include "gen.h"
+#include "graph_game.h"
 #include "oracle.h"
 
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
-
-#define INDEX_BITS 63
-#define INDEX_MASK ((UINT64_C(1) << INDEX_BITS) - 1)
-#define SCRAMBLE UINT64_C(0x9e3779b97f4a7c15) /* odd: a bijection mod 2^63 */
-#define OFFSET UINT64_C(0x2545f4914f6cdd1d)
-
-typedef struct graph_game {
-    uint32_t k;             /* base vertices */
-    uint64_t *off, *roff;   /* k + 1: successors, predecessors */
-    uint32_t *to, *from;    /* base edge heads, tails (reverse order) */
-    uint8_t *flip, *rflip;  /* the edges' bits */
-    uint8_t *kind;          /* loopy_primitive per base vertex */
-    uint64_t inverse;       /* SCRAMBLE^-1 mod 2^63 */
-} graph_game;
-
-/* The index of (v, a): scrambled over 63 bits, or (compact, for the solver
- * over the index space) simply 2v + a. */
-static bool compact;
-
-static loopy_position encode(uint32_t v, unsigned a)
-{
-    uint64_t x = (uint64_t)v * 2 + a;
-
-    return compact ? x : (x * SCRAMBLE + OFFSET) & INDEX_MASK;
-}
-
-static uint64_t decode(const graph_game *g, loopy_position p)
-{
-    return compact ? p : ((p - OFFSET) * g->inverse) & INDEX_MASK;
-}
-
-static loopy_primitive primitive(void *ctx, loopy_position p)
-{
-    const graph_game *g = ctx;
-    uint64_t x = decode(g, p);
-
-    return x / 2 < g->k ? (loopy_primitive)g->kind[x / 2] : LOOPY_OVER_TIE;
-}
-
-static size_t list(const graph_game *g, loopy_position p, bool back,
-                   loopy_position *out, size_t capacity)
-{
-    uint64_t x = decode(g, p), v = x / 2;
-    const uint64_t *off = back ? g->roff : g->off;
-    const uint32_t *adj = back ? g->from : g->to;
-    const uint8_t *bit = back ? g->rflip : g->flip;
-    size_t count = 0;
-
-    if (v >= g->k)
-        return LOOPY_GAME_ERROR;
-    for (uint64_t e = off[v]; e < off[v + 1]; e++, count++)
-        if (count < capacity)
-            out[count] = encode(adj[e], (unsigned)(x & 1) ^ bit[e]);
-    return count;
-}
-
-static size_t moves(void *ctx, loopy_position p, loopy_position *out,
-                    size_t capacity)
-{
-    return list(ctx, p, false, out, capacity);
-}
-
-static size_t unmoves(void *ctx, loopy_position p, loopy_position *out,
-                      size_t capacity)
-{
-    return list(ctx, p, true, out, capacity);
-}
-
-static loopy_position canonical(void *ctx, loopy_position p)
-{
-    uint64_t x = decode(ctx, p);
-
-    return encode((uint32_t)(x / 2), 0);
-}
-
-/* The base graph e (and kinds) as a game; start at base vertex s, bit 0. */
-static void game_make(graph_game *g, const gen_edges *e, gen_rng *r,
-                      const uint8_t *kind, loopy_game *game, uint32_t s)
-{
-    uint64_t inv = 1;
-
-    /* Newton's iteration for the inverse of an odd number mod 2^64. */
-    for (int i = 0; i < 6; i++)
-        inv *= 2 - SCRAMBLE * inv;
-    g->inverse = inv;
-    g->k = e->n;
-    g->off = xmalloc((e->n + 1) * sizeof *g->off);
-    g->roff = xmalloc((e->n + 2) * sizeof *g->roff);
-    g->to = xmalloc(e->m * sizeof *g->to + 1);
-    g->from = xmalloc(e->m * sizeof *g->from + 1);
-    g->flip = xmalloc(e->m + 1);
-    g->rflip = xmalloc(e->m + 1);
-    g->kind = xmalloc(e->n + 1);
-    memcpy(g->kind, kind, e->n);
-    memset(g->off, 0, (e->n + 1) * sizeof *g->off);
-    memset(g->roff, 0, (e->n + 2) * sizeof *g->roff);
-    for (uint64_t i = 0; i < e->m; i++) {
-        g->off[e->tail[i] + 1]++;
-        g->roff[e->head[i] + 2]++;
-    }
-    for (uint32_t v = 0; v < e->n; v++) {
-        g->off[v + 1] += g->off[v];
-        g->roff[v + 2] += g->roff[v + 1];
-    }
-    {
-        uint64_t *fill = xmalloc((e->n + 1) * sizeof *fill);
-        memcpy(fill, g->off, (e->n + 1) * sizeof *fill);
-        for (uint64_t i = 0; i < e->m; i++) {
-            uint64_t at = fill[e->tail[i]]++;
-            uint8_t bit = (uint8_t)gen_below(r, 2);
-            uint64_t rat = g->roff[e->head[i] + 1]++;
-            g->to[at] = e->head[i];
-            g->flip[at] = bit;
-            g->from[rat] = e->tail[i];
-            g->rflip[rat] = bit;
-        }
-        free(fill);
-    }
-    memset(game, 0, sizeof *game);
-    game->version = LOOPY_GAME_VERSION;
-    game->name = "graph";
-    game->params = "";
-    game->ctx = g;
-    game->size = compact ? 2 * (uint64_t)e->n : INDEX_MASK + 1;
-    game->start = encode(s, 0);
-    game->primitive = primitive;
-    game->moves = moves;
-    game->unmoves = unmoves;
-    game->canonical = canonical;
-}
-
-static void game_free(graph_game *g)
-{
-    free(g->off);
-    free(g->roff);
-    free(g->to);
-    free(g->from);
-    free(g->flip);
-    free(g->rflip);
-    free(g->kind);
-}
 
 /* The doubled graph written out: vertex 2v + a; and its targets. */
 static void doubled(const graph_game *g, int misere, gen_edges *d,
@@ -224,7 +84,7 @@ static const loopy_outcome mover_value[] = {LOOPY_DRAW, LOOPY_LOSE, LOOPY_WIN,
 static void check_game(uint64_t seed, int shape, const graph_game *g,
                        const loopy_game *game, int misere,
                        int symmetry, int threads, const oracle_sol *o,
-                       const uint8_t *seen)
+                       const uint8_t *seen, bool retro)
 {
     loopy_game_solve_options opt = LOOPY_GAME_SOLVE_OPTIONS_INIT;
     loopy_game_solution *sol = NULL;
@@ -235,16 +95,20 @@ static void check_game(uint64_t seed, int shape, const graph_game *g,
     opt.misere = misere;
     opt.no_symmetry = !symmetry;
     opt.threads = threads;
+    /* Half the retro solves recount instead of counting down. */
+    opt.counter_limit = retro && seed % 4 >= 2 ? 2 : 0;
     memset(&diag, 0, sizeof diag);
-    status = loopy_game_solve_graph(game, &opt, &sol, &diag);
-    CHECK_MSG(status == LOOPY_OK, "seed %" PRIu64 " shape %d: %s (%s)", seed,
-              shape, loopy_strerror(status), diag.message);
+    status = retro ? loopy_game_solve_retro(game, &opt, &sol, &diag)
+                   : loopy_game_solve_graph(game, &opt, &sol, &diag);
+    CHECK_MSG(status == LOOPY_OK, "seed %" PRIu64 " shape %d %s: %s (%s)",
+              seed, shape, retro ? "retro" : "graph", loopy_strerror(status),
+              diag.message);
     if (status != LOOPY_OK)
         return;
     for (uint32_t x = 0; x < 2 * g->k; x++) {
         loopy_outcome outcome;
         uint32_t remoteness;
-        loopy_position p = encode(x / 2, x & 1);
+        loopy_position p = graph_game_encode(g, x / 2, x & 1);
 
         if (!seen[x])
             continue;
@@ -305,6 +169,8 @@ static void check_retro(uint64_t seed, const graph_game *g,
     /* Half the games recount every position with 2 moves or more instead
      * of counting down: the path of positions with very many moves. */
     opt.counter_limit = seed % 4 < 2 ? 2 : 0;
+    /* Every index, reached from the start or not. */
+    opt.all_legal = 1;
     memset(&diag, 0, sizeof diag);
     status = loopy_game_solve_retro(game, &opt, &sol, &diag);
     CHECK_MSG(status == LOOPY_OK, "retro seed %" PRIu64 ": %s (%s)", seed,
@@ -353,7 +219,8 @@ static void random_games(void)
                       : roll < 93 ? LOOPY_OVER_WIN : LOOPY_OVER_TIE;
         }
         s = (uint32_t)gen_below(&r, e.n);
-        game_make(&g, &e, &r, kind, &game, s);
+        memset(&g, 0, sizeof g);
+        graph_game_make(&g, &e, &r, kind, &game, s);
         for (int misere = 0; misere < 2; misere++) {
             gen_targets t;
             oracle_sol o;
@@ -363,15 +230,17 @@ static void random_games(void)
             oracle_solve(&d, misere, &t, &o);
             for (int symmetry = 0; symmetry < 2; symmetry++) {
                 check_game(seed, shape, &g, &game, misere, symmetry,
-                           1 + (int)(seed % 2), &o, seen);
-                compact = true;
+                           1 + (int)(seed % 2), &o, seen, false);
+                g.compact = true;
                 game.size = 2 * (uint64_t)g.k;
-                game.start = encode(s, 0);
+                game.start = graph_game_encode(&g, s, 0);
                 check_retro(seed, &g, &game, misere, symmetry,
                             1 + (int)(seed / 2 % 2), &o);
-                compact = false;
-                game.size = INDEX_MASK + 1;
-                game.start = encode(s, 0);
+                check_game(seed, shape, &g, &game, misere, symmetry,
+                           1 + (int)(seed / 2 % 2), &o, seen, true);
+                g.compact = false;
+                game.size = GRAPH_GAME_INDEX_MASK + 1;
+                game.start = graph_game_encode(&g, s, 0);
             }
             oracle_free(&o);
             free(t.lose_at);
@@ -381,10 +250,10 @@ static void random_games(void)
         }
         check_case_end();
         games++;
-        game_free(&g);
+        graph_game_free(&g);
         free(kind);
     }
-    printf("test_rules: %u random graph games, each 8 ways (2 solvers)\n",
+    printf("test_rules: %u random graph games, each 12 ways (2 solvers)\n",
            games);
     gen_edges_free(&e);
     gen_edges_free(&d);

@@ -472,6 +472,7 @@ loopy_status loopy_db_moves(const loopy_db *db, const loopy_game *game,
                             size_t *count, loopy_diag *diag)
 {
     loopy_position_buffer buf = {NULL, 0, false};
+    loopy_i_list_failure why;
     loopy_game_move *list = NULL;
     loopy_outcome outcome;
     uint32_t remoteness;
@@ -494,11 +495,14 @@ loopy_status loopy_db_moves(const loopy_db *db, const loopy_game *game,
                      "the database", pos);
     if (status != LOOPY_OK || game->primitive(game->ctx, pos) != LOOPY_PLAYING)
         goto fail;
-    n = loopy_i_game_list(game, pos, false, &buf);
+    n = loopy_i_game_list_why(game, pos, false, &buf, &why);
     if (n == LOOPY_GAME_ERROR) {
-        if (buf.out_of_memory)
+        char text[160];
+        if (why.fault == LOOPY_I_LIST_NO_MEMORY)
             goto no_memory;
-        loopy_i_diag(diag, 0, 0, "moves() failed at this position");
+        loopy_i_list_failure_text(&why, false, text, sizeof text);
+        loopy_i_diag(diag, 0, 0, "%s%s", text, why.fault == LOOPY_I_LIST_FAILED
+                                                   ? " at this position" : "");
         status = LOOPY_EGAME;
         goto fail;
     }

@@ -357,6 +357,42 @@ fail:
 
 /* ---- The public writers ---- */
 
+loopy_status loopy_db_check_writable(const loopy_game *game, loopy_diag *diag)
+{
+    size_t len = 0;
+
+    if (game == NULL || game->name == NULL)
+        return LOOPY_EINVAL;
+    /* The rules survey() applies, said before a long solve rather than
+     * after it. */
+    if (!printable(game->name, DB_NAME_MAX, &len) || len == 0 ||
+        !game_name(game->name)) {
+        len = strlen(game->name);
+        if (len > DB_NAME_MAX)
+            loopy_i_diag(diag, 0, 0, "the game's name is %zu characters long: "
+                         "a database records a name of 1 to %u letters, "
+                         "digits, '_' or '-'", len, DB_NAME_MAX);
+        else
+            loopy_i_diag(diag, 0, 0, "the game's name '%s' cannot be recorded "
+                         "in a database: a name is 1 to %u letters, digits, "
+                         "'_' or '-'", game->name, DB_NAME_MAX);
+        return LOOPY_EINVAL;
+    }
+    if (game->params != NULL && !printable(game->params, DB_PARAMS_MAX, &len)) {
+        len = strlen(game->params);
+        if (len > DB_PARAMS_MAX)
+            loopy_i_diag(diag, 0, 0, "%s: its parameters are %zu characters "
+                         "long: a database records at most %u", game->name,
+                         len, DB_PARAMS_MAX);
+        else
+            loopy_i_diag(diag, 0, 0, "%s: its parameters cannot be recorded "
+                         "in a database: they must be printable ASCII",
+                         game->name);
+        return LOOPY_EINVAL;
+    }
+    return LOOPY_OK;
+}
+
 loopy_status loopy_db_write_game(const loopy_game_solution *s,
                                  const loopy_game *game, int misere,
                                  loopy_write_fn write, void *ctx)

@@ -6,14 +6,16 @@
  * already there.  Four of one's stones in a row (horizontal, vertical or
  * diagonal) win; a full board without four in a row is a tie.
  *
- * The index, as John Tromp encodes positions: each column has H+1 bits,
- * column c at bits c*(H+1) and up.  In a column of height h, bits 0..h-1
- * are its stones from the bottom up (1 for x, 0 for o) and bit h is a 1 that
- * marks the top; the bits above are 0.  So there are 2^(W*(H+1)) indices
- * (W*(H+1) <= 63), and play starts with a marker at the bottom of every
- * column.  x moves when both have as many stones.  An index whose column
- * has no marker (all H+1 bits 0) is no board at all: that wastes
- * 1 - (1 - 2^-(H+1))^W of the space, and most boards cannot arise in play.
+ * A board's code, as John Tromp encodes positions: each column has H+1
+ * bits, column c at bits c*(H+1) and up.  In a column of height h, bits
+ * 0..h-1 are its stones from the bottom up (1 for x, 0 for o) and bit h is
+ * a 1 that marks the top; the bits above are 0 (W*(H+1) <= 63).  Play
+ * starts with a marker at the bottom of every column; x moves when both
+ * have as many stones.  The rules below work on codes.  The index is not
+ * the code: 2^(W*(H+1)) codes include boards without a marker, and boards
+ * where one player has two stones more; the index (connect4_index.c)
+ * numbers densely the boards where x has as many stones as o or one more,
+ * a sixth to a seventh of the codes on the boards that can be solved.
  *
  * Which boards are positions.  Exactly those that arise in play: x has as
  * many stones as o or one more; nobody has four in a row, or only the
@@ -31,18 +33,17 @@
  * Notation: the rows from top to bottom, separated by '/', each cell 'x',
  * 'o' or '.' from the left: "..../..../.o../.xx." on 4 x 4.
  */
-#include "games.h"
+#include "connect4_index.h"
 
 #include <stdio.h>
 #include <string.h>
 
-#define C4_MAX_BITS 63
 #define C4_MAX_WIDTH 31 /* W*(H+1) <= 63 with H >= 1 */
-#define C4_MAX_STONES 62
 
 typedef struct c4_rules {
     uint32_t width, height, stride; /* stride = H+1 bits per column */
-    uint64_t size;                  /* 2^(W*(H+1)) */
+    uint64_t codes;                 /* 2^(W*(H+1)) */
+    c4_index index;
     uint64_t start;                 /* a marker at the bottom of each column */
     uint64_t column_bits;           /* the H+1 bits of column 0 */
     uint64_t top_row;               /* row H of every column */
@@ -77,8 +78,8 @@ static uint32_t lowest_bit(uint64_t bits)
 #endif
 }
 
-/* Reads pos into *board; false when pos is not a board (a column without
- * its marker, or pos >= size).  All columns at once: each bit is ORed with
+/* Reads code pos into *board; false when pos is not a board (a column
+ * without its marker, or pos >= codes).  All columns at once: each bit is ORed with
  * the bits above it in its column (shifts by 1, 2, 4, ... that stay inside
  * the column), which leaves 1s from each column's highest 1, its marker,
  * down to the bottom; a column without a 1 stays empty. */
@@ -86,7 +87,7 @@ static bool decode(const c4_rules *rules, loopy_position pos, c4_board *board)
 {
     uint64_t filled = pos, stones;
 
-    if (pos >= rules->size)
+    if (pos >= rules->codes)
         return false;
     for (uint32_t k = 0; (UINT32_C(1) << k) < rules->stride; k++)
         filled |= filled >> (1u << k) & rules->below[k];
@@ -377,32 +378,64 @@ static bool board_is_legal(const c4_rules *rules, const c4_board *board,
     return false;
 }
 
+/* The code of the board at index pos; false when pos is outside the
+ * index. */
+static bool code_at(const c4_rules *rules, loopy_position pos, uint64_t *code,
+                    c4_board *board)
+{
+    /* The solvers ask for the same position several times in a row
+     * (canonical, primitive, moves): each thread keeps its last answer.
+     * Boards of the same size have the same index, whatever the game. */
+    static _Thread_local struct {
+        uint32_t width, height;
+        loopy_position pos;
+        uint64_t code;
+    } last;
+
+    if (pos >= rules->index.size)
+        return false;
+    if (last.width == rules->width && last.height == rules->height &&
+        last.pos == pos) {
+        *code = last.code;
+    } else {
+        *code = loopy_i_c4_unrank(&rules->index, pos);
+        last.width = rules->width;
+        last.height = rules->height;
+        last.pos = pos;
+        last.code = *code;
+    }
+    return decode(rules, *code, board);
+}
+
 static int c4_legal(void *ctx, loopy_position pos)
 {
     const c4_rules *rules = ctx;
     c4_board board;
+    uint64_t code;
 
-    return decode(rules, pos, &board) && board_is_legal(rules, &board, NULL, 0);
+    return code_at(rules, pos, &code, &board) &&
+           board_is_legal(rules, &board, NULL, 0);
 }
 
+/* The representative of pos and its mirror image: the smaller index. */
 static loopy_position c4_canonical(void *ctx, loopy_position pos)
 {
     const c4_rules *rules = ctx;
-    loopy_position mirror = 0;
+    c4_board board;
+    uint64_t code;
 
-    for (uint32_t c = 0; c < rules->width; c++) {
-        uint64_t field = pos >> (c * rules->stride) & rules->column_bits;
-        mirror |= field << ((rules->width - 1 - c) * rules->stride);
-    }
-    return mirror < pos ? mirror : pos;
+    if (!code_at(rules, pos, &code, &board))
+        return pos;
+    return loopy_i_c4_rank_canonical(&rules->index, code);
 }
 
 static loopy_primitive c4_primitive(void *ctx, loopy_position pos)
 {
     const c4_rules *rules = ctx;
     c4_board board;
+    uint64_t code;
 
-    if (!decode(rules, pos, &board))
+    if (!code_at(rules, pos, &code, &board))
         return LOOPY_PLAYING;
     if (has_four(rules, board.x_count > board.o_count ? board.x : board.o))
         return LOOPY_OVER_LOSE;
@@ -413,43 +446,65 @@ static loopy_primitive c4_primitive(void *ctx, loopy_position pos)
 
 /* ---- Moves and unmoves ---- */
 
+/* The index of code, or of its representative (canonical). */
+static loopy_position index_of(const c4_rules *rules, uint64_t code,
+                               bool canonical)
+{
+    return canonical ? loopy_i_c4_rank_canonical(&rules->index, code)
+                     : loopy_i_c4_rank(&rules->index, code);
+}
+
 /* A stone into any column that is not full.  The marker moves up one bit:
  * x's stone is the 1 that the marker leaves, o's a 0. */
-static size_t c4_moves(void *ctx, loopy_position pos, loopy_position *out,
-                       size_t capacity)
+static size_t list_moves(const c4_rules *rules, loopy_position pos,
+                         bool canonical, loopy_position *out, size_t capacity)
 {
-    const c4_rules *rules = ctx;
     c4_board board;
     loopy_position list[C4_MAX_WIDTH];
     size_t count = 0;
+    uint64_t code;
     bool x_moves;
 
-    if (!decode(rules, pos, &board))
+    if (!code_at(rules, pos, &code, &board))
         return 0;
     x_moves = board.x_count == board.o_count;
     for (uint64_t open = board.marker & ~rules->top_row; open != 0;
          open &= open - 1) {
         uint64_t marker = open & (~open + 1);
-        list[count++] = (x_moves ? pos : pos & ~marker) | marker << 1;
+        list[count++] = index_of(
+            rules, (x_moves ? code : code & ~marker) | marker << 1, canonical);
     }
     return loopy_i_distinct_out(list, count, out, capacity);
 }
 
+static size_t c4_moves(void *ctx, loopy_position pos, loopy_position *out,
+                       size_t capacity)
+{
+    return list_moves(ctx, pos, false, out, capacity);
+}
+
+static size_t c4_canonical_moves(void *ctx, loopy_position pos,
+                                 loopy_position *out, size_t capacity)
+{
+    return list_moves(ctx, pos, true, out, capacity);
+}
+
 /* The player who moved last takes their stone off the top of a column,
  * when the board before was still being played: the player to move had no
- * line (nor has now), the other has none without the stone, and that
- * board arises in play. */
-static size_t c4_unmoves(void *ctx, loopy_position pos, loopy_position *out,
-                         size_t capacity)
+ * line (nor has now), and the other has none without the stone.  Whether
+ * that board arises in play is not asked (unmoves may give boards that do
+ * not: the solver skips them). */
+static size_t list_unmoves(const c4_rules *rules, loopy_position pos,
+                           bool canonical, loopy_position *out,
+                           size_t capacity)
 {
-    const c4_rules *rules = ctx;
     c4_board board;
     loopy_position list[C4_MAX_WIDTH];
     size_t count = 0;
+    uint64_t code;
     bool x_last;
 
-    if (!decode(rules, pos, &board) ||
-        (board.x_count != board.o_count && board.x_count != board.o_count + 1))
+    if (!code_at(rules, pos, &code, &board))
         return 0;
     x_last = board.x_count > board.o_count;
     if (has_four(rules, x_last ? board.o : board.x))
@@ -459,12 +514,24 @@ static size_t c4_unmoves(void *ctx, loopy_position pos, loopy_position *out,
         uint64_t marker = tops & (~tops + 1);
         c4_board before = board;
         lift(&before, marker);
-        if (has_four(rules, x_last ? before.x : before.o) ||
-            !order_exists(rules, &before))
+        if (has_four(rules, x_last ? before.x : before.o))
             continue;
-        list[count++] = (pos & ~marker) | marker >> 1;
+        list[count++] = index_of(rules, (code & ~marker) | marker >> 1,
+                                 canonical);
     }
     return loopy_i_distinct_out(list, count, out, capacity);
+}
+
+static size_t c4_unmoves(void *ctx, loopy_position pos, loopy_position *out,
+                         size_t capacity)
+{
+    return list_unmoves(ctx, pos, false, out, capacity);
+}
+
+static size_t c4_canonical_unmoves(void *ctx, loopy_position pos,
+                                   loopy_position *out, size_t capacity)
+{
+    return list_unmoves(ctx, pos, true, out, capacity);
 }
 
 /* ---- Notation ---- */
@@ -476,8 +543,9 @@ static size_t c4_format(void *ctx, loopy_position pos, char *out,
     char text[2 * C4_MAX_BITS + 2];
     size_t len = 0;
     c4_board board;
+    uint64_t code;
 
-    if (!decode(rules, pos, &board))
+    if (!code_at(rules, pos, &code, &board))
         return LOOPY_GAME_ERROR;
     for (uint32_t r = rules->height; r-- > 0;) {
         for (uint32_t c = 0; c < rules->width; c++) {
@@ -572,13 +640,16 @@ static int c4_parse(void *ctx, const char *text, loopy_position *pos, char *why,
     (void)decode(rules, value, &board);
     if (!board_is_legal(rules, &board, why, why_capacity))
         return 1;
-    *pos = value;
+    *pos = loopy_i_c4_rank(&rules->index, value);
     return 0;
 }
 
 static void c4_release(void *ctx)
 {
-    loopy_i_free(ctx);
+    c4_rules *rules = ctx;
+
+    loopy_i_c4_index_free(&rules->index);
+    loopy_i_free(rules);
 }
 
 /* ---- Making a game ---- */
@@ -644,7 +715,7 @@ static loopy_status c4_create(const char *params, loopy_game *game,
     rules->width = value[0];
     rules->height = value[1];
     rules->stride = value[1] + 1;
-    rules->size = UINT64_C(1) << (rules->width * rules->stride);
+    rules->codes = UINT64_C(1) << (rules->width * rules->stride);
     rules->column_bits = (UINT64_C(1) << rules->stride) - 1;
     for (uint32_t b = 0; b < rules->width * rules->stride; b++)
         rules->column_of[b] = (uint8_t)(b / rules->stride);
@@ -658,14 +729,19 @@ static loopy_status c4_create(const char *params, loopy_game *game,
     }
     snprintf(rules->params, sizeof rules->params, "%" PRIu32 "x%" PRIu32,
              rules->width, rules->height);
+    if (loopy_i_c4_index_init(&rules->index, rules->width, rules->height) !=
+        LOOPY_OK) {
+        loopy_i_free(rules);
+        return LOOPY_ENOMEM;
+    }
 
     memset(game, 0, sizeof *game);
     game->version = LOOPY_GAME_VERSION;
     game->name = "connect4";
     game->params = rules->params;
     game->ctx = rules;
-    game->size = rules->size;
-    game->start = rules->start;
+    game->size = rules->index.size;
+    game->start = loopy_i_c4_rank(&rules->index, rules->start);
     game->primitive = c4_primitive;
     game->moves = c4_moves;
     game->unmoves = c4_unmoves;
@@ -674,6 +750,8 @@ static loopy_status c4_create(const char *params, loopy_game *game,
     game->format = c4_format;
     game->parse = c4_parse;
     game->release = c4_release;
+    game->canonical_moves = c4_canonical_moves;
+    game->canonical_unmoves = c4_canonical_unmoves;
     return LOOPY_OK;
 }
 

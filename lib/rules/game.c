@@ -250,28 +250,102 @@ loopy_status loopy_game_parse(const loopy_game *game, const char *text,
 
 /* ---- Checked calls, for the solvers ---- */
 
+typedef size_t (*list_fn)(void *, loopy_position, loopy_position *, size_t);
+
+/* loopy_i_game_list_why with the callback list. */
+static size_t list_why(const loopy_game *game, list_fn list, loopy_position pos,
+                       loopy_position_buffer *buf, loopy_i_list_failure *why)
+{
+    loopy_i_list_failure failure = {LOOPY_I_LIST_OK, 0, 0};
+    size_t count = list(game->ctx, pos, buf->items, buf->capacity);
+    loopy_position *grown;
+
+    if (count == LOOPY_GAME_ERROR) {
+        failure.fault = LOOPY_I_LIST_FAILED;
+        goto fail;
+    }
+    if (count <= buf->capacity)
+        goto fail; /* done: the same exit */
+    /* An absurd count is the game's fault, said as such: asking for the
+     * memory would turn it into an out-of-memory, or a very long wait. */
+    if (count > LOOPY_I_MAX_MOVES) {
+        failure.fault = LOOPY_I_LIST_TOO_MANY;
+        failure.count = count;
+        goto fail;
+    }
+    grown = loopy_i_realloc(buf->items, count, sizeof *grown);
+    if (grown == NULL) {
+        buf->out_of_memory = true;
+        failure.fault = LOOPY_I_LIST_NO_MEMORY;
+        goto fail;
+    }
+    buf->items = grown;
+    buf->capacity = count;
+    /* Room for all of them: the same position must give the same count.
+     * One retry only, so a count that grows on every call cannot make the
+     * solver loop. */
+    failure.count = count;
+    count = list(game->ctx, pos, buf->items, buf->capacity);
+    if (count == LOOPY_GAME_ERROR) {
+        failure.fault = LOOPY_I_LIST_FAILED;
+        goto fail;
+    }
+    if (count != failure.count) {
+        failure.fault = LOOPY_I_LIST_CHANGED;
+        failure.again = count;
+        goto fail;
+    }
+fail:
+    if (why != NULL)
+        *why = failure;
+    return failure.fault == LOOPY_I_LIST_OK ? count : LOOPY_GAME_ERROR;
+}
+
+size_t loopy_i_game_list_why(const loopy_game *game, loopy_position pos,
+                             bool backward, loopy_position_buffer *buf,
+                             loopy_i_list_failure *why)
+{
+    return list_why(game, backward ? game->unmoves : game->moves, pos, buf,
+                    why);
+}
+
 size_t loopy_i_game_list(const loopy_game *game, loopy_position pos,
                          bool backward, loopy_position_buffer *buf)
 {
-    size_t (*list)(void *, loopy_position, loopy_position *, size_t) =
-        backward ? game->unmoves : game->moves;
+    return list_why(game, backward ? game->unmoves : game->moves, pos, buf,
+                    NULL);
+}
 
-    for (;;) {
-        size_t count = list(game->ctx, pos, buf->items, buf->capacity);
-        loopy_position *grown;
+size_t loopy_i_game_list_canonical(const loopy_game *game, loopy_position pos,
+                                   bool backward, loopy_position_buffer *buf,
+                                   loopy_i_list_failure *why)
+{
+    return list_why(game,
+                    backward ? game->canonical_unmoves : game->canonical_moves,
+                    pos, buf, why);
+}
 
-        if (count == LOOPY_GAME_ERROR)
-            return LOOPY_GAME_ERROR;
-        if (count <= buf->capacity)
-            return count;
-        /* Room for all of them, then ask again. */
-        grown = loopy_i_realloc(buf->items, count, sizeof *grown);
-        if (grown == NULL) {
-            buf->out_of_memory = true;
-            return LOOPY_GAME_ERROR;
-        }
-        buf->items = grown;
-        buf->capacity = count;
+void loopy_i_list_failure_text(const loopy_i_list_failure *why, bool backward,
+                               char *out, size_t capacity)
+{
+    const char *name = backward ? "unmoves()" : "moves()";
+
+    switch (why->fault) {
+    case LOOPY_I_LIST_TOO_MANY:
+        snprintf(out, capacity, "%s asks for room for %zu positions, more "
+                 "than %zu", name, why->count, (size_t)LOOPY_I_MAX_MOVES);
+        break;
+    case LOOPY_I_LIST_CHANGED:
+        snprintf(out, capacity, "%s gave %zu positions, then %zu when called "
+                 "again with room for %zu", name, why->count, why->again,
+                 why->count);
+        break;
+    case LOOPY_I_LIST_NO_MEMORY:
+        snprintf(out, capacity, "out of memory");
+        break;
+    default:
+        snprintf(out, capacity, "%s failed", name);
+        break;
     }
 }
 

@@ -131,12 +131,17 @@ static bool reserve(grow *g, uint64_t more, size_t size)
 /* What a thread found for one frontier position. */
 typedef struct expansion {
     uint8_t kind;     /* loopy_primitive */
-    uint8_t failed;   /* 1: a callback failed; 2: a position out of range;
-                         3: out of memory; 4: canonical() not idempotent */
+    uint8_t failed;   /* 1: a callback failed (list says which, for
+                         moves()); 2: a move out of range; 3: out of memory;
+                         4: canonical() not idempotent; 5: canonical() out
+                         of range */
     uint32_t thread;  /* whose arena holds the successors */
     uint64_t first;   /* where in it */
     uint64_t count;
-    loopy_position bad; /* the position out of range, for failed == 2 */
+    loopy_position bad;  /* the position out of range (2, 5), or not its own
+                            representative (4) */
+    loopy_position move; /* the move canonical() took out of range (5) */
+    loopy_i_list_failure list; /* why moves() failed (1) */
 } expansion;
 
 typedef struct arena {
@@ -179,6 +184,7 @@ static void expand(const loopy_game *game, bool symmetric, loopy_position pos,
     x->failed = 0;
     x->first = 0;
     x->count = 0;
+    x->list.fault = LOOPY_I_LIST_OK;
     if (kind != LOOPY_PLAYING) {
         x->kind = (uint8_t)kind;
         if (kind != LOOPY_OVER_WIN && kind != LOOPY_OVER_LOSE &&
@@ -187,17 +193,24 @@ static void expand(const loopy_game *game, bool symmetric, loopy_position pos,
         return;
     }
     x->kind = LOOPY_PLAYING;
-    count = loopy_i_game_list(game, pos, false, &a->buf);
+    count = loopy_i_game_list_why(game, pos, false, &a->buf, &x->list);
     if (count == LOOPY_GAME_ERROR) {
-        x->failed = a->buf.out_of_memory ? 3 : 1;
+        x->failed = x->list.fault == LOOPY_I_LIST_NO_MEMORY ? 3 : 1;
         return;
     }
     for (size_t i = 0; i < count; i++) {
         loopy_position s = a->buf.items[i];
-        if (s >= game->size ||
-            (symmetric && (s = game->canonical(game->ctx, s)) >= game->size)) {
+        if (s >= game->size) {
             x->failed = 2;
             x->bad = s;
+            return;
+        }
+        /* A move in range that canonical() takes out of it: canonical()'s
+         * fault, not moves()'. */
+        if (symmetric && (s = game->canonical(game->ctx, s)) >= game->size) {
+            x->failed = 5;
+            x->bad = s;
+            x->move = a->buf.items[i];
             return;
         }
         /* A representative must be its own: otherwise the classes are not
@@ -294,9 +307,16 @@ static loopy_status enumerate(const loopy_game *game, bool symmetric,
     ((uint64_t *)e->offset.data)[e->offset.count++] = 0;
     if (symmetric && ((start = game->canonical(game->ctx, start)) >= game->size ||
                       game->canonical(game->ctx, start) != start)) {
-        status = game_failure(game, game->start, "canonical() gives a "
-                              "position outside the index space, or is not "
-                              "idempotent", diag);
+        char what[160];
+        if (start >= game->size)
+            snprintf(what, sizeof what, "canonical() gives %"
+                     LOOPY_PRI_POSITION " for the start, outside the index "
+                     "space (size %" LOOPY_PRI_POSITION ")", start, game->size);
+        else
+            snprintf(what, sizeof what, "canonical() is not idempotent: it "
+                     "gives %" LOOPY_PRI_POSITION " for the start, and "
+                     "something else for that", start);
+        status = game_failure(game, game->start, what, diag);
         goto fail;
     }
     status = number_of(e, start, &id);
@@ -325,9 +345,21 @@ static loopy_status enumerate(const loopy_game *game, bool symmetric,
             uint64_t *offset;
 
             if (x[i].failed == 1) {
+                char what[160];
+                loopy_i_list_failure_text(&x[i].list, false, what, sizeof what);
                 status = game_failure(game, p, x[i].kind != LOOPY_PLAYING
                                       ? "primitive() gives no known value"
-                                      : "moves() failed", diag);
+                                      : what, diag);
+                goto fail;
+            }
+            if (x[i].failed == 5) {
+                char what[160];
+                snprintf(what, sizeof what, "canonical() gives %"
+                         LOOPY_PRI_POSITION " for the move to %"
+                         LOOPY_PRI_POSITION ", outside the index space "
+                         "(size %" LOOPY_PRI_POSITION ")", x[i].bad,
+                         x[i].move, game->size);
+                status = game_failure(game, p, what, diag);
                 goto fail;
             }
             if (x[i].failed == 2) {

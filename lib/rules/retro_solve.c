@@ -3,9 +3,11 @@
  * retrograde analysis over the index space itself, predecessors generated
  * by unmoves(), level by level, on all threads.
  *
- * One 32-bit word per index, nothing else (no queues: each level is found
- * by scanning the words for its remoteness):
- *     ABSENT              0xffffffff: not legal, or not a representative
+ * One 32-bit word per index, nothing else (no queues: each round and level
+ * is found by scanning the words):
+ *     ABSENT              0xffffffff: not reached (or not legal), or not a
+ *                         representative
+ *     SEEN                0xfffffffe: reached, its moves not yet looked at
  *     undecided           kind 0, the count of distinct moves not yet known
  *                         to reach a Win (1 .. SATURATED)
  *     Win / Lose / Tie r  kind 1 / 2 / 3 in the top two bits, r below
@@ -13,6 +15,13 @@
  * keeps that value and, instead of being counted down, counts its moves
  * that do not reach a Win again each time one of them becomes a Win: rare,
  * slower, and exact, so no position is wrong however many moves it has.
+ *
+ * The positions to solve: those reachable from the start, found in rounds:
+ * each round scans for SEEN words, and each such position gets its first
+ * word (decided at 0 when it is over or has no moves, else its move count)
+ * while its moves, ABSENT, become SEEN (a compare-and-swap), until a round
+ * finds none.  With all_legal, every index that legal() accepts instead,
+ * in one scan.
  *
  * Level r of the Win/Lose pass: every position decided at r tells its
  * predecessors: a Lose makes them Wins at r + 1 (a compare-and-swap, so the
@@ -25,15 +34,18 @@
  */
 #include "rules_internal.h"
 
+#include <stdarg.h>
 #include <stdatomic.h>
+#include <stdio.h>
 #include <string.h>
 
 #define ABSENT UINT32_MAX
+#define SEEN (UINT32_MAX - 1)
 #define KIND_SHIFT 30
 #define LOW_MASK ((UINT32_C(1) << KIND_SHIFT) - 1)
 #define SATURATED LOW_MASK
-/* The largest remoteness a word holds (Tie's must stay below ABSENT). */
-#define MAX_REMOTENESS (LOW_MASK - 1)
+/* The largest remoteness a word holds (Tie's must stay below SEEN). */
+#define MAX_REMOTENESS (LOW_MASK - 2)
 /* Indices a thread takes at a time in the scans. */
 #define CHUNK 4096
 
@@ -53,23 +65,56 @@ typedef struct retro {
     const loopy_game *game;
     uint32_t saturated; /* SATURATED, or a smaller counter_limit */
     bool symmetric;
+    /* all_legal: every canonical() of a move is checked to be a
+     * representative; otherwise each position is, once, when reached. */
+    bool all_legal;
+    /* given[backward]: the game's canonical_moves (canonical_unmoves)
+     * give the representatives, rather than canonical() of each move. */
+    bool given[2];
     int misere;
     int threads;
     _Atomic uint32_t *word;
     /* The first failure, set once (by the thread that wins the CAS). */
     _Atomic int failed;
     loopy_position failed_at;
-    const char *failed_why;
+    char failed_why[200];
+    _Atomic bool out_of_memory; /* the failure is a list's memory */
 } retro;
 
-static void fail_at(retro *t, loopy_position pos, const char *why)
+/* Records the first failure: at pos, why (printf-style). */
+static void fail_at(retro *t, loopy_position pos, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+static void fail_at(retro *t, loopy_position pos, const char *fmt, ...)
 {
     int expected = 0;
 
     if (atomic_compare_exchange_strong(&t->failed, &expected, 1)) {
+        va_list ap;
         t->failed_at = pos;
-        t->failed_why = why;
+        va_start(ap, fmt);
+        vsnprintf(t->failed_why, sizeof t->failed_why, fmt, ap);
+        va_end(ap);
     }
+}
+
+/* A list callback's failure. */
+static void fail_list(retro *t, loopy_position pos,
+                      const loopy_i_list_failure *why, bool backward,
+                      bool given)
+{
+    char text[160];
+
+    if (why->fault == LOOPY_I_LIST_NO_MEMORY)
+        atomic_store(&t->out_of_memory, true);
+    loopy_i_list_failure_text(why, backward, text, sizeof text);
+    if (given) /* the text names moves() or unmoves() */
+        fail_at(t, pos, "canonical_%s", text);
+    else
+        fail_at(t, pos, "%s", text);
 }
 
 /* The distinct representatives of pos's moves (backward: unmoves) into
@@ -78,35 +123,56 @@ static size_t neighbours(retro *t, loopy_position pos, bool backward,
                          loopy_position_buffer *buf)
 {
     const loopy_game *game = t->game;
-    size_t count = loopy_i_game_list(game, pos, backward, buf);
+    bool given = t->given[backward];
+    loopy_i_list_failure why;
+    size_t count = given ? loopy_i_game_list_canonical(game, pos, backward,
+                                                       buf, &why)
+                         : loopy_i_game_list_why(game, pos, backward, buf,
+                                                 &why);
+    const char *name = given ? backward ? "canonical_unmoves()"
+                                        : "canonical_moves()"
+                             : backward ? "unmoves()" : "moves()";
 
     if (count == LOOPY_GAME_ERROR) {
-        fail_at(t, pos, buf->out_of_memory ? "out of memory"
-                        : backward ? "unmoves() failed" : "moves() failed");
+        fail_list(t, pos, &why, backward, given);
         return LOOPY_GAME_ERROR;
     }
     for (size_t i = 0; i < count; i++) {
         loopy_position s = buf->items[i];
-        if (s < game->size && t->symmetric)
-            s = game->canonical(game->ctx, s);
         if (s >= game->size) {
-            fail_at(t, pos, backward ? "unmoves() gives a position outside "
-                                       "the index space"
-                                     : "moves() gives a position outside the "
-                                       "index space");
+            fail_at(t, pos, "%s gives position %" LOOPY_PRI_POSITION
+                    ", outside the index space", name, s);
             return LOOPY_GAME_ERROR;
         }
-        /* A representative must be its own (see graph_solve.c). */
-        if (t->symmetric && game->canonical(game->ctx, s) != s) {
-            fail_at(t, pos, "canonical() is not idempotent");
-            return LOOPY_GAME_ERROR;
+        if (t->symmetric && !given) {
+            loopy_position r = game->canonical(game->ctx, s);
+            if (r >= game->size) {
+                fail_at(t, pos, "canonical() takes %" LOOPY_PRI_POSITION
+                        " to %" LOOPY_PRI_POSITION ", outside the index "
+                        "space", s, r);
+                return LOOPY_GAME_ERROR;
+            }
+            /* A representative must be its own (see graph_solve.c);
+             * otherwise each position is checked once, when reached. */
+            if (t->all_legal && game->canonical(game->ctx, r) != r) {
+                fail_at(t, pos, "canonical() is not idempotent: it takes %"
+                        LOOPY_PRI_POSITION " to %" LOOPY_PRI_POSITION,
+                        s, r);
+                return LOOPY_GAME_ERROR;
+            }
+            s = r;
         }
+        /* Every word a list leads to is read and most are written: their
+         * cache misses overlap. */
+        PREFETCH_WRITE(&t->word[s]);
         buf->items[i] = s;
     }
     return loopy_i_sort_unique(buf->items, count);
 }
 
-/* The first word of position i: absent, decided at 0, or its move count. */
+/* The first word of position i, a representative to solve: decided at 0,
+ * or its move count (ABSENT after fail_at).  Reached: its moves, ABSENT,
+ * become SEEN. */
 static uint32_t initial_word(retro *t, loopy_position i,
                              loopy_position_buffer *buf, bool *level0)
 {
@@ -115,10 +181,6 @@ static uint32_t initial_word(retro *t, loopy_position i,
     size_t count;
 
     *level0 = false;
-    if (game->legal != NULL && !game->legal(game->ctx, i))
-        return ABSENT;
-    if (t->symmetric && game->canonical(game->ctx, i) != i)
-        return ABSENT;
     p = game->primitive(game->ctx, i);
     if (p != LOOPY_PLAYING) {
         *level0 = true;
@@ -137,6 +199,12 @@ static uint32_t initial_word(retro *t, loopy_position i,
     count = neighbours(t, i, false, buf);
     if (count == LOOPY_GAME_ERROR)
         return ABSENT;
+    for (size_t k = 0; !t->all_legal && k < count; k++) {
+        uint32_t expected = ABSENT;
+        atomic_compare_exchange_strong_explicit(
+            &t->word[buf->items[k]], &expected, SEEN, memory_order_relaxed,
+            memory_order_relaxed);
+    }
     if (count == 0) {
         *level0 = true;
         return decided(t->misere ? LOOPY_WIN : LOOPY_LOSE, 0);
@@ -272,6 +340,91 @@ static loopy_status run_levels(retro *t, bool ties, uint64_t first_level)
     return LOOPY_OK;
 }
 
+/* The first word of index i in a scan: with all_legal, of every legal
+ * representative; otherwise of each SEEN position.  Counts the words
+ * decided at level 0 into *level0 and *ties0, and what it expanded. */
+static void first_word(retro *t, loopy_position i, loopy_position_buffer *buf,
+                       uint64_t *level0, uint64_t *ties0, uint64_t *expanded)
+{
+    const loopy_game *game = t->game;
+    uint32_t w;
+    bool at0;
+
+    if (t->all_legal) {
+        if ((game->legal != NULL && !game->legal(game->ctx, i)) ||
+            (t->symmetric && game->canonical(game->ctx, i) != i)) {
+            atomic_store_explicit(&t->word[i], ABSENT, memory_order_relaxed);
+            return;
+        }
+    } else {
+        if (atomic_load_explicit(&t->word[i], memory_order_relaxed) != SEEN)
+            return;
+        /* Reached as a canonical(): it must be its own. */
+        if (t->symmetric) {
+            loopy_position r = game->canonical(game->ctx, i);
+            if (r != i) {
+                fail_at(t, i, "canonical() is not idempotent: it gives this "
+                        "position as a representative, then takes it to %"
+                        LOOPY_PRI_POSITION, r);
+                return;
+            }
+        }
+    }
+    w = initial_word(t, i, buf, &at0);
+    atomic_store_explicit(&t->word[i], w, memory_order_relaxed);
+    *level0 += at0 && kind_of(w) != LOOPY_TIE;
+    *ties0 += at0 && kind_of(w) == LOOPY_TIE;
+    (*expanded)++;
+}
+
+/* Every position's first word, in one scan with all_legal, otherwise in
+ * rounds from the start until one finds no SEEN position.  A position
+ * reached later in the same round's scan is expanded in that round. */
+static loopy_status first_words(retro *t, uint64_t *level0, uint64_t *ties0)
+{
+    const loopy_game *game = t->game;
+    uint64_t size = game->size, expanded = 1;
+
+    if (!t->all_legal) {
+        loopy_position start = game->start;
+#pragma omp parallel for num_threads(t->threads) schedule(static)
+        for (int64_t i = 0; i < (int64_t)size; i++)
+            atomic_init(&t->word[i], ABSENT);
+        if (t->symmetric)
+            start = game->canonical(game->ctx, start);
+        if (start >= size) {
+            fail_at(t, game->start, "canonical() gives a position outside the "
+                                    "index space");
+            return LOOPY_EGAME;
+        }
+        atomic_store(&t->word[start], SEEN);
+    }
+    while (expanded > 0) {
+        uint64_t made = 0, ties = 0;
+        expanded = 0;
+#pragma omp parallel num_threads(t->threads) reduction(+ : made, ties, expanded)
+        {
+            loopy_position_buffer buf = {NULL, 0, false};
+#pragma omp for schedule(dynamic, 1)
+            for (int64_t c = 0; c < (int64_t)((size + CHUNK - 1) / CHUNK);
+                 c++) {
+                uint64_t lo = (uint64_t)c * CHUNK;
+                uint64_t hi = size - lo < CHUNK ? size : lo + CHUNK;
+                for (uint64_t i = lo; i < hi; i++)
+                    first_word(t, i, &buf, &made, &ties, &expanded);
+            }
+            loopy_i_position_buffer_release(&buf);
+        }
+        *level0 += made;
+        *ties0 += ties;
+        if (atomic_load(&t->failed))
+            return LOOPY_EGAME;
+        if (t->all_legal)
+            break;
+    }
+    return LOOPY_OK;
+}
+
 loopy_status loopy_game_solve_retro(const loopy_game *game,
                                     const loopy_game_solve_options *options,
                                     loopy_game_solution **out,
@@ -303,6 +456,13 @@ loopy_status loopy_game_solve_retro(const loopy_game *game,
     memset(&t, 0, sizeof t);
     t.game = game;
     t.symmetric = game->canonical != NULL && !options->no_symmetry;
+    t.all_legal = options->all_legal != 0;
+    /* With all_legal, a move that is not a representative would go
+     * unnoticed (its word is absent): each is taken to its own, and
+     * checked. */
+    t.given[0] = t.symmetric && !t.all_legal && game->canonical_moves != NULL;
+    t.given[1] = t.symmetric && !t.all_legal &&
+                 game->canonical_unmoves != NULL;
     t.misere = options->misere;
     t.saturated = options->counter_limit > 0 &&
                           options->counter_limit < SATURATED
@@ -310,6 +470,7 @@ loopy_status loopy_game_solve_retro(const loopy_game *game,
                       : SATURATED;
     t.threads = loopy_i_threads(options->threads, size, CHUNK);
     atomic_init(&t.failed, 0);
+    atomic_init(&t.out_of_memory, false);
     t.word = loopy_i_malloc((size_t)size, sizeof *t.word);
     if (t.word == NULL) {
         loopy_i_diag(diag, 0, 0, "%s: out of memory for %" PRIu64 " positions "
@@ -317,32 +478,17 @@ loopy_status loopy_game_solve_retro(const loopy_game *game,
         return LOOPY_ENOMEM;
     }
 
-    /* Every index's first word; level 0 is what is decided at once. */
-#pragma omp parallel num_threads(t.threads) reduction(+ : level0, ties0)
-    {
-        loopy_position_buffer buf = {NULL, 0, false};
-#pragma omp for schedule(dynamic, 1)
-        for (int64_t c = 0; c < (int64_t)((size + CHUNK - 1) / CHUNK); c++) {
-            uint64_t lo = (uint64_t)c * CHUNK;
-            uint64_t hi = size - lo < CHUNK ? size : lo + CHUNK;
-            for (uint64_t i = lo; i < hi; i++) {
-                bool at0;
-                uint32_t w = initial_word(&t, i, &buf, &at0);
-                atomic_init(&t.word[i], w);
-                level0 += at0 && kind_of(w) != LOOPY_TIE;
-                ties0 += at0 && kind_of(w) == LOOPY_TIE;
-            }
-        }
-        loopy_i_position_buffer_release(&buf);
-    }
+    status = first_words(&t, &level0, &ties0);
     if (atomic_load(&t.failed))
         status = LOOPY_EGAME;
     if (status == LOOPY_OK)
         status = run_levels(&t, false, level0);
     if (status == LOOPY_OK)
         status = run_levels(&t, true, ties0);
+    if (status == LOOPY_EGAME && atomic_load(&t.out_of_memory))
+        status = LOOPY_ENOMEM;
     if (status != LOOPY_OK) {
-        if (status == LOOPY_EGAME) {
+        if (status == LOOPY_EGAME || status == LOOPY_ENOMEM) {
             char text[96];
             loopy_i_diag(diag, 0, 0, "%s: position %" LOOPY_PRI_POSITION
                          " (%s): %s", game->name, t.failed_at,

@@ -16,11 +16,53 @@ typedef struct loopy_position_buffer {
     bool out_of_memory; /* set when growing it failed */
 } loopy_position_buffer;
 
-/* The moves (backward: the unmoves) of pos into buf, growing it until all
- * fit; their number, or LOOPY_GAME_ERROR when the game failed or memory
- * ran out (buf->out_of_memory). */
+/* Why a list of moves failed (loopy_i_game_list_why). */
+typedef enum loopy_i_list_fault {
+    LOOPY_I_LIST_OK = 0,
+    LOOPY_I_LIST_FAILED,     /* the callback gave LOOPY_GAME_ERROR */
+    LOOPY_I_LIST_NO_MEMORY,  /* growing the buffer failed */
+    LOOPY_I_LIST_TOO_MANY,   /* a count above LOOPY_I_MAX_MOVES */
+    LOOPY_I_LIST_CHANGED     /* another count on the second call */
+} loopy_i_list_fault;
+
+typedef struct loopy_i_list_failure {
+    loopy_i_list_fault fault;
+    size_t count; /* the count the callback gave first */
+    size_t again; /* and on the second call (LOOPY_I_LIST_CHANGED) */
+} loopy_i_list_failure;
+
+/* The largest count of moves (or unmoves) a callback may give: more is
+ * taken as a broken callback, not as a reason to ask for memory.  Room
+ * for 2^32 - 1 positions (32 GiB) is past what any solver could use, and
+ * it keeps count * sizeof(loopy_position) from overflowing size_t. */
+#define LOOPY_I_MAX_MOVES                                                      \
+    ((size_t)UINT32_MAX < SIZE_MAX / sizeof(loopy_position)                    \
+         ? (size_t)UINT32_MAX                                                  \
+         : SIZE_MAX / sizeof(loopy_position))
+
+/* The moves (backward: the unmoves) of pos into buf: one call, and when
+ * the count exceeds buf's capacity, a second with room for that count,
+ * which must give the same count (so at most two calls, never a loop).
+ * Their number, or LOOPY_GAME_ERROR when the game failed, gave a count
+ * above LOOPY_I_MAX_MOVES or another count the second time, or memory ran
+ * out (then buf->out_of_memory is set).  *why (NULL: not wanted) says
+ * which; loopy_i_list_failure_text puts it in words. */
+size_t loopy_i_game_list_why(const loopy_game *game, loopy_position pos,
+                             bool backward, loopy_position_buffer *buf,
+                             loopy_i_list_failure *why);
+/* The same, without saying why. */
 size_t loopy_i_game_list(const loopy_game *game, loopy_position pos,
                          bool backward, loopy_position_buffer *buf);
+/* The same with canonical_moves() (backward: canonical_unmoves()), which
+ * the game has. */
+size_t loopy_i_game_list_canonical(const loopy_game *game, loopy_position pos,
+                                   bool backward, loopy_position_buffer *buf,
+                                   loopy_i_list_failure *why);
+/* "moves() failed", "moves() asks for room for N positions, more than
+ * 4294967295", "moves() gave N positions, then M when called again with
+ * room for N" (unmoves() when backward), in out[0 .. capacity). */
+void loopy_i_list_failure_text(const loopy_i_list_failure *why, bool backward,
+                               char *out, size_t capacity);
 void loopy_i_position_buffer_release(loopy_position_buffer *buf);
 
 /* qsort's comparison of two positions. */

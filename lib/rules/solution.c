@@ -94,6 +94,7 @@ loopy_status loopy_game_solution_moves(const loopy_game_solution *s,
                                        loopy_diag *diag)
 {
     loopy_position_buffer buf = {NULL, 0, false};
+    loopy_i_list_failure why;
     loopy_game_move *list = NULL;
     size_t n;
 
@@ -106,13 +107,14 @@ loopy_status loopy_game_solution_moves(const loopy_game_solution *s,
     }
     if (game->primitive(game->ctx, pos) != LOOPY_PLAYING)
         return LOOPY_OK;
-    n = loopy_i_game_list(game, pos, false, &buf);
+    n = loopy_i_game_list_why(game, pos, false, &buf, &why);
     if (n == LOOPY_GAME_ERROR) {
-        bool memory = buf.out_of_memory;
+        char text[160];
         loopy_i_position_buffer_release(&buf);
-        loopy_i_diag(diag, 0, 0, memory ? "out of memory"
-                                        : "moves() failed at this position");
-        return memory ? LOOPY_ENOMEM : LOOPY_EGAME;
+        loopy_i_list_failure_text(&why, false, text, sizeof text);
+        loopy_i_diag(diag, 0, 0, "%s%s", text, why.fault == LOOPY_I_LIST_FAILED
+                                                   ? " at this position" : "");
+        return why.fault == LOOPY_I_LIST_NO_MEMORY ? LOOPY_ENOMEM : LOOPY_EGAME;
     }
     n = loopy_i_sort_unique(buf.items, n);
     /* malloc, not loopy_i_malloc: the caller frees it with free. */

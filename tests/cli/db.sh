@@ -154,6 +154,18 @@ if command -v script >/dev/null 2>&1; then
     s=$?
     check "solve -f ldb refuses a terminal" test "$s" -eq 2
     check "solve -f ldb to a terminal: the message" grep -q "not written to a terminal" "$work/tty"
+    # -o naming a terminal: refused before the solve, nothing written.
+    script -qec "'$LOOPY' solve -q -f ldb -o /dev/stdout '$work/g.txt'" /dev/null >"$work/tty" 2>&1
+    s=$?
+    check "solve -f ldb -o /dev/stdout on a terminal" test "$s" -eq 2
+    check "solve -o /dev/stdout on a terminal: the message" \
+        grep -q "/dev/stdout: a database is binary: not written to a terminal" "$work/tty"
+    script -qec "'$LOOPY' game solve -q tictactoe -o /dev/stdout" /dev/null >"$work/tty" 2>&1
+    s=$?
+    check "game solve -o /dev/stdout on a terminal" test "$s" -eq 2
+    check "game solve -o /dev/stdout on a terminal: the message" \
+        grep -q "/dev/stdout: a database is binary: not written to a terminal" "$work/tty"
+    check "game solve -o /dev/stdout on a terminal: nothing else" test "$(wc -l <"$work/tty")" -eq 1
 fi
 refused "a graph's database in game probe" 1 "a database of a graph's positions" \
     game probe g.ldb 1
@@ -189,13 +201,74 @@ refused "a missing .ldb is a game name" 2 "unknown game 'missing.ldb'" game prob
 cp "$work/subtract_21_1_2_3.ldb" "$work/sub.ldb"
 refused "--misere with a normal-play database" 2 "--misere: the database was solved in normal play" \
     game probe --misere sub.ldb
-# A shared object's game: its header names it, which is not built in.
+# A shared object's game: its header names it, which is not built in, so
+# --game names the object; it is checked against the database.
 if cc -shared -fPIC -I"$root/include" "$root/examples/ladder.c" \
     -o "$work/ladder.so" 2>/dev/null; then
     (cd "$work" && "$LOOPY" game solve -q ./ladder.so:10 -o ladder.ldb >/dev/null 2>&1)
-    refused "a database of a shared object's game" 1 "unknown game 'ladder'" \
+    refused "a database of a shared object's game, without --game" 2 \
+        "ladder.ldb: the database holds ladder:10, which is not a built-in game: name its shared object with --game" \
         game probe ladder.ldb
+    for p in 0 3 7 9 10; do
+        (cd "$work" && "$LOOPY" game probe -q ./ladder.so:10 $p >"$work/solved" 2>&1)
+        (cd "$work" && "$LOOPY" game probe -q --game ./ladder.so ladder.ldb $p >"$work/fromdb" 2>&1)
+        check "probe --game ./ladder.so ladder.ldb $p" cmp -s "$work/solved" "$work/fromdb"
+    done
+    (cd "$work" && "$LOOPY" game probe -q -f json --game ./ladder.so:10 ladder.ldb 7 >"$work/fromdb" 2>&1)
+    (cd "$work" && "$LOOPY" game probe -q -f json ./ladder.so:10 7 >"$work/solved" 2>&1)
+    check "probe --game with its parameters, json" cmp -s "$work/solved" "$work/fromdb"
+    refused "--game with other parameters" 2 "ladder.ldb: --game: the database holds ladder:10, not ladder:9" \
+        game probe --game ./ladder.so:9 ladder.ldb 3
+    refused "--game of another game" 2 "ladder.ldb: --game: the database holds ladder:10, not tictactoe" \
+        game probe --game tictactoe ladder.ldb
+    refused "--game that does not load" 3 "--game: ./nosuch.so: cannot load the game" \
+        game probe --game ./nosuch.so ladder.ldb
+    refused "--game without a database" 2 "--game: only 'probe FILE.ldb' takes it" \
+        game probe --game ./ladder.so ./ladder.so:10 3
+    refused "--game with solve" 2 "--game: only 'probe FILE.ldb' takes it" \
+        game solve --game ./ladder.so ./ladder.so:10
+    # The same name and parameters with another index space: the rules
+    # changed since the database was written.
+    sed 's/\.size = top + 1,/.size = top + 2,/' "$root/examples/ladder.c" >"$work/ladder2.c"
+    cc -shared -fPIC -I"$root/include" "$work/ladder2.c" -o "$work/ladder2.so" 2>/dev/null
+    refused "--game whose index space changed" 1 "ladder.ldb: --game: ladder numbers its positions below 12, the database below 11" \
+        game probe --game ./ladder2.so ladder.ldb 3
+    # A name a database cannot record is refused before the solve (which
+    # would take minutes for a ladder of 10^9 rungs).
+    long=ladder_with_a_name_longer_than_sixty_four_characters_0123456789abcdef
+    sed "s/\"ladder\"/\"$long\"/" "$root/examples/ladder.c" >"$work/long.c"
+    cc -shared -fPIC -I"$root/include" "$work/long.c" -o "$work/long.so" 2>/dev/null
+    refused "a name too long for a database, before the solve" 1 \
+        "out.ldb: the game's name is 69 characters long: a database records a name of 1 to 64" \
+        game solve -q ./long.so:1000000000 -o out.ldb
+    check "no file for a name too long" test ! -e "$work/out.ldb"
+    (cd "$work" && "$LOOPY" game solve -q ./long.so:5 >/dev/null 2>&1)
+    check "a name too long is fine without -o" test $? -eq 0
 fi
+
+# Options that say how to solve are refused with a database (it is read,
+# not solved), or must agree with how it was solved.
+refused "--solver with a database" 2 "sub.ldb: --solver: a database is read, not solved" \
+    game probe --solver graph sub.ldb 21
+refused "--solver retro with a database" 2 "--solver: a database is read, not solved" \
+    game probe --solver retro sub.ldb 21
+refused "--no-symmetry with a database of representatives" 2 \
+    "tictactoe.ldb: --no-symmetry: the database holds one position per class of symmetric positions" \
+    game probe --no-symmetry tictactoe.ldb
+"$LOOPY" game probe -q --no-symmetry "$work/all.ldb" x../.../... >"$work/fromdb" 2>&1
+"$LOOPY" game probe -q --no-symmetry tictactoe x../.../... >"$work/solved" 2>&1
+check "--no-symmetry with a database without symmetry" cmp -s "$work/solved" "$work/fromdb"
+# A misere database says so, as a misere solve does.
+"$LOOPY" game probe -q "$work/misere.ldb" x../.o./... >"$work/fromdb" 2>&1
+check "probe of a misere database marks it" grep -q '^x../.o./...: [WLTD].* (misere)$' "$work/fromdb"
+"$LOOPY" game probe -q -f json "$work/misere.ldb" >"$work/fromdb" 2>&1
+"$LOOPY" game probe -q -f json --misere tictactoe >"$work/solved" 2>&1
+check "probe json of a misere database" grep -q '"misere": true' "$work/fromdb"
+check "probe json of a misere database = misere solve" cmp -s "$work/solved" "$work/fromdb"
+# Standard input: a bad line is named, nothing is printed.
+printf 'x../.../...\n# comment\n\nnonsense\n' >"$work/positions"
+refused "probe FILE.ldb: a bad line of standard input" 1 "^loopy game: <stdin>:4: 'nonsense' is not a position of tictactoe" \
+    game probe -q tictactoe.ldb - <"$work/positions"
 
 # ---- Bad uses; nothing left under the output's name ----
 refused "-o with probe" 2 "-o: only 'solve' writes a database" \

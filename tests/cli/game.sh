@@ -86,15 +86,38 @@ expect "README: subtract solve" 0 'subtract:21,1,2,3: 22 positions reached\n  W 
     game solve -q subtract:21,1,2,3
 expect "subtract probe" 0 '21: W 11\n  20  W 11\n  18  L 10\n  19  L 10\n' \
     game probe -q subtract 21
-expect "subtract probe json" 0 '[{"position": "4", "value": "L", "remoteness": 2, "moves": [{"to": "1", "value": "L", "remoteness": 2}, {"to": "2", "value": "L", "remoteness": 2}, {"to": "3", "value": "L", "remoteness": 2}]}]\n' \
+expect "subtract probe json" 0 '[{"position": "4", "misere": false, "value": "L", "remoteness": 2, "moves": [{"to": "1", "value": "L", "remoteness": 2}, {"to": "2", "value": "L", "remoteness": 2}, {"to": "3", "value": "L", "remoteness": 2}]}]\n' \
     game probe -q -f json subtract:4,1,2,3 4
-expect "subtract solve json" 0 '{"game": "subtract", "parameters": "8,1,2", "misere": false, "symmetry": false, "positions": 9, "win": 6, "lose": 3, "tie": 0, "draw": 0, "start": {"position": "8", "value": "W", "remoteness": 5}}\n' \
+expect "subtract solve json" 0 '{"game": "subtract", "parameters": "8,1,2", "misere": false, "symmetry": false, "solver": "graph", "solved": "reached", "positions": 9, "win": 6, "lose": 3, "tie": 0, "draw": 0, "start": {"position": "8", "value": "W", "remoteness": 5}}\n' \
     game solve -q -f json subtract:8,2,1
 expect "subtract misere" 0 'subtract:5,1 (misere): 6 positions reached\n  W 3  L 3  T 0  D 0\n  start 5: L 5\n' \
     game solve -q --misere subtract:5,1
 printf '3\n\n2\n' >"$work/positions"
 expect "probe positions from standard input" 0 '3: W 1\n  0  W 1\n  1  L 2\n  2  L 2\n2: W 1\n  0  W 1\n  1  L 2\n' \
     game probe -q subtract:3,1,2,3 - <"$work/positions"
+# Standard input: blank lines and lines starting with '#' are skipped, and
+# blanks around a position; a bad line is named by its number, and nothing
+# is printed, however many answers came before it (they are held back).
+printf '# positions\n\n  3 \n\t# the end\n2\n' >"$work/positions"
+expect "probe: comments and blanks on standard input" 0 '3: W 1\n  0  W 1\n  1  L 2\n  2  L 2\n2: W 1\n  0  W 1\n  1  L 2\n' \
+    game probe -q subtract:3,1,2,3 - <"$work/positions"
+printf '3\n# a comment\n\nx\n2\n' >"$work/positions"
+refused "probe: a bad line of standard input" 1 "^loopy game: <stdin>:4: 'x' is not a position of subtract" \
+    game probe -q subtract:3,1,2,3 - <"$work/positions"
+awk 'BEGIN { for (i = 0; i < 3000; i++) print 21; print 99 }' >"$work/positions"
+refused "probe: a bad line after 120 KB of answers" 1 "^loopy game: <stdin>:3001: '99' is not a position" \
+    game probe -q subtract:21,1,2,3 - <"$work/positions"
+printf '21\n1\0002\n' >"$work/positions"
+refused "probe: a NUL byte on standard input" 1 "<stdin>:2: a NUL byte" \
+    game probe -q subtract:21,1,2,3 - <"$work/positions"
+# Misere play is marked on each position probed (as solve marks its summary).
+expect "probe misere" 0 '2: W 2 (misere)\n  1  W 2\n' \
+    game probe -q --misere subtract:2,1 2
+expect "probe misere json" 0 '[{"position": "2", "misere": true, "value": "W", "remoteness": 2, "moves": [{"to": "1", "value": "W", "remoteness": 2}]}]\n' \
+    game probe -q --misere -f json subtract:2,1 2
+# The solver without moves: "solved" says which positions it counts.
+expect "solve --solver retro json" 0 '{"game": "subtract", "parameters": "8,1,2", "misere": false, "symmetry": false, "solver": "retro", "solved": "reached", "positions": 9, "win": 6, "lose": 3, "tie": 0, "draw": 0, "start": {"position": "8", "value": "W", "remoteness": 5}}\n' \
+    game solve -q -f json --solver retro subtract:8,2,1
 "$LOOPY" game list >"$work/list" 2>&1 && pass || fail "game list"
 for name in subtract tictactoe mnk connect4; do
     grep -q "^$name\$" "$work/list" && pass || fail "game list lacks $name"

@@ -1,0 +1,823 @@
+/*
+ * check.c - checking a game's rules before a long solve: on each position
+ * examined, moves and unmoves agree, the count protocol holds, canonical()
+ * is idempotent and maps symmetric positions alike, and the notation reads
+ * back what it writes (loopy_game_check, `loopy game check`).
+ *
+ * Serial on purpose: the first flaw must be the first in a fixed order, so
+ * that a run names the same position every time, and a check is quick next
+ * to the solve it protects.  The positions come from one of four scopes
+ * (every index, breadth first from the start, indices drawn at random,
+ * random games); all but the first remember what they examined in a hash
+ * set, so each position is examined once.
+ */
+#include "rules_internal.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Never a position (positions are below size <= UINT64_MAX): marks the
+ * slot just past the room a callback is given, to catch writes there. */
+#define SENTINEL UINT64_MAX
+#define DEFAULT_LIMIT 100000
+/* SAMPLE draws, and WALKS steps, at most this many times the limit. */
+#define TRIES_PER_POSITION 64
+/* The room format() is first given. */
+#define TEXT_START 64
+
+/* A growing list of positions. */
+typedef struct plist {
+    loopy_position *items;
+    size_t count, capacity;
+} plist;
+
+/* The positions already examined: open addressing, linear probing, a slot
+ * holds pos + 1 (0: empty), at most half full. */
+typedef struct pos_set {
+    uint64_t *slot;
+    size_t capacity, count; /* capacity: a power of 2, or 0 */
+} pos_set;
+
+typedef struct checker {
+    const loopy_game *game;
+    bool symmetric;
+    loopy_game_check_report *report;
+    bool out_of_memory;
+    /* moves: the examined position's moves (raw), which the scopes follow;
+     * unmoves: its unmoves; again: the protocol's second call; near: a
+     * neighbour's list; set_a, set_b: classes being compared. */
+    plist moves, unmoves, again, near, set_a, set_b;
+    char *text;
+    size_t text_capacity;
+    pos_set seen;
+    uint64_t rng;
+} checker;
+
+static const char *const flaw_names[] = {
+#define FLAW_NAME_(name, word) word,
+    LOOPY_GAME_FLAW_MAP(FLAW_NAME_)
+#undef FLAW_NAME_
+};
+
+const char *loopy_game_flaw_name(loopy_game_flaw flaw)
+{
+    return (unsigned)flaw < sizeof flaw_names / sizeof flaw_names[0]
+               ? flaw_names[flaw]
+               : "unknown";
+}
+
+/* ---- Small pieces ---- */
+
+static bool reserve(checker *c, plist *l, size_t n)
+{
+    loopy_position *grown;
+
+    if (n <= l->capacity)
+        return true;
+    if (n < 2 * l->capacity)
+        n = 2 * l->capacity;
+    grown = loopy_i_realloc(l->items, n, sizeof *grown);
+    if (grown == NULL) {
+        c->out_of_memory = true;
+        return false;
+    }
+    l->items = grown;
+    l->capacity = n;
+    return true;
+}
+
+/* splitmix64: the seeded positions of SAMPLE and WALKS. */
+static uint64_t next_random(uint64_t *state)
+{
+    uint64_t z = (*state += UINT64_C(0x9e3779b97f4a7c15));
+
+    z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
+    z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
+    return z ^ (z >> 31);
+}
+
+/* Uniform below n >= 1: draws below 2^64 mod n are rejected so that every
+ * remainder is equally likely. */
+static uint64_t random_below(uint64_t *state, uint64_t n)
+{
+    uint64_t threshold = (0 - n) % n, r;
+
+    do
+        r = next_random(state);
+    while (r < threshold);
+    return r % n;
+}
+
+static size_t set_home(const pos_set *s, uint64_t key)
+{
+    key ^= key >> 33;
+    key *= UINT64_C(0xff51afd7ed558ccd);
+    key ^= key >> 33;
+    return (size_t)key & (s->capacity - 1);
+}
+
+static bool set_has(const pos_set *s, loopy_position pos)
+{
+    if (s->capacity == 0)
+        return false;
+    for (size_t i = set_home(s, pos + 1);; i = (i + 1) & (s->capacity - 1)) {
+        if (s->slot[i] == pos + 1)
+            return true;
+        if (s->slot[i] == 0)
+            return false;
+    }
+}
+
+/* Adds pos (not yet there); false when memory ran out. */
+static bool set_add(checker *c, pos_set *s, loopy_position pos)
+{
+    size_t i;
+
+    if (2 * (s->count + 1) > s->capacity) {
+        size_t capacity = s->capacity ? 2 * s->capacity : 1024;
+        pos_set grown = {loopy_i_calloc(capacity, sizeof(uint64_t)), capacity,
+                         s->count};
+        if (grown.slot == NULL) {
+            c->out_of_memory = true;
+            return false;
+        }
+        for (size_t j = 0; j < s->capacity; j++) {
+            if (s->slot[j] == 0)
+                continue;
+            for (i = set_home(&grown, s->slot[j]); grown.slot[i] != 0;
+                 i = (i + 1) & (capacity - 1))
+                ;
+            grown.slot[i] = s->slot[j];
+        }
+        loopy_i_free(s->slot);
+        *s = grown;
+    }
+    for (i = set_home(s, pos + 1); s->slot[i] != 0;
+         i = (i + 1) & (s->capacity - 1))
+        ;
+    s->slot[i] = pos + 1;
+    s->count++;
+    return true;
+}
+
+/* "17 (x..o)", or "17" for a game without notation. */
+static const char *describe(const loopy_game *game, loopy_position pos,
+                            char *out, size_t capacity)
+{
+    int len = snprintf(out, capacity, "%" LOOPY_PRI_POSITION, pos);
+
+    if (game->format != NULL && len > 0 && (size_t)len + 4 < capacity) {
+        char text[160];
+        snprintf(out + len, capacity - (size_t)len, " (%s)",
+                 loopy_game_format(game, pos, text, sizeof text));
+    }
+    return out;
+}
+
+/* Records the flaw kind at pos (other: the second position, or NULL) with
+ * the message "position POS: ..."; returns false, for the callers to pass
+ * on. */
+static bool flaw(checker *c, loopy_game_flaw kind, loopy_position pos,
+                 const loopy_position *other, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 5, 6)))
+#endif
+    ;
+
+static bool flaw(checker *c, loopy_game_flaw kind, loopy_position pos,
+                 const loopy_position *other, const char *fmt, ...)
+{
+    loopy_game_check_report *r = c->report;
+    char name[200];
+    int len;
+    va_list ap;
+
+    r->flaw = kind;
+    r->position = pos;
+    r->has_other = other != NULL;
+    r->other = other != NULL ? *other : 0;
+    len = snprintf(r->message, sizeof r->message,
+                   "position %s: ", describe(c->game, pos, name, sizeof name));
+    if (len > 0 && (size_t)len < sizeof r->message) {
+        va_start(ap, fmt);
+        vsnprintf(r->message + len, sizeof r->message - (size_t)len, fmt, ap);
+        va_end(ap);
+    }
+    return false;
+}
+
+/* The class of pos: its representative, or pos without symmetry. */
+static loopy_position class_of(const checker *c, loopy_position pos)
+{
+    return c->symmetric ? c->game->canonical(c->game->ctx, pos) : pos;
+}
+
+/* ---- Lists, with the count protocol checked ---- */
+
+/* The moves (backward: unmoves) of pos into out.  strict: the protocol in
+ * full (room for 0, for the count, for one more; the same list each time),
+ * for a position being examined; otherwise, as the solvers call, with the
+ * room out has, and again with room for all when that was too little.
+ * Checks every position given is below size. */
+typedef size_t (*list_fn)(void *, loopy_position, loopy_position *, size_t);
+
+static bool fetch_with(checker *c, loopy_position pos, list_fn list,
+                       const char *what, plist *out, bool strict);
+
+static bool fetch(checker *c, loopy_position pos, bool backward, plist *out,
+                  bool strict)
+{
+    const loopy_game *game = c->game;
+
+    return fetch_with(c, pos, backward ? game->unmoves : game->moves,
+                      backward ? "unmoves()" : "moves()", out, strict);
+}
+
+/* fetch() with the callback list, named what in messages. */
+static bool fetch_with(checker *c, loopy_position pos, list_fn list,
+                       const char *what, plist *out, bool strict)
+{
+    const loopy_game *game = c->game;
+    size_t room = strict ? 0 : out->capacity > 0 ? out->capacity - 1 : 0;
+    size_t count, again;
+
+    if (!reserve(c, out, room + 1))
+        return false;
+    out->items[room] = SENTINEL;
+    count = list(game->ctx, pos, out->items, room);
+    if (count == LOOPY_GAME_ERROR)
+        return flaw(c, LOOPY_FLAW_CALLBACK, pos, NULL, "%s failed", what);
+    if (out->items[room] != SENTINEL)
+        return flaw(c, LOOPY_FLAW_PROTOCOL, pos, NULL,
+                    "%s writes past the "
+                    "room for %zu positions it was given",
+                    what, room);
+    if (count > room || strict) {
+        /* Room for all of them, and a sentinel after. */
+        /* (count < SIZE_MAX: that is LOOPY_GAME_ERROR) */
+        if (!reserve(c, out, count + 1))
+            return false;
+        out->items[count] = SENTINEL;
+        again = list(game->ctx, pos, out->items, count);
+        if (again == LOOPY_GAME_ERROR)
+            return flaw(c, LOOPY_FLAW_CALLBACK, pos, NULL, "%s failed", what);
+        if (again != count)
+            return flaw(c, LOOPY_FLAW_PROTOCOL, pos, NULL,
+                        "%s counts %zu "
+                        "positions with room for %zu, then %zu with room for "
+                        "%zu",
+                        what, count, room, again, count);
+        if (out->items[count] != SENTINEL)
+            return flaw(c, LOOPY_FLAW_PROTOCOL, pos, NULL,
+                        "%s writes past the "
+                        "room for %zu positions it was given",
+                        what, count);
+    }
+    out->count = count;
+    if (strict) {
+        /* A bigger room than needed: the same list (in any order). */
+        if (!reserve(c, &c->again, count + 2))
+            return false;
+        c->again.items[count + 1] = SENTINEL;
+        again = list(game->ctx, pos, c->again.items, count + 1);
+        if (again == LOOPY_GAME_ERROR)
+            return flaw(c, LOOPY_FLAW_CALLBACK, pos, NULL, "%s failed", what);
+        if (again != count)
+            return flaw(c, LOOPY_FLAW_PROTOCOL, pos, NULL,
+                        "%s counts %zu "
+                        "positions with room for %zu, then %zu with room for "
+                        "%zu",
+                        what, count, count, again, count + 1);
+        if (c->again.items[count + 1] != SENTINEL)
+            return flaw(c, LOOPY_FLAW_PROTOCOL, pos, NULL,
+                        "%s writes past the "
+                        "room for %zu positions it was given",
+                        what, count + 1);
+        qsort(out->items, count, sizeof *out->items, loopy_i_compare_position);
+        qsort(c->again.items, count, sizeof *out->items,
+              loopy_i_compare_position);
+        if (count > 0 &&
+            memcmp(out->items, c->again.items, count * sizeof *out->items) != 0)
+            return flaw(c, LOOPY_FLAW_PROTOCOL, pos, NULL,
+                        "%s gives other "
+                        "positions when called again",
+                        what);
+    }
+    for (size_t i = 0; i < count; i++)
+        if (out->items[i] >= game->size)
+            return flaw(c, LOOPY_FLAW_RANGE, pos, NULL,
+                        "%s gives %" LOOPY_PRI_POSITION
+                        ", outside the index space 0 .. %" LOOPY_PRI_POSITION,
+                        what, out->items[i], game->size - 1);
+    return true;
+}
+
+/* The distinct classes of in (found at pos) into out, sorted. */
+static bool classes(checker *c, loopy_position pos, const plist *in, plist *out)
+{
+    if (!reserve(c, out, in->count + 1))
+        return false;
+    for (size_t i = 0; i < in->count; i++) {
+        loopy_position r = class_of(c, in->items[i]);
+        if (r >= c->game->size)
+            return flaw(c, LOOPY_FLAW_CANONICAL, pos, &in->items[i],
+                        "canonical() takes its neighbour %" LOOPY_PRI_POSITION
+                        " to %" LOOPY_PRI_POSITION ", outside the index space",
+                        in->items[i], r);
+        out->items[i] = r;
+    }
+    out->count = loopy_i_sort_unique(out->items, in->count);
+    return true;
+}
+
+static bool has_class(const plist *set, loopy_position r)
+{
+    return bsearch(&r, set->items, set->count, sizeof r,
+                   loopy_i_compare_position) != NULL;
+}
+
+/* ---- The checks of one position ---- */
+
+static const char *const over_word[4] = {"not over", "over (won)",
+                                         "over (lost)", "over (tied)"};
+
+/* format()'s protocol and parse(format(pos)) == pos. */
+static bool check_notation(checker *c, loopy_position pos)
+{
+    const loopy_game *game = c->game;
+    size_t len, again;
+    char why[200];
+    loopy_position back = SENTINEL;
+
+    if (c->text_capacity < TEXT_START) {
+        char *grown = loopy_i_realloc(c->text, TEXT_START, 1);
+        if (grown == NULL) {
+            c->out_of_memory = true;
+            return false;
+        }
+        c->text = grown;
+        c->text_capacity = TEXT_START;
+    }
+    len = game->format(game->ctx, pos, c->text, c->text_capacity - 1);
+    if (len == LOOPY_GAME_ERROR)
+        return flaw(c, LOOPY_FLAW_CALLBACK, pos, NULL, "format() failed");
+    if (len > SIZE_MAX - 3)
+        return flaw(c, LOOPY_FLAW_PROTOCOL, pos, NULL,
+                    "format() gives no "
+                    "length");
+    if (len + 2 > c->text_capacity) {
+        char *grown = loopy_i_realloc(c->text, len + 2, 1);
+        if (grown == NULL) {
+            c->out_of_memory = true;
+            return false;
+        }
+        c->text = grown;
+        c->text_capacity = len + 2;
+    }
+    /* With one byte too few, then with room for the text and its NUL; a
+     * guard byte after the room each time. */
+    for (int pass = 0; pass < 2; pass++) {
+        size_t room = pass == 0 ? len : len + 1;
+        if (room == 0)
+            continue;
+        c->text[room] = '\x7f';
+        again = game->format(game->ctx, pos, c->text, room);
+        if (again == LOOPY_GAME_ERROR)
+            return flaw(c, LOOPY_FLAW_CALLBACK, pos, NULL, "format() failed");
+        if (again != len || c->text[room] != '\x7f' ||
+            c->text[room - 1] != '\0')
+            return flaw(c, LOOPY_FLAW_PROTOCOL, pos, NULL,
+                        "format() with "
+                        "room for %zu bytes breaks its protocol (length %zu, "
+                        "then %zu; NUL-terminated within the room)",
+                        room, len, again);
+    }
+    if (strlen(c->text) != len)
+        return flaw(c, LOOPY_FLAW_PROTOCOL, pos, NULL,
+                    "format() says %zu "
+                    "bytes but writes %zu",
+                    len, strlen(c->text));
+    why[0] = '\0';
+    if (game->parse(game->ctx, c->text, &back, why, sizeof why) != 0) {
+        why[sizeof why - 1] = '\0';
+        return flaw(c, LOOPY_FLAW_NOTATION, pos, NULL,
+                    "format() writes '%s' "
+                    "but parse() refuses it: %s",
+                    c->text, why[0] ? why : "no reason given");
+    }
+    if (back != pos) {
+        char name[200];
+        return flaw(c, LOOPY_FLAW_NOTATION, pos, &back,
+                    "format() writes '%s', "
+                    "which parse() reads as %s",
+                    c->text,
+                    back < game->size ? describe(game, back, name, sizeof name)
+                                      : "a position outside the index space");
+    }
+    return true;
+}
+
+/* The classes of the list (backward: unmoves) of pos and of its
+ * representative r, which must be the same. */
+static bool check_symmetry(checker *c, loopy_position pos, loopy_position r,
+                           const plist *list, bool backward)
+{
+    const char *what = backward ? "unmoves()" : "moves()";
+    char name[200], rep[200];
+
+    if (!fetch(c, r, backward, &c->near, false) ||
+        !classes(c, pos, list, &c->set_a) ||
+        !classes(c, r, &c->near, &c->set_b))
+        return false;
+    for (int side = 0; side < 2; side++) {
+        const plist *mine = side == 0 ? &c->set_a : &c->set_b;
+        const plist *theirs = side == 0 ? &c->set_b : &c->set_a;
+        for (size_t i = 0; i < mine->count; i++) {
+            if (has_class(theirs, mine->items[i]))
+                continue;
+            describe(c->game, mine->items[i], name, sizeof name);
+            describe(c->game, r, rep, sizeof rep);
+            return side == 0
+                       ? flaw(c, LOOPY_FLAW_SYMMETRY, pos, &r,
+                              "%s of it give "
+                              "the class of %s, but %s of its representative "
+                              "%s do not",
+                              what, name, what, rep)
+                       : flaw(c, LOOPY_FLAW_SYMMETRY, pos, &r,
+                              "%s of its "
+                              "representative %s give the class of %s, but "
+                              "%s of it do not",
+                              what, rep, name, what);
+        }
+    }
+    return true;
+}
+
+/* Every move q of pos: legal; unmoves(q) gives pos's class back. */
+static bool check_moves(checker *c, loopy_position pos, loopy_position r)
+{
+    const loopy_game *game = c->game;
+    char name[200], other[200];
+
+    if (!fetch(c, pos, false, &c->moves, true))
+        return false;
+    for (size_t i = 0; i < c->moves.count; i++) {
+        loopy_position q = c->moves.items[i];
+        if (game->legal != NULL && !game->legal(game->ctx, q))
+            return flaw(c, LOOPY_FLAW_ILLEGAL, pos, &q,
+                        "moves() reaches %s, "
+                        "which legal() refuses",
+                        describe(game, q, name, sizeof name));
+        /* the list is sorted: a repeated move is checked once */
+        if (game->unmoves == NULL || (i > 0 && c->moves.items[i - 1] == q))
+            continue;
+        if (!fetch(c, q, true, &c->near, false) ||
+            !classes(c, q, &c->near, &c->set_a))
+            return false;
+        if (!has_class(&c->set_a, r))
+            return flaw(c, LOOPY_FLAW_UNMOVES, pos, &q,
+                        "moves() reaches %s "
+                        "but unmoves(%" LOOPY_PRI_POSITION
+                        ") does not give %s%s",
+                        describe(game, q, name, sizeof name), q,
+                        c->symmetric ? "a position symmetric to " : "",
+                        describe(game, pos, other, sizeof other));
+    }
+    return true;
+}
+
+/* The game's canonical_moves() (backward: canonical_unmoves()) of pos:
+ * representatives, the same classes as those of the plain list. */
+static bool check_given(checker *c, loopy_position pos, const plist *plain,
+                        bool backward)
+{
+    const loopy_game *game = c->game;
+    list_fn list = backward ? game->canonical_unmoves : game->canonical_moves;
+    const char *what = backward ? "canonical_unmoves()" : "canonical_moves()";
+    const char *base = backward ? "unmoves()" : "moves()";
+    char name[200];
+
+    if (list == NULL || !c->symmetric)
+        return true;
+    if (!fetch_with(c, pos, list, what, &c->near, true) ||
+        !classes(c, pos, plain, &c->set_a))
+        return false;
+    for (size_t i = 0; i < c->near.count; i++) {
+        loopy_position q = c->near.items[i];
+        if (class_of(c, q) != q)
+            return flaw(c, LOOPY_FLAW_CANONICAL, pos, &q,
+                        "%s gives %s, which is not its own canonical()", what,
+                        describe(game, q, name, sizeof name));
+        if (!has_class(&c->set_a, q))
+            return flaw(c, LOOPY_FLAW_CANONICAL, pos, &q,
+                        "%s gives %s, which is not canonical() of any of "
+                        "%s", what, describe(game, q, name, sizeof name),
+                        base);
+    }
+    c->near.count = loopy_i_sort_unique(c->near.items, c->near.count);
+    for (size_t i = 0; i < c->set_a.count; i++)
+        if (!has_class(&c->near, c->set_a.items[i]))
+            return flaw(c, LOOPY_FLAW_CANONICAL, pos, &c->set_a.items[i],
+                        "%s reaches the class of %s, which %s does not give",
+                        base, describe(game, c->set_a.items[i], name,
+                                       sizeof name), what);
+    return true;
+}
+
+/* Every unmove p of pos that legal() accepts: not over; moves(p) reaches
+ * pos's class. */
+static bool check_unmoves(checker *c, loopy_position pos, loopy_position r)
+{
+    const loopy_game *game = c->game;
+    char name[200], other[200];
+
+    if (!fetch(c, pos, true, &c->unmoves, true))
+        return false;
+    for (size_t i = 0; i < c->unmoves.count; i++) {
+        loopy_position p = c->unmoves.items[i];
+        loopy_primitive over;
+        if (i > 0 && c->unmoves.items[i - 1] == p)
+            continue;
+        /* unmoves() may give positions that do not arise in play: the
+         * solver skips them, and so does the check. */
+        if (game->legal != NULL && !game->legal(game->ctx, p))
+            continue;
+        over = game->primitive(game->ctx, p);
+        if ((unsigned)over > LOOPY_OVER_TIE)
+            return flaw(c, LOOPY_FLAW_CALLBACK, p, NULL,
+                        "primitive() gives "
+                        "%d, not a loopy_primitive",
+                        (int)over);
+        if (over != LOOPY_PLAYING)
+            return flaw(c, LOOPY_FLAW_ILLEGAL, pos, &p,
+                        "unmoves() gives %s, "
+                        "where the game is %s: no move is made from there",
+                        describe(game, p, name, sizeof name),
+                        (unsigned)over < 4 ? over_word[over] : "over");
+        if (!fetch(c, p, false, &c->near, false) ||
+            !classes(c, p, &c->near, &c->set_a))
+            return false;
+        if (!has_class(&c->set_a, r))
+            return flaw(c, LOOPY_FLAW_MOVES, pos, &p,
+                        "unmoves() gives %s but "
+                        "moves(%" LOOPY_PRI_POSITION ") does not reach %s%s",
+                        describe(game, p, name, sizeof name), p,
+                        c->symmetric ? "a position symmetric to " : "",
+                        describe(game, pos, other, sizeof other));
+    }
+    return true;
+}
+
+/* Examines pos, legal and below size; afterwards c->moves holds its moves
+ * (none when it is over). */
+static bool examine(checker *c, loopy_position pos)
+{
+    const loopy_game *game = c->game;
+    loopy_primitive over = game->primitive(game->ctx, pos);
+    loopy_position r = pos;
+    char name[200];
+
+    c->report->checked++;
+    c->moves.count = 0;
+    if ((unsigned)over > LOOPY_OVER_TIE)
+        return flaw(c, LOOPY_FLAW_CALLBACK, pos, NULL,
+                    "primitive() gives %d, "
+                    "not a loopy_primitive",
+                    (int)over);
+    if (c->symmetric) {
+        loopy_position rr;
+        r = game->canonical(game->ctx, pos);
+        if (r >= game->size)
+            return flaw(c, LOOPY_FLAW_CANONICAL, pos, NULL,
+                        "canonical() gives %" LOOPY_PRI_POSITION
+                        ", outside the index space",
+                        r);
+        rr = game->canonical(game->ctx, r);
+        if (rr != r)
+            return flaw(c, LOOPY_FLAW_CANONICAL, pos, &r,
+                        "canonical() gives %s, "
+                        "whose canonical() is %" LOOPY_PRI_POSITION ": not "
+                        "idempotent",
+                        describe(game, r, name, sizeof name), rr);
+        if (game->legal != NULL && !game->legal(game->ctx, r))
+            return flaw(c, LOOPY_FLAW_CANONICAL, pos, &r,
+                        "its representative "
+                        "%s is refused by legal()",
+                        describe(game, r, name, sizeof name));
+        if (game->primitive(game->ctx, r) != over)
+            return flaw(c, LOOPY_FLAW_CANONICAL, pos, &r,
+                        "it is %s but its "
+                        "representative %s is not",
+                        over_word[over], describe(game, r, name, sizeof name));
+    }
+    if (game->format != NULL && game->parse != NULL && !check_notation(c, pos))
+        return false;
+    if (over == LOOPY_PLAYING) {
+        if (!check_moves(c, pos, r) || !check_given(c, pos, &c->moves, false))
+            return false;
+        if (r != pos && !check_symmetry(c, pos, r, &c->moves, false))
+            return false;
+    }
+    if (game->unmoves != NULL) {
+        if (!check_unmoves(c, pos, r) ||
+            !check_given(c, pos, &c->unmoves, true))
+            return false;
+        if (r != pos && !check_symmetry(c, pos, r, &c->unmoves, true))
+            return false;
+    }
+    return true;
+}
+
+/* ---- The scopes ---- */
+
+static bool is_legal(const loopy_game *game, loopy_position pos)
+{
+    return game->legal == NULL || game->legal(game->ctx, pos);
+}
+
+static bool scope_every(checker *c, uint64_t limit)
+{
+    const loopy_game *game = c->game;
+    uint64_t pos = 0;
+
+    for (; pos < game->size && c->report->checked < limit; pos++) {
+        c->report->drawn++;
+        if (is_legal(game, pos) && !examine(c, pos))
+            return false;
+    }
+    c->report->complete = pos == game->size;
+    return true;
+}
+
+/* Breadth first from the start: the queue is the list of positions met,
+ * at most limit of them; complete when none was left out. */
+static bool scope_reachable(checker *c, uint64_t limit)
+{
+    plist queue = {NULL, 0, 0};
+    bool ok = false, dropped = false;
+    size_t head = 0;
+
+    if (!set_has(&c->seen, c->game->start)) {
+        if (!reserve(c, &queue, 1) || !set_add(c, &c->seen, c->game->start))
+            goto done;
+        queue.items[queue.count++] = c->game->start;
+    }
+    while (head < queue.count) {
+        if (!examine(c, queue.items[head++]))
+            goto done;
+        c->report->reachable++;
+        for (size_t i = 0; i < c->moves.count; i++) {
+            loopy_position q = c->moves.items[i];
+            if (set_has(&c->seen, q))
+                continue;
+            if (queue.count >= limit) {
+                dropped = true;
+                continue;
+            }
+            if (!reserve(c, &queue, queue.count + 1) ||
+                !set_add(c, &c->seen, q))
+                goto done;
+            queue.items[queue.count++] = q;
+        }
+    }
+    c->report->complete = !dropped;
+    ok = true;
+done:
+    loopy_i_free(queue.items);
+    return ok;
+}
+
+/* The start, then indices drawn at random until limit legal positions
+ * (not seen before) were examined or TRIES_PER_POSITION * limit drawn. */
+static bool scope_sample(checker *c, uint64_t limit)
+{
+    const loopy_game *game = c->game;
+    uint64_t tries = limit > UINT64_MAX / TRIES_PER_POSITION
+                         ? UINT64_MAX
+                         : limit * TRIES_PER_POSITION;
+    uint64_t drawn = 0;
+
+    if (!set_add(c, &c->seen, game->start) || !examine(c, game->start))
+        return false;
+    while (c->report->checked < limit && drawn < tries) {
+        loopy_position pos = random_below(&c->rng, game->size);
+        drawn++;
+        c->report->drawn++;
+        if (!is_legal(game, pos) || set_has(&c->seen, pos))
+            continue;
+        if (!set_add(c, &c->seen, pos) || !examine(c, pos))
+            return false;
+    }
+    return true;
+}
+
+/* Random games from the start: each step examines the position if it is
+ * new, then plays a random move, or starts again where the game is over.
+ * limit new positions at most, TRIES_PER_POSITION * limit steps. */
+static bool scope_walks(checker *c, uint64_t limit)
+{
+    const loopy_game *game = c->game;
+    uint64_t tries = limit > UINT64_MAX / TRIES_PER_POSITION
+                         ? UINT64_MAX
+                         : limit * TRIES_PER_POSITION;
+    uint64_t walked = 0;
+    loopy_position pos = game->start;
+
+    for (uint64_t step = 0; walked < limit && step < tries; step++) {
+        if (!set_has(&c->seen, pos)) {
+            if (!set_add(c, &c->seen, pos) || !examine(c, pos))
+                return false;
+            c->report->walked++;
+            walked++;
+        } else if (game->primitive(game->ctx, pos) != LOOPY_PLAYING) {
+            c->moves.count = 0;
+        } else if (!fetch(c, pos, false, &c->moves, false)) {
+            return false;
+        }
+        pos = c->moves.count > 0
+                  ? c->moves.items[random_below(&c->rng, c->moves.count)]
+                  : game->start;
+    }
+    return true;
+}
+
+loopy_status loopy_game_check(const loopy_game *game,
+                              const loopy_game_check_options *options,
+                              loopy_game_check_report *report, loopy_diag *diag)
+{
+    static const loopy_game_check_options defaults =
+        LOOPY_GAME_CHECK_OPTIONS_INIT;
+    loopy_game_check_scope scope;
+    loopy_status status = LOOPY_OK;
+    uint64_t limit;
+    checker c;
+    bool ok;
+
+    if (report == NULL || game == NULL)
+        return LOOPY_EINVAL;
+    memset(report, 0, sizeof *report);
+    if (options == NULL)
+        options = &defaults;
+    if (game->primitive == NULL || game->moves == NULL || game->size == 0 ||
+        (unsigned)options->scope > LOOPY_CHECK_WALKS) {
+        loopy_i_diag(diag, 0, 0,
+                     "%s: no game to check (primitive, moves and "
+                     "a size are required), or an unknown scope",
+                     game->name != NULL ? game->name : "?");
+        return LOOPY_EINVAL;
+    }
+    limit = options->limit > 0 ? options->limit : DEFAULT_LIMIT;
+    scope = options->scope;
+    if (scope == LOOPY_CHECK_AUTO)
+        scope = game->size <= limit ? LOOPY_CHECK_EVERY : LOOPY_CHECK_REACHABLE;
+    report->scope = scope;
+
+    memset(&c, 0, sizeof c);
+    c.game = game;
+    c.report = report;
+    c.symmetric = game->canonical != NULL && !options->no_symmetry;
+    c.rng = options->seed;
+    if (game->start >= game->size)
+        ok = flaw(&c, LOOPY_FLAW_RANGE, game->start, NULL,
+                  "the start is "
+                  "outside the index space 0 .. %" LOOPY_PRI_POSITION,
+                  game->size - 1);
+    else if (!is_legal(game, game->start))
+        ok = flaw(&c, LOOPY_FLAW_ILLEGAL, game->start, NULL,
+                  "the start is "
+                  "refused by legal()");
+    else if (scope == LOOPY_CHECK_EVERY)
+        ok = scope_every(&c, limit);
+    else if (scope == LOOPY_CHECK_SAMPLE)
+        ok = scope_sample(&c, limit);
+    else if (scope == LOOPY_CHECK_WALKS)
+        ok = scope_walks(&c, limit);
+    else
+        ok = scope_reachable(&c, limit);
+    /* AUTO, when breadth first could not reach everything: random games
+     * for the positions far from the start. */
+    if (ok && options->scope == LOOPY_CHECK_AUTO &&
+        scope == LOOPY_CHECK_REACHABLE && !report->complete)
+        ok = scope_walks(&c, limit);
+
+    if (c.out_of_memory) {
+        loopy_i_diag(diag, 0, 0, "%s: out of memory while checking",
+                     game->name);
+        status = LOOPY_ENOMEM;
+        memset(report->message, 0, sizeof report->message);
+        report->flaw = LOOPY_FLAW_NONE;
+    } else if (!ok) {
+        loopy_i_diag(diag, 0, 0, "%s: %s", game->name, report->message);
+        status = LOOPY_EGAME;
+    }
+    loopy_i_free(c.moves.items);
+    loopy_i_free(c.unmoves.items);
+    loopy_i_free(c.again.items);
+    loopy_i_free(c.near.items);
+    loopy_i_free(c.set_a.items);
+    loopy_i_free(c.set_b.items);
+    loopy_i_free(c.text);
+    loopy_i_free(c.seen.slot);
+    return status;
+}
