@@ -395,6 +395,7 @@ static void describe(const uint8_t *data, size_t size)
         layout.mode = DB_LAYOUT_AUTO;
     layout.threads = 1;
     src.n = m;
+    src.word = NULL;
     src.position = pos;
     src.outcome = outcome;
     src.remoteness = rem;

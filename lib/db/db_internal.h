@@ -134,6 +134,11 @@ static inline int db_decode(uint32_t record, unsigned width,
  * (LOOPY_NONE for a Draw). */
 typedef struct loopy_i_db_source {
     uint64_t n;
+    /* Non-NULL: the words of the solver that stores no moves, one per
+     * index below index_size (rules_internal.h); the positions are the
+     * indices whose word is present, and position, outcome and remoteness
+     * are not used. */
+    const uint32_t *word;
     const loopy_position *position;
     const uint8_t *outcome;
     const uint32_t *remoteness;

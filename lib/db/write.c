@@ -26,6 +26,7 @@ typedef struct plan {
     uint64_t lo, hi;       /* first position, last + 1 */
     uint64_t blocks;
     uint64_t *start;       /* blocks + 1: each block's first source index */
+    uint64_t *from;        /* words, sparse: each block's first position */
     uint64_t count[4];
     uint32_t max_remoteness;
     int level;
@@ -58,6 +59,34 @@ static bool game_name(const char *name)
     return true;
 }
 
+/* The value at index pos of a words source; false when absent. */
+static bool word_at(const loopy_i_db_source *src, uint64_t pos,
+                    loopy_outcome *outcome, uint32_t *remoteness)
+{
+    return loopy_i_word_value(src->word[pos], outcome, remoteness);
+}
+
+/* survey() of a words source: counts, and the first and last position. */
+static uint64_t survey_words(const loopy_i_db_source *src, plan *p)
+{
+    uint64_t max = 0, n = 0;
+
+    p->lo = p->hi = 0;
+    for (uint64_t pos = 0; pos < src->index_size; pos++) {
+        loopy_outcome outcome;
+        uint32_t remoteness;
+        if (!word_at(src, pos, &outcome, &remoteness))
+            continue;
+        if (n++ == 0)
+            p->lo = pos;
+        p->hi = pos + 1;
+        p->count[outcome]++;
+        if (outcome != LOOPY_DRAW && remoteness > max)
+            max = remoteness;
+    }
+    return n != src->n ? UINT64_MAX : max;
+}
+
 /* Checks the source and counts its values. */
 static loopy_status survey(const loopy_i_db_source *src, plan *p,
                            unsigned forced_width)
@@ -69,11 +98,17 @@ static loopy_status survey(const loopy_i_db_source *src, plan *p,
         !printable(src->name, DB_NAME_MAX, &len) || len == 0 ||
         !game_name(src->name) ||
         !printable(src->params, DB_PARAMS_MAX, &len) || src->base > 1 ||
-        src->n > src->index_size || (src->n > 0 && src->outcome == NULL) ||
-        (src->n > 0 && src->remoteness == NULL))
+        src->n > src->index_size ||
+        (src->n > 0 && src->word == NULL &&
+         (src->outcome == NULL || src->remoteness == NULL)))
         return LOOPY_EINVAL;
     memset(p->count, 0, sizeof p->count);
-    for (uint64_t i = 0; i < src->n; i++) {
+    if (src->word != NULL) {
+        max = survey_words(src, p);
+        if (max == UINT64_MAX)
+            return LOOPY_EINVAL;
+    }
+    for (uint64_t i = 0; src->word == NULL && i < src->n; i++) {
         loopy_position pos = position_at(src, i);
         uint8_t outcome = src->outcome[i];
 
@@ -90,8 +125,10 @@ static loopy_status survey(const loopy_i_db_source *src, plan *p,
     p->max_remoteness = (uint32_t)max;
     p->width = forced_width != 0 ? forced_width
                : max <= DB_REMOTENESS_MAX_2 ? 2 : 4;
-    p->lo = src->n > 0 ? position_at(src, 0) : 0;
-    p->hi = src->n > 0 ? position_at(src, src->n - 1) + 1 : 0;
+    if (src->word == NULL) {
+        p->lo = src->n > 0 ? position_at(src, 0) : 0;
+        p->hi = src->n > 0 ? position_at(src, src->n - 1) + 1 : 0;
+    }
     return LOOPY_OK;
 }
 
@@ -117,9 +154,23 @@ static loopy_status lay_out(const loopy_i_db_layout *layout, plan *p)
     p->start = loopy_i_malloc((size_t)p->blocks + 1, sizeof *p->start);
     if (p->start == NULL)
         return LOOPY_ENOMEM;
-    if (p->sparse) {
+    if (p->sparse && src->word != NULL) {
+        /* Where each block's first position is among the indices. */
+        uint64_t i = 0;
+        p->from = loopy_i_malloc((size_t)p->blocks + 1, sizeof *p->from);
+        if (p->from == NULL)
+            return LOOPY_ENOMEM;
+        for (uint64_t pos = p->lo; pos < p->hi; pos++)
+            if (src->word[pos] != LOOPY_I_WORD_ABSENT && i++ % p->k == 0)
+                p->from[(i - 1) / p->k] = pos;
         for (uint64_t b = 0; b < p->blocks; b++)
             p->start[b] = b * p->k;
+    } else if (p->sparse) {
+        for (uint64_t b = 0; b < p->blocks; b++)
+            p->start[b] = b * p->k;
+    } else if (src->word != NULL) {
+        for (uint64_t b = 0; b < p->blocks; b++)
+            p->start[b] = 0; /* unused: a block is its range of indices */
     } else {
         uint64_t i = 0;
         for (uint64_t b = 0; b < p->blocks; b++) {
@@ -140,6 +191,49 @@ static uint32_t block_records(const plan *p, uint64_t b)
                           ? p->hi - (p->lo + b * p->k) : p->k);
 }
 
+/* Writes gap in 7-bit groups, low first, at out[*len]. */
+static void put_gap(unsigned char *out, size_t *len, uint64_t gap)
+{
+    do {
+        out[(*len)++] = (unsigned char)((gap & 0x7f) | (gap > 0x7f ? 0x80 : 0));
+        gap >>= 7;
+    } while (gap != 0);
+}
+
+/* build_block() for a words source: the same bytes as for the list of
+ * its positions. */
+static size_t build_words_block(const plan *p, uint64_t b, unsigned char *out)
+{
+    const loopy_i_db_source *src = p->src;
+    uint32_t count = block_records(p, b);
+    size_t len = (size_t)count * p->width;
+    loopy_outcome outcome;
+    uint32_t remoteness;
+
+    if (!p->sparse) {
+        loopy_position first = p->lo + b * p->k;
+        for (uint32_t j = 0; j < count; j++)
+            db_put(out + (size_t)j * p->width,
+                   word_at(src, first + j, &outcome, &remoteness)
+                       ? db_record(p->width, outcome, remoteness)
+                       : 0,
+                   p->width);
+        return len;
+    }
+    for (uint64_t pos = p->from[b], last = 0, j = 0; j < count; pos++) {
+        if (!word_at(src, pos, &outcome, &remoteness))
+            continue;
+        db_put(out + (size_t)j * p->width,
+               db_record(p->width, outcome, remoteness), p->width);
+        /* The first position in full (the index's, again), then the
+         * gaps. */
+        put_gap(out, &len, j == 0 ? pos : pos - last - 1);
+        last = pos;
+        j++;
+    }
+    return len;
+}
+
 /* The uncompressed bytes of block b into out (room for the largest);
  * returns their number. */
 static size_t build_block(const plan *p, uint64_t b, unsigned char *out)
@@ -148,6 +242,8 @@ static size_t build_block(const plan *p, uint64_t b, unsigned char *out)
     uint32_t count = block_records(p, b);
     size_t len = (size_t)count * p->width;
 
+    if (src->word != NULL)
+        return build_words_block(p, b, out);
     if (!p->sparse) {
         loopy_position first = p->lo + b * p->k;
         memset(out, 0, len);
@@ -226,8 +322,10 @@ static loopy_status compress_blocks(const plan *p, int threads,
                 continue;
             }
             memcpy(frame[b], packed, packed_len);
-            entry[b].first = p->sparse ? position_at(p->src, p->start[b])
-                                       : p->lo + b * p->k;
+            entry[b].first = !p->sparse ? p->lo + b * p->k
+                             : p->src->word != NULL
+                                 ? p->from[b]
+                                 : position_at(p->src, p->start[b]);
             entry[b].compressed = (uint32_t)packed_len;
             entry[b].plain = (uint32_t)len;
             entry[b].checksum = loopy_i_checksum(packed, packed_len, 1);
@@ -352,6 +450,7 @@ fail:
     loopy_i_free(entry);
     loopy_i_free(index);
     loopy_i_free(p.start);
+    loopy_i_free(p.from);
     return status;
 }
 
@@ -402,6 +501,7 @@ loopy_status loopy_db_write_game(const loopy_game_solution *s,
     if (s == NULL || game == NULL)
         return LOOPY_EINVAL;
     src.n = s->n;
+    src.word = s->word;
     src.position = s->position;
     src.outcome = s->outcome;
     src.remoteness = s->remoteness;
@@ -422,6 +522,7 @@ loopy_status loopy_db_write_graph(const loopy_solution *s, uint32_t base,
     if (s == NULL)
         return LOOPY_EINVAL;
     src.n = loopy_solution_vertex_count(s);
+    src.word = NULL;
     src.position = NULL;
     src.outcome = loopy_solution_outcomes(s);
     src.remoteness = loopy_solution_remoteness(s);

@@ -581,13 +581,3 @@ fail:
         *out = s;
     return status;
 }
-
-void loopy_game_solution_free(loopy_game_solution *s)
-{
-    if (s == NULL)
-        return;
-    loopy_i_free(s->position);
-    loopy_i_free(s->outcome);
-    loopy_i_free(s->remoteness);
-    loopy_i_free(s);
-}

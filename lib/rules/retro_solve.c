@@ -39,10 +39,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#define ABSENT UINT32_MAX
+#define ABSENT LOOPY_I_WORD_ABSENT
 #define SEEN (UINT32_MAX - 1)
-#define KIND_SHIFT 30
-#define LOW_MASK ((UINT32_C(1) << KIND_SHIFT) - 1)
+#define KIND_SHIFT LOOPY_I_WORD_SHIFT
+#define LOW_MASK LOOPY_I_WORD_LOW
 #define SATURATED LOW_MASK
 /* The largest remoteness a word holds (Tie's must stay below SEEN). */
 #define MAX_REMOTENESS (LOW_MASK - 2)
@@ -425,6 +425,42 @@ static loopy_status first_words(retro *t, uint64_t *level0, uint64_t *ties0)
     return LOOPY_OK;
 }
 
+/* The rank directory of s (rank[b]: the positions below index
+ * b * LOOPY_I_RANK_BLOCK), its position count and outcome counts. */
+static void count_words(retro *t, loopy_game_solution *s)
+{
+    uint64_t size = t->game->size, blocks = size / LOOPY_I_RANK_BLOCK + 1;
+    uint64_t count[4] = {0, 0, 0, 0};
+
+#pragma omp parallel for num_threads(t->threads) schedule(static)
+    for (int64_t b = 0; b < (int64_t)blocks; b++) {
+        uint64_t lo = (uint64_t)b * LOOPY_I_RANK_BLOCK, present = 0;
+        uint64_t hi = size - lo < LOOPY_I_RANK_BLOCK ? size
+                                                     : lo + LOOPY_I_RANK_BLOCK;
+        for (uint64_t i = lo; i < hi; i++)
+            present += atomic_load_explicit(&t->word[i],
+                                            memory_order_relaxed) != ABSENT;
+        s->rank[b + 1] = present;
+    }
+    for (uint64_t b = 0; b < blocks; b++)
+        s->rank[b + 1] += s->rank[b];
+    s->n = s->rank[blocks];
+#pragma omp parallel num_threads(t->threads)
+    {
+        uint64_t mine[4] = {0, 0, 0, 0};
+#pragma omp for schedule(static)
+        for (int64_t i = 0; i < (int64_t)size; i++) {
+            uint32_t w = atomic_load_explicit(&t->word[i], memory_order_relaxed);
+            if (w != ABSENT)
+                mine[kind_of(w)]++;
+        }
+#pragma omp critical
+        for (int k = 0; k < 4; k++)
+            count[k] += mine[k];
+    }
+    memcpy(s->count, count, sizeof count);
+}
+
 loopy_status loopy_game_solve_retro(const loopy_game *game,
                                     const loopy_game_solve_options *options,
                                     loopy_game_solution **out,
@@ -434,7 +470,8 @@ loopy_status loopy_game_solve_retro(const loopy_game *game,
         LOOPY_GAME_SOLVE_OPTIONS_INIT;
     loopy_game_solution *s = NULL;
     loopy_status status = LOOPY_OK;
-    uint64_t size, level0 = 0, ties0 = 0, n = 0;
+    uint64_t size, level0 = 0, ties0 = 0;
+    uint32_t *words;
     retro t;
 
     if (out == NULL || game == NULL)
@@ -471,8 +508,9 @@ loopy_status loopy_game_solve_retro(const loopy_game *game,
     t.threads = loopy_i_threads(options->threads, size, CHUNK);
     atomic_init(&t.failed, 0);
     atomic_init(&t.out_of_memory, false);
-    t.word = loopy_i_malloc((size_t)size, sizeof *t.word);
-    if (t.word == NULL) {
+    words = loopy_i_malloc((size_t)size, sizeof *words);
+    t.word = (_Atomic uint32_t *)words;
+    if (words == NULL) {
         loopy_i_diag(diag, 0, 0, "%s: out of memory for %" PRIu64 " positions "
                      "(4 bytes each)", game->name, size);
         return LOOPY_ENOMEM;
@@ -501,33 +539,20 @@ loopy_status loopy_game_solve_retro(const loopy_game *game,
         goto fail;
     }
 
-    /* The solution: every position present, in increasing order. */
-    for (uint64_t i = 0; i < size; i++)
-        n += atomic_load_explicit(&t.word[i], memory_order_relaxed) != ABSENT;
+    /* The solution: the words themselves, and a rank directory. */
     s = loopy_i_calloc(1, sizeof *s);
     if (s == NULL)
         goto no_memory;
-    s->n = n;
-    s->symmetric = t.symmetric;
-    s->position = loopy_i_malloc(n ? (size_t)n : 1, sizeof *s->position);
-    s->outcome = loopy_i_malloc(n ? (size_t)n : 1, 1);
-    s->remoteness = loopy_i_malloc(n ? (size_t)n : 1, sizeof *s->remoteness);
-    if (s->position == NULL || s->outcome == NULL || s->remoteness == NULL)
+    s->rank = loopy_i_calloc((size_t)(size / LOOPY_I_RANK_BLOCK) + 2,
+                             sizeof *s->rank);
+    if (s->rank == NULL)
         goto no_memory;
-    n = 0;
-    for (uint64_t i = 0; i < size; i++) {
-        uint32_t w = atomic_load_explicit(&t.word[i], memory_order_relaxed);
-        loopy_outcome o;
-        if (w == ABSENT)
-            continue;
-        o = kind_of(w) == KIND_UNDECIDED ? LOOPY_DRAW : (loopy_outcome)kind_of(w);
-        s->position[n] = i;
-        s->outcome[n] = (uint8_t)o;
-        s->remoteness[n] = o == LOOPY_DRAW ? LOOPY_NONE : (w & LOW_MASK);
-        s->count[o]++;
-        n++;
-    }
-    loopy_i_free(t.word);
+    count_words(&t, s);
+    /* Every thread has joined: the words are plain data from here on (an
+     * atomic uint32_t has the representation of a uint32_t). */
+    s->word = words;
+    s->size = size;
+    s->symmetric = t.symmetric;
     *out = s;
     return LOOPY_OK;
 
@@ -535,7 +560,7 @@ no_memory:
     loopy_i_diag(diag, 0, 0, "out of memory");
     status = LOOPY_ENOMEM;
 fail:
-    loopy_i_free(t.word);
+    loopy_i_free(words);
     loopy_game_solution_free(s);
     return status;
 }

@@ -77,15 +77,50 @@ int loopy_i_compare_moves(const void *a, const void *b);
 /* Sorts positions[0..count) and drops repeats; returns the new count. */
 size_t loopy_i_sort_unique(loopy_position *positions, size_t count);
 
-/* The value of every position solved: positions in increasing order, with
- * their outcome and remoteness at the same index. */
+/* The words of the solver that stores no moves (retro_solve.c), one per
+ * index: absent, undecided (a count: a Draw once solved), or the outcome
+ * in the top two bits and the remoteness below. */
+#define LOOPY_I_WORD_ABSENT UINT32_MAX
+#define LOOPY_I_WORD_SHIFT 30
+#define LOOPY_I_WORD_LOW ((UINT32_C(1) << LOOPY_I_WORD_SHIFT) - 1)
+
+/* The value a solved word holds; false when it is absent. */
+static inline bool loopy_i_word_value(uint32_t w, loopy_outcome *outcome,
+                                      uint32_t *remoteness)
+{
+    unsigned kind = w >> LOOPY_I_WORD_SHIFT;
+
+    if (w == LOOPY_I_WORD_ABSENT)
+        return false;
+    *outcome = (loopy_outcome)kind; /* kind 0, undecided: LOOPY_DRAW */
+    *remoteness = kind == 0 ? LOOPY_NONE : (w & LOOPY_I_WORD_LOW);
+    return true;
+}
+
+/* Indices per entry of a word solution's rank directory. */
+#define LOOPY_I_RANK_BLOCK 4096
+
+/* The value of every position solved, in one of two forms.  Listed (the
+ * graph solver): positions in increasing order, with their outcome and
+ * remoteness at the same index.  Words (the solver that stores no moves,
+ * which hands over its words rather than copying them: 4 bytes per index
+ * in all): word[pos] for every index pos < size, and rank[b], the
+ * positions present below index b * LOOPY_I_RANK_BLOCK. */
 struct loopy_game_solution {
     uint64_t n;
     loopy_position *position;
     uint8_t *outcome;
     uint32_t *remoteness;
+    uint32_t *word; /* non-NULL: the words form */
+    uint64_t size;  /* words */
+    uint64_t *rank; /* size / LOOPY_I_RANK_BLOCK + 1 */
     uint64_t count[4]; /* indexed by loopy_outcome */
     bool symmetric;    /* positions are the game's representatives */
 };
+
+/* The i-th position of s (i < s->n) in the words form: a binary search in
+ * the rank directory, then a scan of at most one block. */
+loopy_position loopy_i_solution_select(const loopy_game_solution *s,
+                                       uint64_t i);
 
 #endif

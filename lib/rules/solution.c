@@ -18,20 +18,46 @@ uint64_t loopy_game_solution_count(const loopy_game_solution *s,
     return (unsigned)outcome < 4 ? s->count[outcome] : 0;
 }
 
+loopy_position loopy_i_solution_select(const loopy_game_solution *s,
+                                       uint64_t i)
+{
+    uint64_t lo = 0, hi = s->size / LOOPY_I_RANK_BLOCK, seen;
+
+    /* The last block with fewer than i + 1 positions before it. */
+    while (lo < hi) {
+        uint64_t mid = lo + (hi - lo + 1) / 2;
+        if (s->rank[mid] <= i)
+            lo = mid;
+        else
+            hi = mid - 1;
+    }
+    seen = s->rank[lo];
+    for (uint64_t pos = lo * LOOPY_I_RANK_BLOCK; pos < s->size; pos++)
+        if (s->word[pos] != LOOPY_I_WORD_ABSENT && seen++ == i)
+            return pos;
+    return UINT64_MAX; /* not reached: i < s->n */
+}
+
 loopy_position loopy_game_solution_position(const loopy_game_solution *s,
                                             uint64_t i)
 {
-    return i < s->n ? s->position[i] : UINT64_MAX;
+    if (i >= s->n)
+        return UINT64_MAX;
+    return s->word != NULL ? loopy_i_solution_select(s, i) : s->position[i];
 }
 
-/* The index of pos (its representative) in s, or s->n when not there. */
-static uint64_t find(const loopy_game_solution *s, const loopy_game *game,
-                     loopy_position pos)
+/* The value of pos (its representative) in s; false when not there. */
+static bool find(const loopy_game_solution *s, const loopy_game *game,
+                 loopy_position pos, loopy_outcome *outcome,
+                 uint32_t *remoteness)
 {
     uint64_t lo = 0, hi = s->n;
 
     if (s->symmetric && game->canonical != NULL)
         pos = game->canonical(game->ctx, pos);
+    if (s->word != NULL)
+        return pos < s->size &&
+               loopy_i_word_value(s->word[pos], outcome, remoteness);
     while (lo < hi) {
         uint64_t mid = lo + (hi - lo) / 2;
         if (s->position[mid] < pos)
@@ -39,7 +65,11 @@ static uint64_t find(const loopy_game_solution *s, const loopy_game *game,
         else
             hi = mid;
     }
-    return lo < s->n && s->position[lo] == pos ? lo : s->n;
+    if (lo == s->n || s->position[lo] != pos)
+        return false;
+    *outcome = (loopy_outcome)s->outcome[lo];
+    *remoteness = s->remoteness[lo];
+    return true;
 }
 
 loopy_status loopy_game_solution_value(const loopy_game_solution *s,
@@ -48,16 +78,9 @@ loopy_status loopy_game_solution_value(const loopy_game_solution *s,
                                        loopy_outcome *outcome,
                                        uint32_t *remoteness)
 {
-    uint64_t i;
-
     if (s == NULL || game == NULL)
         return LOOPY_EINVAL;
-    i = find(s, game, pos);
-    if (i == s->n)
-        return LOOPY_EINVAL;
-    *outcome = (loopy_outcome)s->outcome[i];
-    *remoteness = s->remoteness[i];
-    return LOOPY_OK;
+    return find(s, game, pos, outcome, remoteness) ? LOOPY_OK : LOOPY_EINVAL;
 }
 
 /* How good a move is for the player who makes it: smaller is better.
@@ -98,9 +121,12 @@ loopy_status loopy_game_solution_moves(const loopy_game_solution *s,
     loopy_game_move *list = NULL;
     size_t n;
 
+    loopy_outcome outcome;
+    uint32_t remoteness;
+
     *moves = NULL;
     *count = 0;
-    if (find(s, game, pos) == s->n) {
+    if (!find(s, game, pos, &outcome, &remoteness)) {
         loopy_i_diag(diag, 0, 0, "position %" LOOPY_PRI_POSITION " was not "
                      "reached from the start", pos);
         return LOOPY_EINVAL;
@@ -125,8 +151,7 @@ loopy_status loopy_game_solution_moves(const loopy_game_solution *s,
         return LOOPY_ENOMEM;
     }
     for (size_t i = 0; i < n; i++) {
-        uint64_t k = find(s, game, buf.items[i]);
-        if (k == s->n) {
+        if (!find(s, game, buf.items[i], &outcome, &remoteness)) {
             loopy_i_diag(diag, 0, 0, "a move to %" LOOPY_PRI_POSITION ", which "
                          "the solve did not reach: the rules changed, or "
                          "canonical() is not a symmetry", buf.items[i]);
@@ -135,12 +160,24 @@ loopy_status loopy_game_solution_moves(const loopy_game_solution *s,
             return LOOPY_EGAME;
         }
         list[i].to = buf.items[i];
-        list[i].outcome = (loopy_outcome)s->outcome[k];
-        list[i].remoteness = s->remoteness[k];
+        list[i].outcome = outcome;
+        list[i].remoteness = remoteness;
     }
     loopy_i_position_buffer_release(&buf);
     qsort(list, n, sizeof *list, loopy_i_compare_moves);
     *moves = list;
     *count = n;
     return LOOPY_OK;
+}
+
+void loopy_game_solution_free(loopy_game_solution *s)
+{
+    if (s == NULL)
+        return;
+    loopy_i_free(s->position);
+    loopy_i_free(s->outcome);
+    loopy_i_free(s->remoteness);
+    loopy_i_free(s->word);
+    loopy_i_free(s->rank);
+    loopy_i_free(s);
 }

@@ -98,6 +98,7 @@ loopy_i_db_source tdb_source_of(const tdb_expect *e)
     loopy_i_db_source s;
 
     s.n = e->n;
+    s.word = NULL;
     s.position = e->pos;
     s.outcome = e->outcome;
     s.remoteness = e->rem;
