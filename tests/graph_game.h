@@ -44,4 +44,7 @@ void graph_game_make(graph_game *g, const gen_edges *e, gen_rng *r,
                      const uint8_t *kind, loopy_game *game, uint32_t s);
 void graph_game_free(graph_game *g);
 
+/* Whether the game also gives canonical_moves and canonical_unmoves. */
+void graph_game_give_representatives(loopy_game *game, bool on);
+
 #endif

@@ -221,6 +221,9 @@ static void random_games(void)
         s = (uint32_t)gen_below(&r, e.n);
         memset(&g, 0, sizeof g);
         graph_game_make(&g, &e, &r, kind, &game, s);
+        /* A third of the games give the representatives of their moves
+         * themselves. */
+        graph_game_give_representatives(&game, seed % 3 == 1);
         for (int misere = 0; misere < 2; misere++) {
             gen_targets t;
             oracle_sol o;

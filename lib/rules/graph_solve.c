@@ -134,12 +134,13 @@ typedef struct expansion {
     uint8_t failed;   /* 1: a callback failed (list says which, for
                          moves()); 2: a move out of range; 3: out of memory;
                          4: canonical() not idempotent; 5: canonical() out
-                         of range */
+                         of range; 6: canonical_moves() gave a position
+                         that is not a representative */
     uint32_t thread;  /* whose arena holds the successors */
     uint64_t first;   /* where in it */
     uint64_t count;
     loopy_position bad;  /* the position out of range (2, 5), or not its own
-                            representative (4) */
+                            representative (4), or the representative (6) */
     loopy_position move; /* the move canonical() took out of range (5) */
     loopy_i_list_failure list; /* why moves() failed (1) */
 } expansion;
@@ -178,6 +179,7 @@ static void expand(const loopy_game *game, bool symmetric, loopy_position pos,
                    arena *a, expansion *x)
 {
     loopy_primitive kind = game->primitive(game->ctx, pos);
+    bool given = symmetric && game->canonical_moves != NULL;
     size_t count;
     loopy_position *out;
 
@@ -193,7 +195,16 @@ static void expand(const loopy_game *game, bool symmetric, loopy_position pos,
         return;
     }
     x->kind = LOOPY_PLAYING;
-    count = loopy_i_game_list_why(game, pos, false, &a->buf, &x->list);
+    /* With the game's canonical_moves, each position is checked once to
+     * be a representative (the start, before; the others, all reached as
+     * canonical_moves(), here), rather than every move. */
+    if (given && (x->bad = game->canonical(game->ctx, pos)) != pos) {
+        x->failed = 6;
+        return;
+    }
+    count = given ? loopy_i_game_list_canonical(game, pos, false, &a->buf,
+                                                &x->list)
+                  : loopy_i_game_list_why(game, pos, false, &a->buf, &x->list);
     if (count == LOOPY_GAME_ERROR) {
         x->failed = x->list.fault == LOOPY_I_LIST_NO_MEMORY ? 3 : 1;
         return;
@@ -207,6 +218,8 @@ static void expand(const loopy_game *game, bool symmetric, loopy_position pos,
         }
         /* A move in range that canonical() takes out of it: canonical()'s
          * fault, not moves()'. */
+        if (given)
+            continue;
         if (symmetric && (s = game->canonical(game->ctx, s)) >= game->size) {
             x->failed = 5;
             x->bad = s;
@@ -345,11 +358,23 @@ static loopy_status enumerate(const loopy_game *game, bool symmetric,
             uint64_t *offset;
 
             if (x[i].failed == 1) {
-                char what[160];
-                loopy_i_list_failure_text(&x[i].list, false, what, sizeof what);
+                char what[170] = "canonical_";
+                bool given = symmetric && game->canonical_moves != NULL;
+                loopy_i_list_failure_text(&x[i].list, false,
+                                          what + (given ? 10 : 0),
+                                          sizeof what - 10);
                 status = game_failure(game, p, x[i].kind != LOOPY_PLAYING
                                       ? "primitive() gives no known value"
                                       : what, diag);
+                goto fail;
+            }
+            if (x[i].failed == 6) {
+                char what[160];
+                snprintf(what, sizeof what, "canonical_moves() gave this "
+                         "position, but canonical() takes it to %"
+                         LOOPY_PRI_POSITION ": not a representative",
+                         x[i].bad);
+                status = game_failure(game, p, what, diag);
                 goto fail;
             }
             if (x[i].failed == 5) {

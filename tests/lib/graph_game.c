@@ -76,6 +76,36 @@ static loopy_position canonical(void *ctx, loopy_position p)
     return graph_game_encode(ctx, (uint32_t)(x / 2), 0);
 }
 
+/* The representatives directly: the move's base vertex with bit 0. */
+static size_t given_list(void *ctx, loopy_position p, bool back,
+                         loopy_position *out, size_t capacity)
+{
+    size_t count = list(ctx, p, back, out, capacity);
+
+    for (size_t i = 0; count != LOOPY_GAME_ERROR && i < count && i < capacity;
+         i++)
+        out[i] = canonical(ctx, out[i]);
+    return count;
+}
+
+static size_t canonical_moves(void *ctx, loopy_position p, loopy_position *out,
+                              size_t capacity)
+{
+    return given_list(ctx, p, false, out, capacity);
+}
+
+static size_t canonical_unmoves(void *ctx, loopy_position p,
+                                loopy_position *out, size_t capacity)
+{
+    return given_list(ctx, p, true, out, capacity);
+}
+
+void graph_game_give_representatives(loopy_game *game, bool on)
+{
+    game->canonical_moves = on ? canonical_moves : NULL;
+    game->canonical_unmoves = on ? canonical_unmoves : NULL;
+}
+
 /* The base graph e (and kinds) as a game; start at base vertex s, bit 0. */
 void graph_game_make(graph_game *g, const gen_edges *e, gen_rng *r,
                      const uint8_t *kind, loopy_game *game, uint32_t s)
