@@ -2,13 +2,16 @@
 # games.sh - games by rules: the solver through a graph against the solver
 # that stores no moves (--solver retro), in one run, on the same games.
 # For each game and solver: the median time of RUNS runs (default 3),
-# positions per second, peak memory (/usr/bin/time) and bytes per position
-# solved; the retro solver's ratio to the graph solver; and the answers of
-# both, which must agree.  Published figures for scale are printed beside
-# Connect Four (the start's value and the ply the game ends on: John Tromp's
-# table, reproduced in the test suite).
+# positions per second, peak memory (/usr/bin/time), bytes per position
+# solved and per index of the game's index space; the retro solver's time
+# as a ratio of the graph solver's; and the answers of both, which must
+# agree.  Published figures are printed beside Connect Four.
 #   make && sh bench/games.sh
-#   GAMES="connect4:6x4" RUNS=1 sh bench/games.sh     # the large board
+#   LARGE=1 sh bench/games.sh    # also Connect Four 6x4 and 5x5 (retro,
+#                                # once; GRAPH_LARGE=1: the graph solver too;
+#                                # TROMP=1: every position, no symmetry,
+#                                # against Tromp's counts)
+# Needs python3 (to read the JSON summaries).
 set -e
 LOOPY=${LOOPY:-build/loopy}
 RUNS=${RUNS:-3}
@@ -16,14 +19,16 @@ GAMES=${GAMES:-"tictactoe mnk:3,4,3 mnk:4,4,3 connect4:4x4 connect4:4x5 connect4
 bench_dir=$(mktemp -d)
 trap 'rm -rf "$bench_dir"' EXIT
 
-# median_run SOLVER GAME: prints "SECONDS PEAK_KB" (median seconds of RUNS
-# runs, the peak memory of the last); the summary goes to $bench_dir/out.
-median_run() {
+# run SOLVER GAME RUNS [OPTION]: prints "SECONDS PEAK_KB" (the median of
+# RUNS runs, the peak memory of the last); the JSON summary goes to
+# $bench_dir/SOLVER.json.
+run() {
     : >"$bench_dir/times"
     i=0
-    while [ "$i" -lt "$RUNS" ]; do
+    while [ "$i" -lt "$3" ]; do
         /usr/bin/time -f '%e %M' -o "$bench_dir/time" \
-            "$LOOPY" game solve -q --solver "$1" "$2" >"$bench_dir/out.$1"
+            "$LOOPY" game solve -q -f json --solver "$1" $4 "$2" \
+            >"$bench_dir/$1.json"
         cat "$bench_dir/time" >>"$bench_dir/times"
         i=$((i + 1))
     done
@@ -31,31 +36,89 @@ median_run() {
         END { printf "%s %s\n", t[int((NR + 1) / 2)], m }'
 }
 
-printf '%-16s %-6s %12s %9s %14s %10s %9s\n' game solver positions seconds \
-    positions/s "peak MB" "B/pos"
-for game in $GAMES; do
-    for solver in graph retro; do
-        set -- $(median_run "$solver" "$game")
-        seconds=$1 peak_kb=$2
-        positions=$(head -n 1 "$bench_dir/out.$solver" |
-            sed -E 's/.*: ([0-9]+) positions.*/\1/')
-        awk -v g="$game" -v s="$solver" -v n="$positions" -v t="$seconds" \
-            -v kb="$peak_kb" 'BEGIN {
-            printf "%-16s %-6s %12d %9.2f %14.0f %10.1f %9.1f\n", g, s, n, t,
-                   (t > 0 ? n / t : 0), kb / 1024, kb * 1024 / n }'
-        eval "t_$solver=$seconds"
+# row SOLVER GAME SECONDS PEAK_KB: one line of the table.
+row() {
+    python3 - "$bench_dir/$1.json" "$1" "$2" "$3" "$4" <<'PY'
+import json, sys
+s = json.load(open(sys.argv[1]))
+solver, game, t, kb = sys.argv[2], sys.argv[3], float(sys.argv[4]), int(sys.argv[5])
+n, size = s["positions"], s["index_size"]
+print("%-16s %-6s %11d %12d %8.2f %12.0f %9.1f %7.1f %7.2f" % (
+    game, solver, n, size, t, n / t if t > 0 else 0, kb / 1024,
+    kb * 1024 / n, kb * 1024 / size))
+PY
+}
+
+# answers SOLVER: what both solvers must agree on.
+answers() {
+    python3 -c 'import json, sys
+s = json.load(open(sys.argv[1]))
+print(s["positions"], s["win"], s["lose"], s["tie"], s["draw"],
+      s["start"]["value"], s["start"]["remoteness"])' "$bench_dir/$1.json"
+}
+
+header() {
+    printf '%-16s %-6s %11s %12s %8s %12s %9s %7s %7s\n' game solver \
+        positions "index size" seconds positions/s "peak MB" B/pos B/index
+}
+
+# compare GAME SOLVERS...: times (graph first) and answers.
+bench_game() {
+    game=$1 runs=$2
+    shift 2
+    for solver in "$@"; do
+        r=$(run "$solver" "$game" "$runs")
+        row "$solver" "$game" $r
+        answers "$solver" >"$bench_dir/$solver.answers"
+        eval "t_$solver=\$(echo \$r | cut -d' ' -f1)"
     done
-    if ! cmp -s "$bench_dir/out.graph" "$bench_dir/out.retro"; then
-        echo "games.sh: $game: the two solvers differ:"
-        diff "$bench_dir/out.graph" "$bench_dir/out.retro"
-        exit 1
+    if [ -f "$bench_dir/graph.answers" ] && [ -f "$bench_dir/retro.answers" ]; then
+        if ! cmp -s "$bench_dir/graph.answers" "$bench_dir/retro.answers"; then
+            echo "games.sh: $game: the two solvers differ:"
+            cat "$bench_dir/graph.answers" "$bench_dir/retro.answers"
+            exit 1
+        fi
+        awk -v g="$game" -v a="$t_graph" -v b="$t_retro" 'BEGIN {
+            printf "%-16s retro / graph time: %.2f; answers identical\n", g,
+                   (a > 0 ? b / a : 0) }'
     fi
-    awk -v g="$game" -v a="$t_graph" -v b="$t_retro" 'BEGIN {
-        printf "%-16s retro / graph time: %.2f; answers identical: %s\n", g,
-               (a > 0 ? b / a : 0), "yes" }'
-    sed -n 's/^  start/  start/p' "$bench_dir/out.graph"
+    set -- $(cat "$bench_dir/retro.answers")
+    echo "$game: start $6 $7; W $2 L $3 T $4 D $5"
+    rm -f "$bench_dir"/*.answers
+}
+
+header
+for game in $GAMES; do
+    bench_game "$game" "$RUNS" graph retro
 done
-echo "published, for scale: Connect Four 4x4, 5x4, 4x5 and 5x5 are ties"
-echo "ending on ply 16, 20, 20 and 25, 6x4 a second-player win on ply 24 (Tromp);"
-echo "a BDD-based strong solver needs about 35 s for 6x4 and 40 s for 5x5 on one"
-echo "fast desktop core (the figures quoted in issue #13)."
+echo "published: Connect Four 4x4, 4x5 and 5x4 are ties ending on ply 16, 20"
+echo "and 20 (John Tromp, tromp.github.io/c4/c4.html; reproduced in the tests)."
+
+if [ "${LARGE:-0}" = 1 ]; then
+    echo
+    header
+    for game in connect4:6x4 connect4:5x5; do
+        if [ "${GRAPH_LARGE:-0}" = 1 ]; then
+            bench_game "$game" 1 graph retro
+        else
+            bench_game "$game" 1 retro
+        fi
+        w=${game#connect4:}
+        w=${w%x*}
+        h=${game#*x}
+        echo "$game: Tromp's index would have 2^$((w * (h + 1))) =" \
+            "$(awk -v e=$((w * (h + 1))) 'BEGIN { printf "%.0f", 2 ^ e }')" \
+            "codes"
+        if [ "${TROMP:-0}" = 1 ]; then
+            r=$(run retro "$game" 1 --no-symmetry)
+            row retro "$game" $r
+            echo "$game without symmetry: $(python3 -c 'import json, sys
+print(json.load(open(sys.argv[1]))["positions"])' "$bench_dir/retro.json")" \
+                "positions"
+        fi
+    done
+    echo "published (Tromp): 6x4 is a second-player win ending on ply 24, with"
+    echo "94,910,577 positions; 5x5 a tie on ply 25, with 69,763,700.  A"
+    echo "BDD-based strong solver needs about 35 s for 6x4 and 40 s for 5x5 on"
+    echo "one fast desktop core (the figures quoted in issue #13)."
+fi

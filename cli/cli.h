@@ -1,12 +1,13 @@
 /*
  * cli.h - shared pieces of the command-line tool: exit statuses, option
- * parsing, messages and buffered output.  The tool uses only loopy.h of the
- * library.
+ * parsing, messages and buffered output.  The tool uses only the public
+ * headers of the library, loopy.h and loopy_game.h.
  */
 #ifndef LOOPY_CLI_H
 #define LOOPY_CLI_H
 
 #include "loopy.h"
+#include "loopy_game.h"
 
 #include <stdbool.h>
 #include <stdio.h>

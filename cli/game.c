@@ -1,5 +1,5 @@
 /* game.c - "loopy game": games given by their rules (built in, or a shared
- * object): list them, solve one, probe positions. */
+ * object): the options, the actions' table, list and solve. */
 #include "game.h"
 
 #include <errno.h>
@@ -72,9 +72,11 @@ static const char game_usage_options[] =
     "                       symmetric positions\n"
     "      --solver NAME    graph (default): enumerate the positions reachable\n"
     "                       from the start and solve their graph (memory grows\n"
-    "                       with the moves); retro: solve every legal index\n"
+    "                       with the moves); retro: the same positions solved\n"
     "                       without storing moves, from the game's unmoves\n"
     "                       (4 bytes per index of the game's index space)\n"
+    "      --all-legal      with --solver retro: solve every legal index,\n"
+    "                       reached from the start or not\n"
     "      --second         play: loopy moves first, you second\n"
     "      --positions WHICH\n"
     "                       check: auto (default: every index when there are\n"
@@ -124,7 +126,7 @@ static const char game_usage_options[] =
 
 enum { OPT_MISERE, OPT_NO_SYMMETRY, OPT_SOLVER, OPT_FORMAT, OPT_THREADS,
        OPT_QUIET, OPT_HELP, OPT_OUTPUT, OPT_SECOND, OPT_POSITIONS, OPT_LIMIT,
-       OPT_SEED, OPT_GAME };
+       OPT_SEED, OPT_GAME, OPT_ALL_LEGAL };
 
 static const cli_option game_options[] = {
     {"misere", 0, false, OPT_MISERE},
@@ -140,6 +142,7 @@ static const cli_option game_options[] = {
     {"limit", 0, true, OPT_LIMIT},
     {"seed", 0, true, OPT_SEED},
     {"game", 0, true, OPT_GAME},
+    {"all-legal", 0, false, OPT_ALL_LEGAL},
     {NULL, 0, false, 0}};
 
 
@@ -235,6 +238,9 @@ static int parse_args(int argc, char **argv, game_args *a)
         case OPT_GAME:
             a->db_game = p.value;
             break;
+        case OPT_ALL_LEGAL:
+            a->solve.all_legal = 1;
+            break;
         case OPT_POSITIONS:
             if (!game_check_scope(p.value, &a->check.scope))
                 return EXIT_USAGE;
@@ -297,9 +303,7 @@ static int game_list(const game_args *a)
     return cli_out_close(&out, "game") ? EXIT_OK : EXIT_IO;
 }
 
-/* Opens the game a->spec; prints the reason and returns the exit status on
- * failure. */
-static int game_open(const game_args *a, loopy_game **game)
+int game_open(const game_args *a, loopy_game **game)
 {
     loopy_diag diag;
     loopy_status status;
@@ -314,9 +318,8 @@ static int game_open(const game_args *a, loopy_game **game)
     return EXIT_OK;
 }
 
-/* Solves the open game with a's options, as game_open_and_solve. */
-static int game_solve_open(const game_args *a, const loopy_game *game,
-                           loopy_game_solution **solution, double *seconds)
+int game_solve_open(const game_args *a, const loopy_game *game,
+                    loopy_game_solution **solution, double *seconds)
 {
     loopy_diag diag;
     loopy_status status;
@@ -449,6 +452,8 @@ static int game_solve(const game_args *a)
                                    : ", \"solver\": \"graph\"");
         cli_out_str(&out, all_legal ? ", \"solved\": \"legal\""
                                     : ", \"solved\": \"reached\"");
+        cli_out_str(&out, ", \"index_size\": ");
+        cli_out_u64(&out, game->size);
         cli_out_str(&out, ", \"positions\": ");
         cli_out_u64(&out, loopy_game_solution_size(s));
         for (int k = 1; k <= 4; k++) {
@@ -544,294 +549,6 @@ void game_move_value(const loopy_game_move *move, loopy_outcome *outcome,
     *remoteness = move->remoteness + (*outcome != LOOPY_DRAW);
 }
 
-/* A position to probe: its text (NULL: the start), and its line of
- * standard input (0: an argument). */
-typedef struct probe_item {
-    const char *text;
-    char *owned; /* text, when read from standard input */
-    uint64_t line;
-    loopy_position pos;
-} probe_item;
-
-typedef struct probe_list {
-    probe_item *items;
-    size_t count, capacity;
-} probe_list;
-
-static int probe_add(probe_list *list, const char *text, char *owned,
-                     uint64_t line)
-{
-    if (list->count == list->capacity) {
-        size_t capacity = list->capacity ? 2 * list->capacity : 16;
-        probe_item *grown = realloc(list->items, capacity * sizeof *grown);
-        if (grown == NULL) {
-            free(owned);
-            cli_error("game", "out of memory");
-            return EXIT_RESOURCE;
-        }
-        list->items = grown;
-        list->capacity = capacity;
-    }
-    list->items[list->count].text = text;
-    list->items[list->count].owned = owned;
-    list->items[list->count].line = line;
-    list->items[list->count].pos = 0;
-    list->count++;
-    return EXIT_OK;
-}
-
-static void probe_list_free(probe_list *list)
-{
-    for (size_t i = 0; i < list->count; i++)
-        free(list->items[i].owned);
-    free(list->items);
-}
-
-/* The positions of standard input, one a line; blank lines and lines
- * starting with '#' (after blanks) are skipped, blanks around a position
- * dropped.  All of it is read before anything is answered. */
-static int probe_read_stdin(probe_list *list)
-{
-    char *line = NULL;
-    size_t capacity = 0;
-    ssize_t got;
-    uint64_t number = 0;
-    int rc = EXIT_OK;
-
-    while (rc == EXIT_OK && (got = getline(&line, &capacity, stdin)) > 0) {
-        char *text = line, *end = line + got;
-        char *copy;
-
-        number++;
-        while (end > text && (end[-1] == '\n' || end[-1] == '\r' ||
-                              end[-1] == ' ' || end[-1] == '\t'))
-            end--;
-        *end = '\0';
-        if (strlen(line) != (size_t)(end - line)) {
-            cli_error("game", "<stdin>:%" PRIu64 ": a NUL byte in the line",
-                      number);
-            rc = EXIT_INPUT;
-            break;
-        }
-        while (*text == ' ' || *text == '\t')
-            text++;
-        if (*text == '\0' || *text == '#')
-            continue;
-        copy = strdup(text);
-        if (copy == NULL) {
-            cli_error("game", "out of memory");
-            rc = EXIT_RESOURCE;
-            break;
-        }
-        rc = probe_add(list, copy, copy, number);
-    }
-    if (rc == EXIT_OK && ferror(stdin)) {
-        cli_error("game", "<stdin>: read failed: %s", strerror(errno));
-        rc = EXIT_IO;
-    }
-    free(line);
-    return rc;
-}
-
-/* The positions to probe, in order: the arguments, standard input in
- * place of '-', the start when none is given. */
-static int probe_collect(const game_args *a, probe_list *list)
-{
-    int rc = EXIT_OK;
-
-    if (a->position_count == 0)
-        return probe_add(list, NULL, NULL, 0);
-    for (size_t i = 0; i < a->position_count && rc == EXIT_OK; i++)
-        rc = strcmp(a->positions[i], "-") == 0
-                 ? probe_read_stdin(list)
-                 : probe_add(list, a->positions[i], NULL, 0);
-    return rc;
-}
-
-/* Reads every position in the game's notation; a bad one is refused,
- * naming its line of standard input. */
-static int probe_parse(const loopy_game *game, probe_list *list)
-{
-    for (size_t i = 0; i < list->count; i++) {
-        probe_item *item = &list->items[i];
-        loopy_diag diag;
-
-        memset(&diag, 0, sizeof diag);
-        if (item->text == NULL) {
-            item->pos = game->start;
-        } else if (loopy_game_parse(game, item->text, &item->pos, &diag) !=
-                   LOOPY_OK) {
-            if (item->line > 0)
-                cli_error("game", "<stdin>:%" PRIu64 ": %s", item->line,
-                          diag.message);
-            else
-                cli_error("game", "%s", diag.message);
-            return EXIT_INPUT;
-        }
-    }
-    return EXIT_OK;
-}
-
-/* The value of one position and of its moves, from the solution s or the
- * database db; misere: the play they were solved in. */
-static int probe_one(cli_out *out, const game_args *a, const loopy_game *game,
-                     const loopy_game_solution *s, const loopy_db *db,
-                     const probe_item *item, bool misere, bool first)
-{
-    loopy_outcome outcome;
-    uint32_t remoteness;
-    loopy_game_move *moves = NULL;
-    size_t count = 0;
-    int rc;
-    char name[256], label[300];
-
-    loopy_game_format(game, item->pos, name, sizeof name);
-    /* Messages name the line of standard input a position came from. */
-    if (item->line > 0)
-        snprintf(label, sizeof label, "<stdin>:%" PRIu64 ": %s", item->line,
-                 name);
-    else
-        snprintf(label, sizeof label, "%s", name);
-    rc = game_lookup(a, game, s, db, item->pos, label, &outcome, &remoteness,
-                     &moves, &count);
-    if (rc != EXIT_OK)
-        return rc;
-    if (a->json) {
-        cli_out_str(out, first ? "" : ",\n ");
-        cli_out_str(out, "{\"position\": ");
-        game_out_json_string(out, name);
-        cli_out_str(out, misere ? ", \"misere\": true" : ", \"misere\": false");
-        cli_out_str(out, ", \"value\": \"");
-        cli_out_char(out, game_value_letter[outcome]);
-        cli_out_str(out, "\", \"remoteness\": ");
-        if (outcome == LOOPY_DRAW)
-            cli_out_str(out, "null");
-        else
-            cli_out_u64(out, remoteness);
-        cli_out_str(out, ", \"moves\": [");
-    } else {
-        cli_out_str(out, name);
-        cli_out_str(out, ": ");
-        game_out_value(out, outcome, remoteness);
-        /* As the summary of a solve marks it. */
-        cli_out_str(out, misere ? " (misere)\n" : "\n");
-    }
-    for (size_t i = 0; i < count; i++) {
-        loopy_outcome o;
-        uint32_t r;
-
-        game_move_value(&moves[i], &o, &r);
-        loopy_game_format(game, moves[i].to, name, sizeof name);
-        if (a->json) {
-            cli_out_str(out, i ? ", {\"to\": " : "{\"to\": ");
-            game_out_json_string(out, name);
-            cli_out_str(out, ", \"value\": \"");
-            cli_out_char(out, game_value_letter[o]);
-            cli_out_str(out, "\", \"remoteness\": ");
-            if (o == LOOPY_DRAW)
-                cli_out_str(out, "null");
-            else
-                cli_out_u64(out, r);
-            cli_out_char(out, '}');
-        } else {
-            cli_out_str(out, "  ");
-            cli_out_str(out, name);
-            cli_out_str(out, "  ");
-            game_out_value(out, o, r);
-            cli_out_char(out, '\n');
-        }
-    }
-    if (a->json)
-        cli_out_str(out, "]}");
-    free(moves);
-    return EXIT_OK;
-}
-
-/* Copies the answers held back in spool to standard output. */
-static int probe_release(FILE *spool)
-{
-    cli_out out;
-    char chunk[1 << 14];
-    size_t got;
-
-    if (!cli_out_open(&out, "game", NULL))
-        return EXIT_IO;
-    rewind(spool);
-    while ((got = fread(chunk, 1, sizeof chunk, spool)) > 0)
-        cli_out_bytes(&out, chunk, got);
-    if (ferror(spool)) {
-        cli_error("game", "a temporary file: read failed: %s", strerror(errno));
-        return EXIT_IO;
-    }
-    return cli_out_close(&out, "game") ? EXIT_OK : EXIT_IO;
-}
-
-static int game_probe(const game_args *a)
-{
-    loopy_game *game = NULL;
-    loopy_game_solution *s = NULL;
-    loopy_db *db = NULL;
-    probe_list list = {NULL, 0, 0};
-    double seconds = 0;
-    cli_out out;
-    FILE *spool = NULL;
-    bool opened = false, misere;
-    int rc;
-
-    /* Every position is read and checked before the solve, which may be
-     * long: a typo is answered at once.  A database answers instead of a
-     * solve. */
-    rc = probe_collect(a, &list);
-    if (rc == EXIT_OK)
-        rc = cli_is_database(a->spec) ? game_open_database(a, &db, &game)
-                                      : game_open(a, &game);
-    if (rc == EXIT_OK)
-        rc = probe_parse(game, &list);
-    if (rc == EXIT_OK && db == NULL)
-        rc = game_solve_open(a, game, &s, &seconds);
-    if (rc != EXIT_OK)
-        goto done;
-    misere = db != NULL ? loopy_db_misere(db) != 0 : a->solve.misere != 0;
-    /* The answers are held back in a temporary file until all are given,
-     * so that a position refused half-way leaves nothing on standard
-     * output however many came before it (without one, they go straight
-     * out, held back only up to the output buffer). */
-    spool = tmpfile();
-    if (spool != NULL)
-        cli_out_open_stream(&out, spool, "a temporary file");
-    else if (!cli_out_open(&out, "game", NULL)) {
-        rc = EXIT_IO;
-        goto done;
-    }
-    opened = true;
-    if (a->json)
-        cli_out_char(&out, '[');
-    for (size_t i = 0; i < list.count && rc == EXIT_OK; i++)
-        rc = probe_one(&out, a, game, s, db, &list.items[i], misere, i == 0);
-    if (a->json)
-        cli_out_str(&out, "]\n");
-done:
-    if (opened) {
-        if (rc == EXIT_OK) {
-            if (!cli_out_close(&out, "game"))
-                rc = EXIT_IO;
-            else if (spool != NULL)
-                rc = probe_release(spool);
-        } else {
-            cli_out_abort(&out);
-        }
-    }
-    if (spool != NULL)
-        fclose(spool);
-    if (rc == EXIT_OK && !a->quiet && db == NULL)
-        fprintf(stderr, "loopy game: solved in %.3f s\n", seconds);
-    probe_list_free(&list);
-    loopy_game_solution_free(s);
-    loopy_game_close(game);
-    loopy_db_close(db);
-    return rc;
-}
-
 /* The actions: their name, whether they take a GAME, whether more
  * operands may follow it, and the function. */
 typedef struct game_action {
@@ -867,6 +584,11 @@ static int run_action(const game_args *a)
     }
     if (a->output != NULL && strcmp(a->action, "solve") != 0) {
         cli_error("game", "-o: only 'solve' writes a database");
+        return EXIT_USAGE;
+    }
+    if (a->solve.all_legal && !a->retro) {
+        cli_error("game", "--all-legal: only --solver retro solves positions "
+                  "that are not reached from the start");
         return EXIT_USAGE;
     }
     if (a->second && strcmp(a->action, "play") != 0) {

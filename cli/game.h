@@ -1,8 +1,9 @@
 /*
  * game.h - the pieces the actions of "loopy game" share: the parsed
  * command line, solving the game it names, and printing values.  Each
- * action lives in its own file (game.c: list, solve, probe;
- * game_stats.c: stats; game_play.c: play; game_check.c: check).
+ * action lives in its own file (game.c: the options, list and solve;
+ * game_probe.c: probe; game_stats.c: stats; game_play.c: play;
+ * game_check.c: check).
  */
 #ifndef LOOPY_CLI_GAME_H
 #define LOOPY_CLI_GAME_H
@@ -34,6 +35,14 @@ void game_out_json_string(cli_out *out, const char *s);
 /* "T 9", "D". */
 void game_out_value(cli_out *out, loopy_outcome outcome, uint32_t remoteness);
 
+/* Opens the game a->spec; prints the reason and returns the exit status on
+ * failure. */
+int game_open(const game_args *a, loopy_game **game);
+
+/* Solves the open game with a's options, as game_open_and_solve. */
+int game_solve_open(const game_args *a, const loopy_game *game,
+                    loopy_game_solution **solution, double *seconds);
+
 /* Opens the game a->spec and solves it with a's options; prints the reason
  * and returns the exit status on failure.  *seconds: the solve's time. */
 int game_open_and_solve(const game_args *a, loopy_game **game,
@@ -62,6 +71,9 @@ void game_move_value(const loopy_game_move *move, loopy_outcome *outcome,
                      uint32_t *remoteness);
 
 /* The actions of game_stats.c and game_play.c. */
+/* The actions, each in its own file: game_probe.c, game_stats.c,
+ * game_play.c, game_check.c. */
+int game_probe(const game_args *a);
 int game_stats(const game_args *a);
 int game_play(const game_args *a);
 /* game_check.c: the game's rules checked on its positions; and the

@@ -14,7 +14,7 @@
  * the exported function loopy_game_definition(), whose create() reads the
  * parameters and fills the loopy_game table with the callbacks.
  */
-#include "loopy.h"
+#include "loopy_game.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -9,7 +9,7 @@
 #ifndef LOOPY_TEST_DB_UTIL_H
 #define LOOPY_TEST_DB_UTIL_H
 
-#include "loopy.h"
+#include "loopy_game.h"
 
 #include "../lib/db/db_internal.h"
 

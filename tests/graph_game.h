@@ -16,7 +16,7 @@
 
 #include "gen.h"
 
-#include "loopy.h"
+#include "loopy_game.h"
 
 #include <stdbool.h>
 #include <stdint.h>

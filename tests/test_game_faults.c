@@ -11,7 +11,7 @@
  */
 #include "check.h"
 
-#include "loopy.h"
+#include "loopy_game.h"
 
 #include <stdbool.h>
 #include <stdint.h>

@@ -42,7 +42,7 @@
  */
 #include "check.h"
 #include "internal.h"
-#include "loopy.h"
+#include "loopy_game.h"
 #include "../lib/games/games.h"
 
 #include <stdlib.h>

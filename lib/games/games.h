@@ -7,6 +7,7 @@
 #define LOOPY_GAMES_H
 
 #include "../core/internal.h"
+#include "loopy_game.h"
 
 /* ---- What the board games share (lib/games/board.c) ---- */
 

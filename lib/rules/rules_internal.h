@@ -6,6 +6,7 @@
 #define LOOPY_RULES_INTERNAL_H
 
 #include "../core/internal.h"
+#include "loopy_game.h"
 
 #include <stdio.h>
 

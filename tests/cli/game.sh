@@ -88,7 +88,7 @@ expect "subtract probe" 0 '21: W 11\n  20  W 11\n  18  L 10\n  19  L 10\n' \
     game probe -q subtract 21
 expect "subtract probe json" 0 '[{"position": "4", "misere": false, "value": "L", "remoteness": 2, "moves": [{"to": "1", "value": "L", "remoteness": 2}, {"to": "2", "value": "L", "remoteness": 2}, {"to": "3", "value": "L", "remoteness": 2}]}]\n' \
     game probe -q -f json subtract:4,1,2,3 4
-expect "subtract solve json" 0 '{"game": "subtract", "parameters": "8,1,2", "misere": false, "symmetry": false, "solver": "graph", "solved": "reached", "positions": 9, "win": 6, "lose": 3, "tie": 0, "draw": 0, "start": {"position": "8", "value": "W", "remoteness": 5}}\n' \
+expect "subtract solve json" 0 '{"game": "subtract", "parameters": "8,1,2", "misere": false, "symmetry": false, "solver": "graph", "solved": "reached", "index_size": 9, "positions": 9, "win": 6, "lose": 3, "tie": 0, "draw": 0, "start": {"position": "8", "value": "W", "remoteness": 5}}\n' \
     game solve -q -f json subtract:8,2,1
 expect "subtract misere" 0 'subtract:5,1 (misere): 6 positions reached\n  W 3  L 3  T 0  D 0\n  start 5: L 5\n' \
     game solve -q --misere subtract:5,1
@@ -116,7 +116,7 @@ expect "probe misere" 0 '2: W 2 (misere)\n  1  W 2\n' \
 expect "probe misere json" 0 '[{"position": "2", "misere": true, "value": "W", "remoteness": 2, "moves": [{"to": "1", "value": "W", "remoteness": 2}]}]\n' \
     game probe -q --misere -f json subtract:2,1 2
 # The solver without moves: "solved" says which positions it counts.
-expect "solve --solver retro json" 0 '{"game": "subtract", "parameters": "8,1,2", "misere": false, "symmetry": false, "solver": "retro", "solved": "reached", "positions": 9, "win": 6, "lose": 3, "tie": 0, "draw": 0, "start": {"position": "8", "value": "W", "remoteness": 5}}\n' \
+expect "solve --solver retro json" 0 '{"game": "subtract", "parameters": "8,1,2", "misere": false, "symmetry": false, "solver": "retro", "solved": "reached", "index_size": 9, "positions": 9, "win": 6, "lose": 3, "tie": 0, "draw": 0, "start": {"position": "8", "value": "W", "remoteness": 5}}\n' \
     game solve -q -f json --solver retro subtract:8,2,1
 "$LOOPY" game list >"$work/list" 2>&1 && pass || fail "game list"
 for name in subtract tictactoe mnk connect4; do
@@ -137,6 +137,15 @@ expect "tic-tac-toe, every position" 0 'tictactoe: 5478 positions reached\n  W 2
     game solve -q --no-symmetry tictactoe
 expect "tic-tac-toe by the solver without moves" 0 'tictactoe: 765 positions reached, up to symmetry\n  W 390  L 224  T 151  D 0\n  start .../.../...: T 9\n' \
     game solve -q --solver retro tictactoe
+# Every legal index: tic-tac-toe's and Connect Four's legal() are exact,
+# so as many positions as are reached.
+expect "tic-tac-toe, every legal index" 0 'tictactoe: 765 positions solved (every legal index), up to symmetry\n  W 390  L 224  T 151  D 0\n  start .../.../...: T 9\n' \
+    game solve -q --solver retro --all-legal tictactoe
+expect "connect4 4x4, every legal index" 0 'connect4:4x4: 80541 positions solved (every legal index), up to symmetry\n  W 19341  L 16121  T 45079  D 0\n  start ..../..../..../....: T 16\n' \
+    game solve -q --solver retro --all-legal connect4:4x4
+expect "connect4 4x4, reached" 0 'connect4:4x4: 80541 positions reached, up to symmetry\n  W 19341  L 16121  T 45079  D 0\n  start ..../..../..../....: T 16\n' \
+    game solve -q connect4:4x4
+refused "all-legal through a graph" 2 "only --solver retro" game solve --all-legal tictactoe
 refused "bad solver" 2 "expected 'graph' or 'retro'" game solve --solver fast tictactoe
 refused "retro without unmoves" 2 "no unmoves" game solve --solver retro ./ladder-no-unmoves.so
 

@@ -81,7 +81,7 @@ refused "a missing unmove, json" 1 'position 5: moves' \
 # A game of its own, with a notation that does not read back what it
 # writes (position 2 is written "4"), and with moves out of range.
 cat >"$work/twisted.c" <<'EOF'
-#include "loopy.h"
+#include "loopy_game.h"
 
 #include <stdio.h>
 #include <stdlib.h>

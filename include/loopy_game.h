@@ -1,0 +1,606 @@
+/*
+ * loopy_game.h - games given by their rules (a table of C callbacks: built
+ * in, or a user's own shared object), their two solvers and a checker of
+ * their rules, and the databases of solved games, which hold explicit
+ * graphs' solutions too.  Built on loopy.h (status codes, diagnostics,
+ * progress, explicit solutions), which it includes.
+ */
+#ifndef LOOPY_GAME_H
+#define LOOPY_GAME_H
+
+#include "loopy.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ==== Games by rules ===================================================== */
+/*
+ * A game given by its rules rather than by a list of moves.  Positions are
+ * numbers 0 .. size-1 of an index space the game chooses; a number need not
+ * be a legal or a reachable position, and the solvers never assume that the
+ * space is small or dense in legal positions.  The game is a const table of
+ * callbacks (loopy_game) filled with designated initialisers; a version
+ * field lets the table grow without breaking games written for an older
+ * loopy, as SQLite's sqlite3_vfs.iVersion does.
+ *
+ * Thread safety: the solvers call every callback from several threads at
+ * once, for different positions, with the same ctx.  Callbacks must not
+ * change shared state (or must lock it themselves).
+ *
+ * What a wrong answer leads to: the solvers check what they can (indices in
+ * range, counts within the buffer given) and fail with LOOPY_EGAME naming
+ * the position; rules that are consistent but not what the author meant
+ * (a symmetry that is not one, unmoves that miss a predecessor) give wrong
+ * values.  The solvers catch a canonical() that is not idempotent;
+ * loopy_game_check (`loopy game check`) checks a game's rules (moves
+ * against unmoves, symmetries, notation) before a long solve.
+ */
+typedef uint64_t loopy_position;
+#define LOOPY_PRI_POSITION PRIu64
+
+/* The version of loopy_game this loopy knows. */
+#define LOOPY_GAME_VERSION 1
+
+/* What primitive() says of a position. */
+typedef enum loopy_primitive {
+    LOOPY_PLAYING = 0,        /* not over: the moves decide */
+    LOOPY_OVER_WIN = 1,       /* over, and the player to move has won */
+    LOOPY_OVER_LOSE = 2,      /* over, and the player to move has lost */
+    LOOPY_OVER_TIE = 3        /* over, and nobody won */
+} loopy_primitive;
+
+/* The buffer callbacks' "failed" answer (an error inside the game). */
+#define LOOPY_GAME_ERROR SIZE_MAX
+
+typedef struct loopy_game {
+    /* LOOPY_GAME_VERSION when written; required. */
+    int version;
+    /* The game's name and canonical parameter text ("" when none), as
+     * `loopy game` shows them: "connect4" and "5x4".  Required. */
+    const char *name;
+    const char *params;
+    /* The game's own data, passed to every callback.  Optional. */
+    void *ctx;
+    /* Positions are 0 .. size-1; size >= 1.  Required. */
+    loopy_position size;
+    /* The position play starts from.  Required. */
+    loopy_position start;
+
+    /* Required.  Whether the game is over at pos, and how. */
+    loopy_primitive (*primitive)(void *ctx, loopy_position pos);
+    /* Required.  The positions reachable from pos in one move, written to
+     * out[0 .. min(count, capacity)), where count, returned, is how many
+     * there are: when count > capacity the caller calls again with room for
+     * count, once, and that second call must give the same count (the same
+     * position always has the same moves); a different count, or a count
+     * above 2^32 - 1, is a broken callback: the solve fails with
+     * LOOPY_EGAME naming the position and the counts, without asking for
+     * the memory.  Called only for positions that are not over; a position
+     * that is not over and has no moves is lost by the player to move (won
+     * under misere play), as in graphs.  A move may be repeated; the
+     * solvers count distinct successors.  LOOPY_GAME_ERROR on failure. */
+    size_t (*moves)(void *ctx, loopy_position pos, loopy_position *out,
+                    size_t capacity);
+    /* Optional (NULL: the solver that stores no moves is not available).
+     * The positions from which pos is reached in one move, the same way:
+     * every position q that is not over and has pos among moves(q).  It
+     * may also give positions that cannot occur in play (the solver skips
+     * them), so it need not test legality, but no position q without pos
+     * among moves(q).  Both moves and unmoves
+     * give the positions as they are; with canonical, the solvers take
+     * them to their representatives, and each pair of distinct
+     * representatives counts as one move. */
+    size_t (*unmoves)(void *ctx, loopy_position pos, loopy_position *out,
+                      size_t capacity);
+    /* Optional (NULL: every index may occur).  Whether pos can occur in
+     * play; positions that cannot are never solved nor stored. */
+    int (*legal)(void *ctx, loopy_position pos);
+    /* Optional (NULL: no symmetry).  The representative of pos's class of
+     * symmetric positions (equal value and remoteness); idempotent.  The
+     * solvers then work on representatives only. */
+    loopy_position (*canonical)(void *ctx, loopy_position pos);
+    /* Optional (NULL: positions are shown as numbers).  Writes pos in the
+     * game's notation to out (a NUL-terminated string of at most
+     * capacity - 1 bytes) and returns its length, which may exceed
+     * capacity - 1, as snprintf does; LOOPY_GAME_ERROR on failure. */
+    size_t (*format)(void *ctx, loopy_position pos, char *out,
+                     size_t capacity);
+    /* Optional (NULL: positions are read as numbers).  Reads text in the
+     * game's notation into *pos; 0 on success, otherwise nonzero after
+     * writing a short reason to why[0 .. why_capacity). */
+    int (*parse)(void *ctx, const char *text, loopy_position *pos, char *why,
+                 size_t why_capacity);
+    /* Optional.  Releases ctx when the game is closed. */
+    void (*release)(void *ctx);
+    /* Optional (NULL: moves() then canonical() of each; used only with
+     * canonical, when the solve uses symmetry).  The representatives of
+     * the positions reachable from pos in one move, as moves() gives them
+     * (repeats allowed): for a game that finds the representative of a
+     * move more cheaply while it makes the move than canonical() does
+     * afterwards.  The solver that stores no moves still checks that every
+     * position it reaches is its own canonical(), and `loopy game check`
+     * checks these lists against moves() and canonical(); lists that
+     * differ from them otherwise give wrong values. */
+    size_t (*canonical_moves)(void *ctx, loopy_position pos,
+                              loopy_position *out, size_t capacity);
+    /* Optional, the same for unmoves(): the representatives of the
+     * positions from which pos is reached in one move. */
+    size_t (*canonical_unmoves)(void *ctx, loopy_position pos,
+                                loopy_position *out, size_t capacity);
+} loopy_game;
+
+/* A kind of game: how to make a loopy_game from parameter text. */
+typedef struct loopy_game_def {
+    int version;               /* LOOPY_GAME_VERSION */
+    const char *name;          /* "connect4": letters, digits, '_' and '-' */
+    const char *summary;       /* one line for `loopy game list` */
+    const char *params_help;   /* the parameters and their defaults */
+    const char *notation_help; /* how positions are written */
+    /* Fills *game for params (NULL or "": the defaults); on failure writes
+     * the reason to diag (column: the place in params) and returns
+     * LOOPY_EINVAL, or LOOPY_ENOMEM. */
+    loopy_status (*create)(const char *params, loopy_game *game,
+                           loopy_diag *diag);
+} loopy_game_def;
+
+/* The name a shared object exports its definition under: a function
+ * `const loopy_game_def *loopy_game_definition(void)`. */
+#define LOOPY_GAME_ENTRY "loopy_game_definition"
+typedef const loopy_game_def *(*loopy_game_entry_fn)(void);
+
+/* The built-in games, i < loopy_game_builtin_count(). */
+size_t loopy_game_builtin_count(void);
+const loopy_game_def *loopy_game_builtin(size_t i);
+
+/*
+ * Makes a game from a specification: "NAME" or "NAME:PARAMS" for a built-in
+ * game ("connect4:5x4", "mnk:4,4,3"), or the path of a shared object (any
+ * specification containing '/', such as ./mygame.so, optionally followed by
+ * ":PARAMS"), which is loaded with dlopen and asked for LOOPY_GAME_ENTRY.
+ * The game's table is checked (version, size, start below size, required
+ * callbacks).  On failure *out is NULL and diag says why.  Close with
+ * loopy_game_close (which releases ctx and unloads the object).
+ */
+loopy_status loopy_game_open(const char *spec, loopy_game **out,
+                             loopy_diag *diag);
+void loopy_game_close(loopy_game *game);
+
+/* Writes pos in the game's notation, or as a number, to out (capacity
+ * bytes, NUL-terminated, cut if need be); returns out. */
+const char *loopy_game_format(const loopy_game *game, loopy_position pos,
+                              char *out, size_t capacity);
+/* Reads a position in the game's notation (a number when the game has no
+ * parse); LOOPY_EPARSE with diag on failure, also for a position outside
+ * 0 .. size-1 or one that legal() refuses. */
+loopy_status loopy_game_parse(const loopy_game *game, const char *text,
+                              loopy_position *pos, loopy_diag *diag);
+
+typedef struct loopy_game_solve_options {
+    /* Nonzero: every primitive win and loss swaps, and a position without
+     * moves is won (misere play). */
+    int misere;
+    /* Threads; 0: as many as OpenMP offers.  Results do not depend on it. */
+    int threads;
+    /* Nonzero: ignore the game's canonical (solve every position). */
+    int no_symmetry;
+    /* Optional progress reports; NULL: none. */
+    loopy_progress_fn progress;
+    void *progress_ctx;
+    /* Tuning, for loopy_game_solve_retro: positions with at least this many
+     * moves keep no count and are recounted each time one of their moves
+     * becomes a Win; 0: the default, 2^30 - 1.  Tests set 1 or 2 to run
+     * that path on small games. */
+    uint32_t counter_limit;
+    /* 0: solve the positions reachable from the start (both solvers).
+     * Nonzero, loopy_game_solve_retro only: solve every index that legal()
+     * accepts (every index without legal), reached or not, as a database
+     * of all positions of a kind (a chess ending) needs. */
+    int all_legal;
+} loopy_game_solve_options;
+
+#define LOOPY_GAME_SOLVE_OPTIONS_INIT {0, 0, 0, NULL, NULL, 0, 0}
+
+/* The value of every position reached from the start. */
+typedef struct loopy_game_solution loopy_game_solution;
+
+/*
+ * Solves the positions reachable from game->start through a graph: they
+ * are enumerated with moves() (representatives only, with canonical),
+ * numbered densely in increasing order, and the graph of their distinct
+ * moves is solved by loopy_solve, primitive positions becoming targets
+ * (lose_at, win_at, tie_at).  Needs only the required callbacks.
+ * Values as loopy_solve defines them, Ties included.  Fails with
+ * LOOPY_EGAME (diag names the position) when a callback fails or gives a
+ * position outside 0 .. size-1, LOOPY_ETOOBIG past 2^32 - 2 positions.
+ * Time O(n + m) callbacks and O(m log n) to number them; memory about
+ * 8 bytes per position for the enumeration and 30 per position plus 16 per
+ * move for the graph and its solve, for n positions and m moves.
+ */
+loopy_status loopy_game_solve_graph(const loopy_game *game,
+                                    const loopy_game_solve_options *options,
+                                    loopy_game_solution **out,
+                                    loopy_diag *diag);
+
+/*
+ * Solves the positions reachable from the start (with options->all_legal,
+ * every legal index) without storing moves: retrograde analysis over the
+ * index space itself, one 32-bit word per index and nothing else, on all
+ * threads (lib/rules/retro_solve.c).  The reachable positions are found by
+ * rounds of moves() over the words; predecessors come from unmoves(),
+ * level by level.  Needs unmoves (else LOOPY_EINVAL).  The same positions
+ * and values as loopy_game_solve_graph.  Memory: 4 bytes per index (size
+ * of them), which become the solution (with 8 bytes per 4096 indices for
+ * loopy_game_solution_position); nothing else grows with the game.
+ * Time: each round and level scans the words once; O(size * (depth +
+ * levels)) plus callbacks for every move twice.  canonical() is checked to
+ * be idempotent on every position solved.  LOOPY_EGAME as for
+ * loopy_game_solve_graph; LOOPY_ETOOBIG past a remoteness of 2^30 - 3.
+ */
+loopy_status loopy_game_solve_retro(const loopy_game *game,
+                                    const loopy_game_solve_options *options,
+                                    loopy_game_solution **out,
+                                    loopy_diag *diag);
+
+void loopy_game_solution_free(loopy_game_solution *solution);
+
+/* How many positions were solved, and how many of each outcome. */
+uint64_t loopy_game_solution_size(const loopy_game_solution *solution);
+uint64_t loopy_game_solution_count(const loopy_game_solution *solution,
+                                   loopy_outcome outcome);
+/* The i-th solved position in increasing order, i < size (UINT64_MAX
+ * otherwise): O(1) for a solve through a graph, O(log(size) + 4096) for
+ * one without stored moves. */
+loopy_position loopy_game_solution_position(const loopy_game_solution *s,
+                                            uint64_t i);
+/*
+ * The value of pos (taken to its representative when the solve used
+ * symmetry): LOOPY_OK with *outcome and *remoteness (LOOPY_NONE for a
+ * draw), or LOOPY_EINVAL when pos was not reached from the start.
+ * O(log n); thread safe.
+ */
+loopy_status loopy_game_solution_value(const loopy_game_solution *solution,
+                                       const loopy_game *game,
+                                       loopy_position pos,
+                                       loopy_outcome *outcome,
+                                       uint32_t *remoteness);
+
+/*
+ * The distinct moves of pos with the value each leads to (for the player
+ * to move after it, the opponent), best first for the player at pos: moves
+ * to an opponent's Lose (quickest first), to a Tie (quickest first), to a
+ * Draw, then to an opponent's Win (slowest first); equal values in
+ * increasing order of position.  *moves (count entries) is allocated with malloc and
+ * freed by the caller with free.  LOOPY_EINVAL when pos was not reached.
+ */
+typedef struct loopy_game_move {
+    loopy_position to;        /* the position after the move */
+    loopy_outcome outcome;    /* its value, for the player to move there */
+    uint32_t remoteness;
+} loopy_game_move;
+
+loopy_status loopy_game_solution_moves(const loopy_game_solution *solution,
+                                       const loopy_game *game,
+                                       loopy_position pos,
+                                       loopy_game_move **moves, size_t *count,
+                                       loopy_diag *diag);
+
+/* Which positions loopy_game_check examines. */
+typedef enum loopy_game_check_scope {
+    /* EVERY when size <= limit; otherwise REACHABLE, followed, when more
+     * than limit positions are reachable, by WALKS for another limit. */
+    LOOPY_CHECK_AUTO = 0,
+    LOOPY_CHECK_EVERY = 1,     /* every legal index, in increasing order */
+    LOOPY_CHECK_REACHABLE = 2, /* reached from the start, breadth first */
+    LOOPY_CHECK_SAMPLE = 3,    /* the start, then indices drawn at random */
+    LOOPY_CHECK_WALKS = 4      /* along random games from the start */
+} loopy_game_check_scope;
+
+typedef struct loopy_game_check_options {
+    loopy_game_check_scope scope;
+    /* Positions to examine at most (each phase, for AUTO); 0: 100000.
+     * SAMPLE draws at most 64 times as many indices (illegal ones are
+     * skipped), WALKS takes at most 64 times as many steps. */
+    uint64_t limit;
+    /* The seed of SAMPLE and WALKS: the same seed, the same positions. */
+    uint64_t seed;
+    /* Nonzero: ignore canonical: moves and unmoves must agree exactly, as
+     * the solvers need with no_symmetry. */
+    int no_symmetry;
+} loopy_game_check_options;
+
+#define LOOPY_GAME_CHECK_OPTIONS_INIT {LOOPY_CHECK_AUTO, 0, 0, 0}
+
+/*
+ * What is wrong with a game's rules:
+ *   CALLBACK   a callback failed, or primitive() gave no loopy_primitive
+ *   RANGE      a callback gave a position outside 0 .. size-1
+ *   PROTOCOL   moves(), unmoves() or format() broke the count protocol: a
+ *              different count or list when called again, or a write past
+ *              the room given
+ *   ILLEGAL    the start, a move or an unmove is refused by legal(), or an
+ *              unmove is a position where the game is over
+ *   UNMOVES    moves(p) reaches q, but unmoves(q) does not give p
+ *   MOVES      unmoves(q) gives p, but moves(p) does not reach q
+ *   CANONICAL  canonical() is not idempotent or leaves the index space, or
+ *              legal() or primitive() differ on the representative
+ *   SYMMETRY   a position and its representative have moves (or unmoves)
+ *              of different classes: the symmetry is not one
+ *   NOTATION   parse() does not read back what format() wrote
+ */
+#define LOOPY_GAME_FLAW_MAP(X)                                                 \
+    X(NONE, "none")                                                            \
+    X(CALLBACK, "callback")                                                    \
+    X(RANGE, "range")                                                          \
+    X(PROTOCOL, "protocol")                                                    \
+    X(ILLEGAL, "illegal")                                                      \
+    X(UNMOVES, "unmoves")                                                      \
+    X(MOVES, "moves")                                                          \
+    X(CANONICAL, "canonical")                                                  \
+    X(SYMMETRY, "symmetry")                                                    \
+    X(NOTATION, "notation")
+
+typedef enum loopy_game_flaw {
+#define LOOPY_GAME_FLAW_ENUM_(name, word) LOOPY_FLAW_##name,
+    LOOPY_GAME_FLAW_MAP(LOOPY_GAME_FLAW_ENUM_)
+#undef LOOPY_GAME_FLAW_ENUM_
+} loopy_game_flaw;
+
+/* The flaw's word, as above ("unmoves"); "unknown" out of range. */
+const char *loopy_game_flaw_name(loopy_game_flaw flaw);
+
+typedef struct loopy_game_check_report {
+    loopy_game_check_scope scope; /* the scope used (AUTO resolved) */
+    uint64_t checked;   /* distinct legal positions examined */
+    uint64_t reachable; /* of them, reached breadth first (REACHABLE) */
+    uint64_t walked;    /* of them, first met along random games (WALKS) */
+    uint64_t drawn;     /* indices looked at (EVERY, SAMPLE), legal or not */
+    /* Nonzero: every position of the scope was examined: every index, or
+     * every position reachable from the start. */
+    int complete;
+    /* The first flaw found (in the order positions are examined), and the
+     * position where it shows; other is the second position involved, if
+     * any (has_other). */
+    loopy_game_flaw flaw;
+    loopy_position position, other;
+    int has_other;
+    /* What is wrong, positions named by number and in the game's notation:
+     * "position 17 (17): moves() reaches 18 (18) but unmoves(18) does not
+     * give 17" ("" when no flaw). */
+    char message[512];
+} loopy_game_check_report;
+
+/*
+ * Checks a game's rules on the positions options->scope names (NULL: the
+ * defaults), stopping at the first flaw; serial (one thread).  For each
+ * legal position pos examined:
+ *  - primitive() gives a loopy_primitive;
+ *  - with canonical (unless no_symmetry), r = canonical(pos) is below size,
+ *    its own representative, legal, and as over as pos;
+ *  - with both format and parse, format()'s count protocol holds and
+ *    parse(format(pos)) gives pos back;
+ *  - unless pos is over: moves() (called with room for 0, then for its
+ *    count, then for one more) gives the same count and list each time and
+ *    writes nothing past the room given; every move q is below size and
+ *    legal, and unmoves(q) (when the game has them) gives pos back, up to
+ *    symmetry; with canonical, moves(r) reaches the same classes as
+ *    moves(pos);
+ *  - with unmoves, the same protocol; every unmove p is below size, legal,
+ *    not over, and moves(p) reaches pos, up to symmetry; with canonical,
+ *    unmoves(r) gives the same classes as unmoves(pos).
+ * The start must be legal.  Returns LOOPY_OK when no flaw was found;
+ * LOOPY_EGAME with report->flaw and a message in diag (game name first)
+ * when one was; LOOPY_EINVAL for bad arguments, LOOPY_ENOMEM.  report may
+ * not be NULL.
+ * Time: for each position examined, O(d) calls for its d moves and u
+ * unmoves and O(d * u') for the lists of its neighbours; the sets are
+ * sorted (O(d log d)).  Memory: about 40 bytes per position remembered
+ * (REACHABLE, SAMPLE, WALKS: at most limit of them) plus the lists.
+ */
+loopy_status loopy_game_check(const loopy_game *game,
+                              const loopy_game_check_options *options,
+                              loopy_game_check_report *report,
+                              loopy_diag *diag);
+
+/* ==== Databases ========================================================== */
+/*
+ * A database (an ".ldb" file) holds the value and remoteness of every
+ * position of a solved game, a game by rules or an explicit graph, so that
+ * positions can be probed later without solving again.  One probe reads
+ * and decompresses one block of the file.
+ *
+ * The file, every number little-endian: a checked header (magic bytes
+ * "\x89LDB\r\n\x1a\n", format version, byte-order mark, flags (misere,
+ * symmetric, sparse), the game's name and parameters, the position count,
+ * the index-space size, the count of each outcome, the largest
+ * remoteness, the record width, positions per block, the block count, the
+ * offset of the block index, and the header's checksum); the blocks, each
+ * one zstd frame; the block index (per block: offset, compressed and
+ * uncompressed length, first position, checksum of the compressed bytes)
+ * and its checksum.  A record takes 2 bytes when every remoteness is below
+ * 2^14, else 4: the outcome (1 W, 2 L, 3 T) in its top two bits and the
+ * remoteness below them; a Draw is 1, an absent position 0.  Dense mode
+ * (the solved positions are at least a quarter of the range they span,
+ * as for graphs): a block holds a record for every index of its range.
+ * Sparse mode (a game whose index space is mostly unreached): a block
+ * holds its positions, as gaps, after their records, and the index's first
+ * positions find the block by binary search.  lib/db/db_internal.h has the
+ * byte layout.
+ *
+ * Loading checks everything before use: the header's checksum and fields,
+ * every size and offset exactly against the file's length, the index (its
+ * checksum, blocks back to back, first positions increasing); a block's
+ * checksum, its zstd frame (one, of the length the index gives) and its
+ * records and positions when it is read.  A damaged or foreign file gives
+ * LOOPY_EFORMAT and a message naming the problem ("damaged loopy
+ * database: bad checksum of block 3").  Checksums guard against accidents,
+ * not forgery: no memory access depends on them.
+ */
+typedef struct loopy_db loopy_db;
+
+/*
+ * Writes the database of a game's solution through write (the caller
+ * makes the file atomic: temporary name, then rename).  misere is
+ * recorded (the solution's play), and whether s holds representatives of
+ * symmetric positions.  LOOPY_EINVAL for a game loopy_db_check_writable
+ * refuses; LOOPY_ETOOBIG for a remoteness of 2^30 or more; LOOPY_EIO when
+ * write fails.  Blocks are compressed on all threads; the bytes do not
+ * depend on their number.  Time O(n) plus zstd's (level 9); memory: the
+ * compressed file, plus about 1 MiB per thread.
+ */
+loopy_status loopy_db_write_game(const loopy_game_solution *s,
+                                 const loopy_game *game, int misere,
+                                 loopy_write_fn write, void *ctx);
+
+/* Whether a database can record game's name and parameters: a name of 1
+ * to 64 letters, digits, '_' and '-' (a shared object may give any name),
+ * parameters of at most 255 printable ASCII characters.  LOOPY_OK, or
+ * LOOPY_EINVAL with diag saying what is wrong.  O(1): call it before a
+ * long solve whose database is wanted. */
+loopy_status loopy_db_check_writable(const loopy_game *game, loopy_diag *diag);
+
+/* The same for a graph's solution: the game is named "graph", positions
+ * are the vertex ids 0..n-1, and base (0 or 1) is recorded so that tools
+ * print ids as the graph's text numbered them. */
+loopy_status loopy_db_write_graph(const loopy_solution *s, uint32_t base,
+                                  int misere, loopy_write_fn write, void *ctx);
+
+/*
+ * Opens the database in the file path (a regular file: it is read at
+ * random, with pread, never mapped or read whole), reading and checking
+ * its header and block index.  On failure *out is NULL and diag says why:
+ * LOOPY_EIO (cannot open or read it), LOOPY_EFORMAT (not a database, or a
+ * damaged one), LOOPY_ENOMEM.  The file must not change while it is open.
+ * Time O(B) for B blocks; memory 32 bytes per block, plus per thread that
+ * probes a scratch of one block (about 100-300 KiB with zstd's context).
+ */
+loopy_status loopy_db_open(const char *path, loopy_db **out, loopy_diag *diag);
+
+/* The same for a database in memory, bytes[0 .. len), which must stay
+ * valid and unchanged until loopy_db_close. */
+loopy_status loopy_db_open_memory(const void *bytes, size_t len,
+                                  loopy_db **out, loopy_diag *diag);
+
+/* Closes a database; NULL is allowed. */
+void loopy_db_close(loopy_db *db);
+
+/* What the header says, O(1): the game's name ("graph" for a graph) and
+ * parameter text, whether it was solved in misere play, whether positions
+ * are the representatives of classes of symmetric positions, whether the
+ * blocks are sparse, the base of a graph's vertex numbers (0 for a game),
+ * the number of positions, the index-space size (positions are below it),
+ * the count of an outcome, the largest remoteness of a W, L or T, the
+ * record width in bytes (2 or 4), positions per block and blocks. */
+const char *loopy_db_game_name(const loopy_db *db);
+const char *loopy_db_game_params(const loopy_db *db);
+int loopy_db_misere(const loopy_db *db);
+int loopy_db_symmetric(const loopy_db *db);
+int loopy_db_sparse(const loopy_db *db);
+uint32_t loopy_db_base(const loopy_db *db);
+uint64_t loopy_db_size(const loopy_db *db);
+uint64_t loopy_db_index_size(const loopy_db *db);
+uint64_t loopy_db_count(const loopy_db *db, loopy_outcome outcome);
+uint32_t loopy_db_max_remoteness(const loopy_db *db);
+unsigned loopy_db_record_width(const loopy_db *db);
+uint32_t loopy_db_block_positions(const loopy_db *db);
+uint64_t loopy_db_block_count(const loopy_db *db);
+
+/*
+ * The value of the stored position pos: LOOPY_OK with *outcome and
+ * *remoteness (LOOPY_NONE for a Draw); LOOPY_EINVAL when pos is not in the
+ * database (not reached, not legal, or, with symmetry, not a
+ * representative: see loopy_db_value); LOOPY_EFORMAT when its block is
+ * damaged (loopy_db_iterate names the problem); LOOPY_EIO when the file
+ * cannot be read; LOOPY_ENOMEM.  Reads and decompresses at most one block
+ * (none when the thread's scratch holds it from the previous probe).
+ * Thread safe: any number of threads may probe one database at once.
+ * Time O(K) for K positions per block (8192 in the files loopy writes:
+ * some 50-80 microseconds) plus O(log B) to find a sparse block; memory:
+ * the scratch.
+ */
+loopy_status loopy_db_probe(const loopy_db *db, loopy_position pos,
+                            loopy_outcome *outcome, uint32_t *remoteness);
+
+/* Receives one position of a database; nonzero stops the iteration. */
+typedef int (*loopy_db_visit_fn)(void *ctx, loopy_position pos,
+                                 loopy_outcome outcome, uint32_t remoteness);
+
+/*
+ * Calls visit (which may be NULL: then this only checks) for every
+ * position in increasing order, reading the blocks one by one, and checks
+ * at the end that the blocks hold the header's counts and largest
+ * remoteness.  LOOPY_OK, also when visit stopped it; LOOPY_EFORMAT with
+ * diag naming the problem for a damaged block or header; LOOPY_EIO,
+ * LOOPY_ENOMEM.  Thread safe.  Time O(n + file size); memory: a scratch.
+ */
+loopy_status loopy_db_iterate(const loopy_db *db, loopy_db_visit_fn visit,
+                              void *ctx, loopy_diag *diag);
+
+/* What a database holds, counted (`loopy game stats`). */
+typedef struct loopy_db_stats {
+    uint64_t count[4];        /* positions of each value (loopy_outcome) */
+    /* Rows of the table: 1 + the largest remoteness of a W, L or T; 0
+     * when every position is a Draw. */
+    uint32_t levels;
+    /* at[r][outcome], r < levels: positions of that value (W, L or T) at
+     * remoteness r; at[r][LOOPY_DRAW] is 0 (a Draw has no remoteness).
+     * Owned by the struct: loopy_db_stats_release frees it. */
+    uint64_t (*at)[4];
+    /* For W, L and T: the largest remoteness of that value (LOOPY_NONE
+     * when no position has it), and the smallest position there. */
+    uint32_t longest_remoteness[4];
+    loopy_position longest[4];
+} loopy_db_stats;
+
+/*
+ * Counts the positions of db by value and remoteness, and finds the
+ * longest win, loss and tie, in one loopy_db_iterate (which checks every
+ * block: errors as it gives them).  On failure *stats holds nothing to
+ * free.  Time O(n + file size); memory 32 bytes per remoteness up to the
+ * largest, plus a scratch.
+ */
+loopy_status loopy_db_stats_compute(const loopy_db *db, loopy_db_stats *stats,
+                                    loopy_diag *diag);
+/* Frees stats->at and empties *stats; NULL is allowed. */
+void loopy_db_stats_release(loopy_db_stats *stats);
+
+/*
+ * Whether game is the database's: the same name and parameters
+ * (LOOPY_EINVAL otherwise), the same index-space size and, when the
+ * database holds representatives, a canonical() (LOOPY_EGAME otherwise:
+ * the rules changed).  diag says what differs.  O(1).
+ */
+loopy_status loopy_db_check_game(const loopy_db *db, const loopy_game *game,
+                                 loopy_diag *diag);
+
+/* Opens the game named in the header (loopy_game_open of "NAME:PARAMS",
+ * so a built-in game; open a shared object yourself and call
+ * loopy_db_check_game) and checks it as loopy_db_check_game does.  Close
+ * it with loopy_game_close. */
+loopy_status loopy_db_open_game(const loopy_db *db, loopy_game **out,
+                                loopy_diag *diag);
+
+/* loopy_db_probe of pos of game, taken to its representative when the
+ * database holds representatives. */
+loopy_status loopy_db_value(const loopy_db *db, const loopy_game *game,
+                            loopy_position pos, loopy_outcome *outcome,
+                            uint32_t *remoteness);
+
+/*
+ * The distinct moves of pos with the values they lead to, best first, as
+ * loopy_game_solution_moves gives them, from the database: *moves (count
+ * entries) is allocated with malloc and freed by the caller with free.
+ * LOOPY_EINVAL when pos is not in the database, LOOPY_EGAME when a move
+ * leads outside it (the rules changed) or moves() fails, LOOPY_EFORMAT
+ * for a damaged block; diag says which.  Thread safe.  Time: one probe
+ * per move, reading each block once.
+ */
+loopy_status loopy_db_moves(const loopy_db *db, const loopy_game *game,
+                            loopy_position pos, loopy_game_move **moves,
+                            size_t *count, loopy_diag *diag);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* LOOPY_GAME_H */
