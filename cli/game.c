@@ -88,10 +88,11 @@ static const char game_usage_options[] =
     "      --limit N        check: at most N positions (default 100000; for\n"
     "                       auto, in each part; every: all indices)\n"
     "      --seed S         check: the seed of sample and walks (default 0)\n"
-    "      --game GAME      probe FILE.ldb: the game of the database, when it\n"
-    "                       is not built in (./mygame.so; without :PARAMS,\n"
-    "                       the database's); its name, parameters and index\n"
-    "                       space must be the database's\n"
+    "      --game GAME      probe, stats, play FILE.ldb: the game of the\n"
+    "                       database, when it is not built in (./mygame.so;\n"
+    "                       without :PARAMS, the database's); its name,\n"
+    "                       parameters and index space must be the\n"
+    "                       database's\n"
     "  -o, --output FILE    solve: write the database FILE.ldb (binary: a\n"
     "                       checked header, zstd-compressed blocks, an index;\n"
     "                       written under a temporary name, then renamed;\n"
@@ -620,12 +621,13 @@ static int run_action(const game_args *a)
                   a->positions[0]);
         return EXIT_USAGE;
     }
-    /* --game names a database's game (game_open_database), which only
-     * probe opens so far. */
+    /* --game names a database's game (game_open_database). */
     if (a->db_game != NULL &&
-        (strcmp(a->action, "probe") != 0 || !cli_is_database(a->spec))) {
-        cli_error("game", "--game: only 'probe FILE.ldb' takes it (the game "
-                  "of the database); a game to solve is given as GAME");
+        (!(strcmp(a->action, "probe") == 0 || strcmp(a->action, "stats") == 0 ||
+           strcmp(a->action, "play") == 0) || !cli_is_database(a->spec))) {
+        cli_error("game", "--game: only probe, stats and play of a FILE.ldb "
+                  "take it (the game of the database); a game to solve is "
+                  "given as GAME");
         return EXIT_USAGE;
     }
     return act->run(a);

@@ -259,9 +259,8 @@ int game_play(const game_args *a)
         return EXIT_USAGE;
     }
     /* A database answers instead of a solve. */
-    rc = cli_is_database(a->spec)
-             ? cli_db_open_game(a->spec, a->solve.misere, &db, &game)
-             : game_open_and_solve(a, &game, &s, &seconds);
+    rc = cli_is_database(a->spec) ? game_open_database(a, &db, &game)
+                                  : game_open_and_solve(a, &game, &s, &seconds);
     if (rc != EXIT_OK)
         goto done;
     if (db == NULL && !a->quiet)

@@ -378,7 +378,13 @@ int game_stats(const game_args *a)
     memset(&scan, 0, sizeof scan);
     memset(&diag, 0, sizeof diag);
     snprintf(no_game, sizeof no_game, "the index space is above 2^25");
-    if (cli_is_database(a->spec)) {
+    if (cli_is_database(a->spec) && a->db_game != NULL) {
+        /* The game named, checked against the database. */
+        source = a->spec;
+        rc = game_open_database(a, &db, &game);
+        if (rc != EXIT_OK)
+            goto done;
+    } else if (cli_is_database(a->spec)) {
         source = a->spec;
         status = loopy_db_open(a->spec, &db, &diag);
         if (status != LOOPY_OK) {

@@ -217,15 +217,26 @@ if cc -shared -fPIC -I"$root/include" "$root/examples/ladder.c" \
     (cd "$work" && "$LOOPY" game probe -q -f json --game ./ladder.so:10 ladder.ldb 7 >"$work/fromdb" 2>&1)
     (cd "$work" && "$LOOPY" game probe -q -f json ./ladder.so:10 7 >"$work/solved" 2>&1)
     check "probe --game with its parameters, json" cmp -s "$work/solved" "$work/fromdb"
+    # stats and play read the same database through --game.
+    (cd "$work" && "$LOOPY" game stats --game ./ladder.so ladder.ldb >"$work/stats" 2>&1)
+    check "stats --game names the game's notation" grep -q "ladder:10" "$work/stats"
+    (cd "$work" && "$LOOPY" game stats ./ladder.so:10 >"$work/stats_solved" 2>&1)
+    grep '^ *[0-9]' "$work/stats" >"$work/stats.rows"
+    grep '^ *[0-9]' "$work/stats_solved" >"$work/stats_solved.rows"
+    check "stats --game counts as a solve does" \
+        cmp -s "$work/stats.rows" "$work/stats_solved.rows"
+    check "stats --game has a table" test -s "$work/stats.rows"
+    printf '1\n' | (cd "$work" && "$LOOPY" game play -q --game ./ladder.so ladder.ldb >"$work/play" 2>&1)
+    check "play --game from the database" grep -q "Your move" "$work/play"
     refused "--game with other parameters" 2 "ladder.ldb: --game: the database holds ladder:10, not ladder:9" \
         game probe --game ./ladder.so:9 ladder.ldb 3
     refused "--game of another game" 2 "ladder.ldb: --game: the database holds ladder:10, not tictactoe" \
         game probe --game tictactoe ladder.ldb
     refused "--game that does not load" 3 "--game: ./nosuch.so: cannot load the game" \
         game probe --game ./nosuch.so ladder.ldb
-    refused "--game without a database" 2 "--game: only 'probe FILE.ldb' takes it" \
+    refused "--game without a database" 2 "--game: only probe, stats and play of a FILE.ldb take it" \
         game probe --game ./ladder.so ./ladder.so:10 3
-    refused "--game with solve" 2 "--game: only 'probe FILE.ldb' takes it" \
+    refused "--game with solve" 2 "--game: only probe, stats and play of a FILE.ldb take it" \
         game solve --game ./ladder.so ./ladder.so:10
     # The same name and parameters with another index space: the rules
     # changed since the database was written.
