@@ -372,6 +372,8 @@ void cli_out_open_stream(cli_out *out, FILE *file, const char *name)
 
 void cli_out_abort(cli_out *out)
 {
+    free(out->resolved);
+    out->resolved = NULL;
     if (out->direct) {
         fclose(out->file);
         out->direct = false;
@@ -384,6 +386,4 @@ void cli_out_abort(cli_out *out)
     unlink(out->tmp_path);
     free(out->tmp_path);
     out->tmp_path = NULL;
-    free(out->resolved);
-    out->resolved = NULL;
 }
