@@ -28,5 +28,6 @@ extern const loopy_game_def loopy_i_game_subtract;
 extern const loopy_game_def loopy_i_game_mnk;
 extern const loopy_game_def loopy_i_game_tictactoe;
 extern const loopy_game_def loopy_i_game_connect4;
+extern const loopy_game_def loopy_i_game_chess;
 
 #endif

@@ -1,0 +1,187 @@
+/*
+ * chess_fen.c - the notation of the chess game: Forsyth-Edwards Notation,
+ * the board from rank 8 down to rank 1, each rank from file a to h, white
+ * pieces in capitals (K, Q, R, B, N), black ones in small letters, a digit
+ * for a run of empty squares, ranks separated by '/'; then a space and the
+ * side to move, 'w' or 'b': "8/8/8/4k3/8/8/8/KQ6 w".  parse also reads a
+ * full FEN of six fields: the castling field must be '-', and the en
+ * passant square and the move clocks are ignored (no pawns, no fifty-move
+ * rule).
+ */
+#include "chess.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static const char letter[2][6] = {"KQRBN", "kqrbn"};
+
+size_t chess_i_format(void *ctx, loopy_position pos, char *out,
+                      size_t capacity)
+{
+    const chess_rules *rules = ctx;
+    char cell[64], text[96];
+    size_t len = 0;
+    chess_board board;
+
+    chess_i_decode(rules, pos, &board);
+    memset(cell, 0, sizeof cell);
+    for (uint32_t i = 0; i < board.count; i++)
+        cell[board.square[i]] = letter[board.colour[i]][board.kind[i]];
+    for (int rank = 7; rank >= 0; rank--) {
+        int empty = 0;
+        for (int file = 0; file < 8; file++) {
+            char c = cell[rank * 8 + file];
+            if (c == 0) {
+                empty++;
+                continue;
+            }
+            if (empty > 0)
+                text[len++] = (char)('0' + empty);
+            empty = 0;
+            text[len++] = c;
+        }
+        if (empty > 0)
+            text[len++] = (char)('0' + empty);
+        if (rank > 0)
+            text[len++] = '/';
+    }
+    text[len++] = ' ';
+    text[len++] = board.side == CHESS_WHITE ? 'w' : 'b';
+    text[len] = '\0';
+    if (capacity > 0) {
+        size_t copy = len < capacity - 1 ? len : capacity - 1;
+        memcpy(out, text, copy);
+        out[copy] = '\0';
+    }
+    return len;
+}
+
+/* The names of the game's materials, "KQK, KK", to why_text. */
+static void list_materials(const chess_rules *rules, char *text, size_t size)
+{
+    size_t len = 0;
+
+    text[0] = '\0';
+    for (uint32_t m = 0; m < rules->material_count && len < size; m++)
+        len += (size_t)snprintf(text + len, size - len, "%s%s",
+                                m > 0 ? ", " : "", rules->material[m].name);
+}
+
+int chess_i_parse(void *ctx, const char *text, loopy_position *pos, char *why,
+                  size_t why_capacity)
+{
+    const chess_rules *rules = ctx;
+    uint8_t colour[8], kind[8], square[8];
+    uint32_t count = 0, kings[2] = {0, 0}, rank = 7, file = 0, side, m;
+    size_t at = 0;
+    chess_board board;
+
+    for (;; at++) {
+        char c = text[at];
+        const char *found;
+        if (c == '/' || c == ' ' || c == '\0') {
+            if (file != 8) {
+                snprintf(why, why_capacity,
+                         "rank %" PRIu32 " has %" PRIu32 " squares, "
+                         "expected 8",
+                         rank + 1, file);
+                return 1;
+            }
+            if (c != '/')
+                break;
+            if (rank == 0) {
+                snprintf(why, why_capacity, "more than 8 ranks");
+                return 1;
+            }
+            rank--;
+            file = 0;
+            continue;
+        }
+        if (c >= '1' && c <= '8') {
+            file += (uint32_t)(c - '0');
+            if (file > 8) {
+                snprintf(why, why_capacity,
+                         "rank %" PRIu32 " has more than 8 squares", rank + 1);
+                return 1;
+            }
+            continue;
+        }
+        if (c == 'P' || c == 'p') {
+            snprintf(why, why_capacity,
+                     "a pawn on %c%" PRIu32 ": this game has no pawns",
+                     file < 8 ? (char)('a' + file) : '?', rank + 1);
+            return 1;
+        }
+        found = c != '\0' ? strchr(letter[0], c) : NULL;
+        side = CHESS_WHITE;
+        if (found == NULL && c != '\0') {
+            found = strchr(letter[1], c);
+            side = CHESS_BLACK;
+        }
+        if (found == NULL) {
+            snprintf(why, why_capacity,
+                     "rank %" PRIu32 ": expected a piece (KQRBN, kqrbn) or "
+                     "a digit, found '%c'",
+                     rank + 1, c > ' ' && c <= '~' ? c : '?');
+            return 1;
+        }
+        if (file == 8) {
+            snprintf(why, why_capacity,
+                     "rank %" PRIu32 " has more than 8 squares", rank + 1);
+            return 1;
+        }
+        if (count == 8) {
+            snprintf(why, why_capacity, "more than %d pieces",
+                     CHESS_MAX_PIECES);
+            return 1;
+        }
+        colour[count] = (uint8_t)side;
+        kind[count] = (uint8_t)(found - letter[side]);
+        square[count++] = (uint8_t)(rank * 8 + file);
+        if (kind[count - 1] == CHESS_KING)
+            kings[side]++;
+        file++;
+    }
+    if (rank != 0) {
+        snprintf(why, why_capacity, "%" PRIu32 " ranks, expected 8", 8 - rank);
+        return 1;
+    }
+    if (text[at] != ' ' || (text[at + 1] != 'w' && text[at + 1] != 'b') ||
+        (text[at + 2] != ' ' && text[at + 2] != '\0')) {
+        snprintf(why, why_capacity,
+                 "expected the side to move after the board: ' w' or ' b'");
+        return 1;
+    }
+    side = text[at + 1] == 'w' ? CHESS_WHITE : CHESS_BLACK;
+    at += 2;
+    if (text[at] == ' ' && text[at + 1] != '\0' &&
+        (text[at + 1] != '-' || (text[at + 2] != ' ' && text[at + 2] != '\0'))) {
+        snprintf(why, why_capacity,
+                 "castling rights must be '-' (this game has no castling)");
+        return 1;
+    }
+    for (int c = 0; c < 2; c++)
+        if (kings[c] != 1) {
+            snprintf(why, why_capacity, "%s has %" PRIu32 " kings, expected 1",
+                     c == 0 ? "white" : "black", kings[c]);
+            return 1;
+        }
+    m = count <= CHESS_MAX_PIECES
+            ? chess_i_find_material(rules, chess_i_key(count, colour, kind))
+            : UINT32_MAX;
+    if (m == UINT32_MAX) {
+        char names[64];
+        list_materials(rules, names, sizeof names);
+        snprintf(why, why_capacity,
+                 "this material is not an ending of chess:%s (its endings: "
+                 "%s)",
+                 rules->params, names);
+        return 1;
+    }
+    chess_i_lay_out(rules, m, side, colour, kind, square, &board);
+    chess_i_normalize(&board);
+    if (!chess_i_board_legal(rules, &board, why, why_capacity))
+        return 1;
+    *pos = chess_i_encode(rules, &board);
+    return 0;
+}
