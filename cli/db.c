@@ -128,6 +128,14 @@ static int open_given_game(const loopy_db *db, const char *path,
         strcmp((*game)->params, params) != 0) {
         loopy_game_close(*game);
         *game = NULL;
+        /* Joined to the path, parameters with a '/' would name another
+         * path: a file must never choose what loopy loads. */
+        if (strchr(params, '/') != NULL) {
+            cli_error("game", "%s: --game: the database's parameters '%s' "
+                      "have a '/', which no game's parameters can have",
+                      path, params);
+            return EXIT_INPUT;
+        }
         rc = open_spec(spec, params, game);
     }
     if (rc != EXIT_OK)

@@ -8,6 +8,8 @@
 #include <string.h>
 #include <time.h>
 
+#include <sys/stat.h>
+
 static const char game_usage[] =
     "Usage: loopy game list\n"
     "       loopy game solve [OPTIONS] GAME [-o FILE.ldb]\n"
@@ -23,8 +25,8 @@ static const char game_usage[] =
     "winner hurries, the loser delays).\n"
     "\n"
     "GAME is a built-in game, NAME or NAME:PARAMS (see 'loopy game list'),\n"
-    "or the path of a shared object written against loopy.h (any name with a\n"
-    "'/', such as ./mygame.so, optionally followed by :PARAMS).\n"
+    "or the path of a shared object written against loopy_game.h (any name\n"
+    "with a '/', such as ./mygame.so, optionally followed by :PARAMS).\n"
     "\n"
     "  list    the built-in games, their parameters and notation\n"
     "  solve   solve GAME and print a summary: positions reached, how many of\n"
@@ -619,6 +621,25 @@ static int run_action(const game_args *a)
     if (!act->takes_more && a->position_count > 0) {
         cli_error("game", "%s takes one GAME, found '%s' after it", act->name,
                   a->positions[0]);
+        return EXIT_USAGE;
+    }
+    /* A name ending in .ldb is a database, never a game (a game's name has
+     * no '.'; a shared object's path has a '/'): one that cannot be read
+     * is said so, not taken for an unknown game. */
+    if ((act->run == game_probe || act->run == game_stats ||
+         act->run == game_play) && strchr(a->spec, '/') == NULL &&
+        cli_names_database(a->spec) && !cli_is_database(a->spec)) {
+        struct stat st;
+        int err = stat(a->spec, &st) != 0 ? errno : EISDIR;
+        cli_error("game", "%s: cannot open the database: %s", a->spec,
+                  strerror(err));
+        return EXIT_IO;
+    }
+    /* check reads the rules and solves nothing. */
+    if (act->run == game_check &&
+        (a->solve.misere || a->solver_given || a->solve.all_legal)) {
+        cli_error("game", "check: --misere, --solver and --all-legal are "
+                  "options of a solve; check solves nothing");
         return EXIT_USAGE;
     }
     /* --game names a database's game (game_open_database). */

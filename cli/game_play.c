@@ -275,6 +275,21 @@ int game_play(const game_args *a)
             goto done;
         }
     }
+    {
+        /* The start must have a value before anything is printed: a
+         * position the solve did not reach is refused with no output. */
+        loopy_game_move *moves = NULL;
+        loopy_outcome outcome;
+        uint32_t remoteness;
+        size_t count = 0;
+        char name[256];
+        loopy_game_format(game, start, name, sizeof name);
+        rc = game_lookup(a, game, s, db, start, name, &outcome, &remoteness,
+                         &moves, &count);
+        free(moves);
+        if (rc != EXIT_OK)
+            goto done;
+    }
     memset(&p, 0, sizeof p);
     p.a = a;
     p.game = game;

@@ -94,7 +94,11 @@ typedef struct loopy_game {
     size_t (*unmoves)(void *ctx, loopy_position pos, loopy_position *out,
                       size_t capacity);
     /* Optional (NULL: every index may occur).  Whether pos can occur in
-     * play; positions that cannot are never solved nor stored. */
+     * play: which indices loopy_game_solve_retro solves with all_legal,
+     * which positions loopy_game_parse accepts, and what
+     * loopy_game_check asks of moves.  The solves from the start do not
+     * call it: a move to a position it refuses is a flaw of the rules
+     * (loopy_game_check names it), and that position is solved as any. */
     int (*legal)(void *ctx, loopy_position pos);
     /* Optional (NULL: no symmetry).  The representative of pos's class of
      * symmetric positions (equal value and remoteness); idempotent.  The

@@ -171,6 +171,14 @@ static loopy_status parse_header(const unsigned char *p, uint64_t len,
          i < h->header_bytes - 8; i++)
         if (p[i] != 0)
             return damaged(diag, "nonzero padding in the header");
+    /* A game's name, as the writer requires: letters, digits, '_', '-'. */
+    for (uint64_t i = 0; i < name_len; i++) {
+        unsigned char c = p[DB_FIXED_BYTES + i];
+        if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+              (c >= '0' && c <= '9') || c == '_' || c == '-'))
+            return damaged(diag, "a game name with a character other than "
+                                 "letters, digits, '_' and '-'");
+    }
     memcpy(h->name, p + DB_FIXED_BYTES, (size_t)name_len);
     h->name[name_len] = '\0';
     memcpy(h->params, p + DB_FIXED_BYTES + name_len, (size_t)params_len);

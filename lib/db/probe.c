@@ -412,7 +412,6 @@ loopy_status loopy_db_check_game(const loopy_db *db, const loopy_game *game,
 loopy_status loopy_db_open_game(const loopy_db *db, loopy_game **out,
                                 loopy_diag *diag)
 {
-    char spec[DB_NAME_MAX + DB_PARAMS_MAX + 2];
     loopy_status status;
 
     if (out == NULL)
@@ -435,9 +434,9 @@ loopy_status loopy_db_open_game(const loopy_db *db, loopy_game **out,
             return LOOPY_EFORMAT;
         }
     }
-    snprintf(spec, sizeof spec, "%s%s%s", db->h.name, db->h.params[0] ? ":" : "",
-             db->h.params);
-    status = loopy_game_open(spec, out, diag);
+    /* Name and parameters apart: parameters with a '/' must not make a
+     * path of the whole. */
+    status = loopy_i_game_open_builtin(db->h.name, db->h.params, out, diag);
     if (status != LOOPY_OK)
         return status;
     status = loopy_db_check_game(db, *out, diag);

@@ -253,6 +253,11 @@ static bool fetch_with(checker *c, loopy_position pos, list_fn list,
                     "%s writes past the "
                     "room for %zu positions it was given",
                     what, room);
+    /* An absurd count is the game's fault, as the solvers say too. */
+    if (count > LOOPY_I_MAX_MOVES)
+        return flaw(c, LOOPY_FLAW_PROTOCOL, pos, NULL,
+                    "%s asks for room for %zu positions, more than %zu", what,
+                    count, (size_t)LOOPY_I_MAX_MOVES);
     if (count > room || strict) {
         /* Room for all of them, and a sentinel after. */
         /* (count < SIZE_MAX: that is LOOPY_GAME_ERROR) */

@@ -15,6 +15,7 @@
 #include <string.h>
 
 static const loopy_game_def *const builtin[] = {
+    &loopy_i_game_chess,
     &loopy_i_game_connect4,
     &loopy_i_game_mnk,
     &loopy_i_game_subtract,
@@ -105,30 +106,18 @@ fail:
     return LOOPY_EGAME;
 }
 
-loopy_status loopy_game_open(const char *spec, loopy_game **out,
-                             loopy_diag *diag)
+/* Opens the game name[0 .. name_len) with params (NULL: none): a built-in
+ * game, or, when the name has a '/' and builtin_only is false, a shared
+ * object. */
+static loopy_status open_game_named(const char *spec, size_t name_len,
+                                    const char *params, bool builtin_only,
+                                    loopy_game **out, loopy_diag *diag)
 {
     const loopy_game_def *def = NULL;
-    const char *params = NULL, *colon;
     open_game *g = NULL;
     loopy_status status;
     char *name = NULL;
-    size_t name_len;
 
-    if (out == NULL)
-        return LOOPY_EINVAL;
-    *out = NULL;
-    if (spec == NULL || spec[0] == '\0') {
-        loopy_i_diag(diag, 0, 0, "no game named");
-        return LOOPY_EINVAL;
-    }
-    /* NAME:PARAMS, or PATH:PARAMS, where a path has a '/' and its params
-     * come after the last ':' past the last '/'. */
-    colon = strrchr(spec, ':');
-    if (colon != NULL && strchr(colon, '/') != NULL)
-        colon = NULL;
-    name_len = colon != NULL ? (size_t)(colon - spec) : strlen(spec);
-    params = colon != NULL ? colon + 1 : NULL;
     name = loopy_i_malloc(name_len + 1, 1);
     g = loopy_i_calloc(1, sizeof *g);
     if (name == NULL || g == NULL) {
@@ -138,7 +127,7 @@ loopy_status loopy_game_open(const char *spec, loopy_game **out,
     }
     memcpy(name, spec, name_len);
     name[name_len] = '\0';
-    if (memchr(name, '/', name_len) != NULL) {
+    if (memchr(name, '/', name_len) != NULL && !builtin_only) {
         CHECK_GOTO(load_object(name, &g->object, &def, diag));
     } else {
         for (size_t i = 0; i < loopy_game_builtin_count(); i++)
@@ -177,6 +166,43 @@ fail:
     loopy_i_free(g);
     loopy_i_free(name);
     return status;
+}
+
+loopy_status loopy_game_open(const char *spec, loopy_game **out,
+                             loopy_diag *diag)
+{
+    const char *colon;
+
+    if (out == NULL)
+        return LOOPY_EINVAL;
+    *out = NULL;
+    if (spec == NULL || spec[0] == '\0') {
+        loopy_i_diag(diag, 0, 0, "no game named");
+        return LOOPY_EINVAL;
+    }
+    /* NAME:PARAMS, or PATH:PARAMS, where a path has a '/' and its params
+     * come after the last ':' past the last '/'. */
+    colon = strrchr(spec, ':');
+    if (colon != NULL && strchr(colon, '/') != NULL)
+        colon = NULL;
+    return open_game_named(spec,
+                           colon != NULL ? (size_t)(colon - spec) : strlen(spec),
+                           colon != NULL ? colon + 1 : NULL, false, out, diag);
+}
+
+loopy_status loopy_i_game_open_builtin(const char *name, const char *params,
+                                       loopy_game **out, loopy_diag *diag)
+{
+    if (out == NULL)
+        return LOOPY_EINVAL;
+    *out = NULL;
+    if (name == NULL || name[0] == '\0') {
+        loopy_i_diag(diag, 0, 0, "no game named");
+        return LOOPY_EINVAL;
+    }
+    return open_game_named(name, strlen(name),
+                           params != NULL && params[0] != '\0' ? params : NULL,
+                           true, out, diag);
 }
 
 void loopy_game_close(loopy_game *game)

@@ -66,6 +66,12 @@ void loopy_i_list_failure_text(const loopy_i_list_failure *why, bool backward,
                                char *out, size_t capacity);
 void loopy_i_position_buffer_release(loopy_position_buffer *buf);
 
+/* Opens the built-in game name with params (the text after "NAME:"; NULL
+ * or "": the defaults), never a shared object whatever the text: for names
+ * and parameters read from a file. */
+loopy_status loopy_i_game_open_builtin(const char *name, const char *params,
+                                       loopy_game **out, loopy_diag *diag);
+
 /* qsort's comparison of two positions. */
 int loopy_i_compare_position(const void *a, const void *b);
 

@@ -197,7 +197,9 @@ refused "an empty file named .ldb" 1 "not a loopy database: bad magic bytes" gam
 "$LOOPY" convert -q "$work/g.txt" -o "$work/graph.lgr" 2>/dev/null
 cp "$work/graph.lgr" "$work/graph.ldb"
 refused "a binary graph named .ldb" 1 "a loopy binary graph" game probe graph.ldb
-refused "a missing .ldb is a game name" 2 "unknown game 'missing.ldb'" game probe missing.ldb
+refused "a missing .ldb" 3 "missing.ldb: cannot open the database: No such file or directory" game probe missing.ldb
+mkdir -p "$work/folder.ldb"
+refused "a folder named .ldb" 3 "folder.ldb: cannot open the database: Is a directory" game stats folder.ldb
 cp "$work/subtract_21_1_2_3.ldb" "$work/sub.ldb"
 refused "--misere with a normal-play database" 2 "--misere: the database was solved in normal play" \
     game probe --misere sub.ldb

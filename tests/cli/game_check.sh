@@ -181,6 +181,8 @@ refused "check options elsewhere" 2 "only 'check' takes them" game solve --limit
 refused "check without a game" 2 "expected a GAME" game check
 refused "check with two games" 2 "takes one GAME" game check tictactoe subtract
 refused "unknown game" 2 "unknown game 'nosuch'" game check nosuch
+refused "check with --misere" 2 "check solves nothing" game check --misere tictactoe
+refused "check with --solver" 2 "check solves nothing" game check --solver retro tictactoe
 
 echo "game_check: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

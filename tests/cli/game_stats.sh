@@ -191,7 +191,7 @@ import json, sys; d = json.load(sys.stdin)
 print(d["remoteness"], d["longest_win"], d["legal"], d["draw"])')" "[] None None 3"
 
 # ---- Bad uses ----
-refused "missing file is a GAME" 2 'unknown game' game stats nothing.ldb
+refused "missing database" 3 'nothing.ldb: cannot open the database' game stats nothing.ldb
 printf 'not a database' >bad.ldb
 refused "not a database" 1 'bad.ldb' game stats bad.ldb
 cp sub.ldb damaged.ldb
