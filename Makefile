@@ -9,9 +9,15 @@
 #   make CC=clang WERROR=1 check
 #   make fuzz            libFuzzer harnesses (clang, ASan+UBSan) in build/fuzz/bin;
 #                        fuzz/run.sh runs them (see fuzz/fuzz.h)
+#   make install         the program, libloopy.a, libloopy.so, the headers,
+#                        loopy.pc, the man page and shell completion under
+#                        PREFIX (/usr/local), below DESTDIR if given;
+#                        make uninstall removes them
+#   make man             docs/loopy.1 from docs/loopy.1.md (needs pandoc)
 #
 # Variables: CC, BUILD (output folder), OPENMP (1/0), WERROR (1/0),
-# SAN (sanitizer list for -fsanitize=), OPT (optimisation flags).
+# SAN (sanitizer list for -fsanitize=), OPT (optimisation flags),
+# PREFIX, DESTDIR and the folders below.
 
 CC      ?= cc
 BUILD   ?= build
@@ -70,9 +76,46 @@ FUZZ_BIN := $(FUZZ_SRC:fuzz/%.c=$(BUILD)/bin/%)
 LIBRARY := $(BUILD)/libloopy.a
 PROGRAM := $(BUILD)/loopy
 
-.PHONY: all check asan ubsan tsan clean example
-.PHONY: all check asan ubsan clean example fuzz fuzzers
-all: $(LIBRARY) $(PROGRAM)
+# The shared library: position-independent objects of its own (the static
+# library and the program keep their ordinary ones), a soname carrying the
+# major version of include/loopy.h, and only the public loopy_ symbols
+# exported (the internal cross-file ones, loopy_i_*, are hidden).
+VERSION_PART = $(shell awk '$$2 == "LOOPY_VERSION_$(1)" { print $$3 }' include/loopy.h)
+VERSION_MAJOR := $(call VERSION_PART,MAJOR)
+VERSION := $(VERSION_MAJOR).$(call VERSION_PART,MINOR).$(call VERSION_PART,PATCH)
+SONAME  := libloopy.so.$(VERSION_MAJOR)
+SHARED_NAME := libloopy.so.$(VERSION)
+SHARED  := $(BUILD)/$(SHARED_NAME)
+PIC_OBJ := $(LIB_SRC:%.c=$(BUILD)/pic/%.o)
+NM      ?= nm
+# Every undefined symbol must come from the libraries named (not under
+# sanitizers, whose runtime the program brings).
+ifeq ($(SAN),)
+SHARED_LDFLAGS := -Wl,--no-undefined
+endif
+
+# Installation folders (GNU names); DESTDIR is prepended to each.
+PREFIX      ?= /usr/local
+BINDIR      ?= $(PREFIX)/bin
+LIBDIR      ?= $(PREFIX)/lib
+INCLUDEDIR  ?= $(PREFIX)/include
+PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
+MANDIR      ?= $(PREFIX)/share/man
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
+ZSHCOMPDIR  ?= $(PREFIX)/share/zsh/site-functions
+INSTALL     ?= install
+
+# What a static link needs besides the library, for loopy.pc: zstd by its
+# own pkg-config file where it has one, libm and OpenMP.
+PC_REQUIRES_PRIVATE := $(if $(shell pkg-config --exists libzstd 2>/dev/null && echo y),libzstd)
+PC_LIBS_PRIVATE := $(if $(PC_REQUIRES_PRIVATE),,$(ZSTD_LIBS)) -lm
+ifeq ($(OPENMP),1)
+PC_LIBS_PRIVATE += -fopenmp
+endif
+
+.PHONY: all check asan ubsan tsan clean example fuzz fuzzers
+.PHONY: install uninstall man
+all: $(LIBRARY) $(SHARED) $(PROGRAM) $(BUILD)/loopy.pc.in
 
 $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(@D)
@@ -85,6 +128,37 @@ $(LIBRARY): $(LIB_OBJ)
 
 $(PROGRAM): $(CLI_OBJ) $(LIBRARY)
 	$(CC) $(LDFLAGS) $(CLI_OBJ) $(LIBRARY) $(LDLIBS) -o $@
+
+$(BUILD)/pic/%.o: %.c
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -fPIC -c $< -o $@
+
+# The version script names each public symbol: the objects' global
+# symbols with the prefix loopy_ but not loopy_i_ (a pattern loopy_* would
+# also take loopy_i_*: the linkers let a global pattern win over a local one).
+$(BUILD)/libloopy.map: $(PIC_OBJ)
+	@echo "$(NM) -g --defined-only ... > $@"
+	@$(NM) -g --defined-only $(PIC_OBJ) | \
+	    awk 'NF == 3 && $$3 ~ /^loopy_/ && $$3 !~ /^loopy_i_/ { print "    " $$3 ";" }' | \
+	    sort -u | { echo '{'; echo '  global:'; cat; echo '  local: *;'; echo '};'; } > $@.tmp
+	@mv $@.tmp $@
+
+$(SHARED): $(PIC_OBJ) $(BUILD)/libloopy.map
+	$(CC) -shared -Wl,-soname,$(SONAME) -Wl,--version-script,$(BUILD)/libloopy.map \
+	    $(SHARED_LDFLAGS) $(LDFLAGS) $(PIC_OBJ) $(LDLIBS) -o $@
+
+# loopy.pc with its folders left to "make install" (PREFIX may change).
+$(BUILD)/loopy.pc.in: Makefile include/loopy.h
+	@mkdir -p $(@D)
+	@echo "printf ... > $@"
+	@printf '%s\n' 'prefix=@prefix@' 'libdir=@libdir@' 'includedir=@includedir@' '' \
+	    'Name: loopy' \
+	    'Description: solve two-player games played on directed graphs' \
+	    'Version: $(VERSION)' \
+	    $(if $(PC_REQUIRES_PRIVATE),'Requires.private: $(PC_REQUIRES_PRIVATE)') \
+	    'Libs: -L$${libdir} -lloopy' \
+	    'Libs.private: $(strip $(PC_LIBS_PRIVATE))' \
+	    'Cflags: -I$${includedir}' > $@
 
 $(BUILD)/tests/%: $(BUILD)/obj/tests/%.o $(TEST_LIB_OBJ) $(LIBRARY)
 	@mkdir -p $(@D)
@@ -137,10 +211,50 @@ fuzz:
 	$(MAKE) fuzzers BUILD=build/fuzz CC=clang OPENMP=0 FUZZ=1 \
 		SAN=address,undefined OPT=-O1
 
+# Paths in loopy.pc relative to ${prefix} where they are below it, so that
+# pkg-config --define-variable=prefix=... moves them all.
+pc_dir = $(patsubst $(PREFIX)/%,$${prefix}/%,$(1))
+
+install: all
+	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCLUDEDIR) \
+	    $(DESTDIR)$(PKGCONFIGDIR) $(DESTDIR)$(MANDIR)/man1 \
+	    $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR)
+	$(INSTALL) -m 755 $(PROGRAM) $(DESTDIR)$(BINDIR)/loopy
+	$(INSTALL) -m 644 $(LIBRARY) $(DESTDIR)$(LIBDIR)/libloopy.a
+	$(INSTALL) -m 755 $(SHARED) $(DESTDIR)$(LIBDIR)/$(SHARED_NAME)
+	ln -sf $(SHARED_NAME) $(DESTDIR)$(LIBDIR)/$(SONAME)
+	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libloopy.so
+	$(INSTALL) -m 644 include/loopy.h include/loopy_game.h $(DESTDIR)$(INCLUDEDIR)
+	sed -e 's|@prefix@|$(PREFIX)|' -e 's|@libdir@|$(call pc_dir,$(LIBDIR))|' \
+	    -e 's|@includedir@|$(call pc_dir,$(INCLUDEDIR))|' \
+	    $(BUILD)/loopy.pc.in > $(DESTDIR)$(PKGCONFIGDIR)/loopy.pc
+	chmod 644 $(DESTDIR)$(PKGCONFIGDIR)/loopy.pc
+	$(INSTALL) -m 644 docs/loopy.1 $(DESTDIR)$(MANDIR)/man1/loopy.1
+	$(INSTALL) -m 644 completions/loopy.bash $(DESTDIR)$(BASHCOMPDIR)/loopy
+	$(INSTALL) -m 644 completions/_loopy $(DESTDIR)$(ZSHCOMPDIR)/_loopy
+	@# The dynamic linker's cache learns of a new library from ldconfig.
+	@if [ -z "$(DESTDIR)" ] && [ "$$(id -u)" = 0 ] && command -v ldconfig >/dev/null; then \
+	    echo ldconfig; ldconfig; fi
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/loopy \
+	    $(DESTDIR)$(LIBDIR)/libloopy.a $(DESTDIR)$(LIBDIR)/libloopy.so \
+	    $(DESTDIR)$(LIBDIR)/$(SONAME) $(DESTDIR)$(LIBDIR)/$(SHARED_NAME) \
+	    $(DESTDIR)$(INCLUDEDIR)/loopy.h $(DESTDIR)$(INCLUDEDIR)/loopy_game.h \
+	    $(DESTDIR)$(PKGCONFIGDIR)/loopy.pc $(DESTDIR)$(MANDIR)/man1/loopy.1 \
+	    $(DESTDIR)$(BASHCOMPDIR)/loopy $(DESTDIR)$(ZSHCOMPDIR)/_loopy
+
+# The man page is generated once and committed (as zstd keeps zstd.1 beside
+# zstd.1.md), so building needs no pandoc; tests/cli/man.sh checks that it
+# is up to date wherever pandoc is installed.
+man:
+	docs/man.sh docs/loopy.1.md > docs/loopy.1.tmp
+	mv docs/loopy.1.tmp docs/loopy.1
+
 clean:
 	rm -rf build
 
--include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(TEST_LIB_OBJ:.o=.d) \
+-include $(LIB_OBJ:.o=.d) $(PIC_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(TEST_LIB_OBJ:.o=.d) \
 	$(FUZZ_REPLAY_OBJ:.o=.d) $(FUZZ_OBJ:.o=.d) $(FUZZ_BIN:$(BUILD)/bin/%=$(BUILD)/obj/fuzz/%.d) \
 	$(TEST_BIN:$(BUILD)/tests/%=$(BUILD)/obj/tests/%.d)
 .SECONDARY:
