@@ -74,4 +74,9 @@ static inline int check_finish(const char *name)
     return check_state_.failed ? EXIT_FAILURE : EXIT_SUCCESS;
 }
 
+/* Whether to cut a test's heavy parts: LOOPY_TEST_QUICK set (and not
+ * "0"), LOOPY_TEST_TSAN set, or a build with AddressSanitizer or
+ * ThreadSanitizer (which are slow and hungry). */
+int check_quick(void);
+
 #endif

@@ -650,23 +650,6 @@ static void explore(const shape *s, const loopy_game *game, int scan, tally *t)
     set_free(&set);
 }
 
-/* Whether to skip the largest boards: LOOPY_TEST_QUICK or LOOPY_TEST_TSAN
- * set, or a build with AddressSanitizer. */
-static int quick(void)
-{
-    const char *q = getenv("LOOPY_TEST_QUICK");
-    const char *tsan = getenv("LOOPY_TEST_TSAN");
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-    return 1;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
-    return 1;
-#endif
-#endif
-    return (q != NULL && q[0] != '\0' && strcmp(q, "0") != 0) ||
-           (tsan != NULL && tsan[0] != '\0');
-}
-
 static loopy_status open_def(const loopy_game_def *def, const char *params,
                              loopy_game *game)
 {
@@ -720,7 +703,7 @@ static void test_mnk_boards(void)
         shape s = {MNK, board[b].rows, board[b].cols, board[b].k};
         loopy_game game;
         tally t;
-        if (quick() && board[b].rows * board[b].cols > 12)
+        if (check_quick() && board[b].rows * board[b].cols > 12)
             continue;
         if (open_def(&loopy_i_game_mnk, board[b].params, &game) != LOOPY_OK)
             continue;
@@ -755,7 +738,7 @@ static void test_connect4_boards(void)
         loopy_game game;
         tally t;
         int bits = board[b].width * (board[b].height + 1);
-        if (quick() && bits > 20)
+        if (check_quick() && bits > 20)
             continue;
         snprintf(params, sizeof params, "%dx%d", board[b].width,
                  board[b].height);

@@ -302,17 +302,6 @@ static void subtraction(void)
     }
 }
 
-/* Whether to skip the larger boards (sanitizers, LOOPY_TEST_QUICK). */
-static bool quick(void)
-{
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-    return true;
-#else
-    return getenv("LOOPY_TEST_QUICK") != NULL ||
-           getenv("LOOPY_TEST_TSAN") != NULL;
-#endif
-}
-
 /*
  * The built-in games: both solvers give every position the same value, in
  * normal and misere play, with and without symmetry, and the start
@@ -352,7 +341,7 @@ static void builtin_games(void)
         loopy_game *game = NULL;
         loopy_diag diag;
 
-        if (games[i].large && quick())
+        if (games[i].large && check_quick())
             continue;
         CHECK(loopy_game_open(games[i].spec, &game, &diag) == LOOPY_OK);
         if (game == NULL)

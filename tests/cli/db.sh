@@ -7,36 +7,7 @@
 # output and no partial output file.
 #   LOOPY=build/loopy sh tests/cli/db.sh
 # Prints "db: P passed, F failed" last.
-LOOPY=${LOOPY:-build/loopy}
-LOOPY=$(cd "$(dirname "$LOOPY")" && pwd)/$(basename "$LOOPY")
-root=$(pwd)
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-passed=0
-failed=0
-pass() { passed=$((passed + 1)); }
-fail() { echo "FAIL: $*"; failed=$((failed + 1)); }
-
-check() { # NAME COMMAND...: passes when the command succeeds
-    name=$1
-    shift
-    if "$@"; then pass; else fail "$name"; fi
-}
-
-# refused NAME STATUS PATTERN ARGS...: fails with STATUS, a message matching
-# PATTERN on standard error, nothing on standard output.
-refused() {
-    name=$1 want_status=$2 pattern=$3
-    shift 3
-    (cd "$work" && timeout 60 "$LOOPY" "$@" >.out 2>.err)
-    status=$?
-    if [ "$status" -ne "$want_status" ] || [ -s "$work/.out" ] ||
-        ! grep -q -E -e "$pattern" "$work/.err"; then
-        fail "$name: status $status (expected $want_status), stdout $(wc -c <"$work/.out") bytes, stderr: $(cat "$work/.err")"
-    else
-        pass
-    fi
-}
+. "$(dirname "$0")/harness.inc"
 
 # no_temporary NAME: no .loopy-* file is left in the work folder.
 no_temporary() {
@@ -315,5 +286,4 @@ check "game --help names FILE.ldb" grep -q "GAME|FILE.ldb" "$work/help"
 check "solve --help names ldb" grep -q "ldb: a database" "$work/help"
 check "the man page documents databases" grep -q "FILE.ldb" "$root/docs/loopy.1.md"
 
-echo "db: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish db

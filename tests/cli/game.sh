@@ -5,46 +5,7 @@
 # and positions (message, status, nothing on standard output).
 #   LOOPY=build/loopy sh tests/cli/game.sh
 # Prints "game: P passed, F failed" last.
-LOOPY=$(cd "$(dirname "$LOOPY")" && pwd)/$(basename "$LOOPY")
-root=$(pwd)
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-passed=0
-failed=0
-pass() { passed=$((passed + 1)); }
-fail() { echo "FAIL: $*"; failed=$((failed + 1)); }
-
-# expect NAME STATUS WANT_OUT ARGS...: status and exact standard output.
-expect() {
-    name=$1 want_status=$2 want_out=$3
-    shift 3
-    (cd "$work" && "$LOOPY" "$@" >.out 2>.err)
-    status=$?
-    printf '%b' "$want_out" >"$work/.want"
-    if [ "$status" -ne "$want_status" ]; then
-        fail "$name: exit status $status, expected $want_status: $(cat "$work/.err")"
-    elif ! cmp -s "$work/.want" "$work/.out"; then
-        fail "$name: standard output differs:"
-        diff "$work/.want" "$work/.out" | head -n 10
-    else
-        pass
-    fi
-}
-
-# refused NAME STATUS PATTERN ARGS...: fails with STATUS, a message matching
-# PATTERN on standard error, nothing on standard output.
-refused() {
-    name=$1 want_status=$2 pattern=$3
-    shift 3
-    (cd "$work" && timeout 60 "$LOOPY" "$@" >.out 2>.err)
-    status=$?
-    if [ "$status" -ne "$want_status" ] || [ -s "$work/.out" ] ||
-        ! grep -q -E "$pattern" "$work/.err"; then
-        fail "$name: status $status (expected $want_status), stdout $(wc -c <"$work/.out") bytes, stderr: $(cat "$work/.err")"
-    else
-        pass
-    fi
-}
+. "$(dirname "$0")/harness.inc"
 
 # ---- The example game of examples/ladder.c, as the README builds it ----
 if cc -shared -fPIC -I"$root/include" "$root/examples/ladder.c" \
@@ -170,5 +131,4 @@ refused "unknown action" 2 "unknown action 'bogus'" game bogus subtract
 refused "solve without a game" 2 "expected a GAME" game solve
 refused "bad format" 2 "expected 'text' or 'json'" game solve -f xml subtract
 
-echo "game: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish game

@@ -7,19 +7,9 @@
 # refused; a write failure is exit status 3.
 #   LOOPY=build/loopy sh tests/cli/game_play.sh
 # Prints "game_play: P passed, F failed" last.
-LOOPY=${LOOPY:-build/loopy}
-LOOPY=$(cd "$(dirname "$LOOPY")" && pwd)/$(basename "$LOOPY")
-root=$(pwd)
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-passed=0
-failed=0
-pass() { passed=$((passed + 1)); }
-fail() { echo "FAIL: $*"; failed=$((failed + 1)); }
-
-same() {
-    if [ "$2" = "$3" ]; then pass; else fail "$1: got '$2', expected '$3'"; fi
-}
+. "$(dirname "$0")/harness.inc"
+# play reads standard input: only what a test gives it.
+exec </dev/null
 
 # play NAME INPUT ARGS...: runs 'loopy game play -q ARGS' with INPUT (printf
 # format) on standard input, into $work/.out; fails on a status but 0.
@@ -44,21 +34,6 @@ play() {
 # result: the last line of the game; moves: how many moves were played.
 result() { tail -n 1 "$work/.out"; }
 moves() { grep -c -E '^(You play|loopy plays) ' "$work/.out"; }
-
-# refused NAME STATUS PATTERN ARGS...: fails with STATUS, a message matching
-# PATTERN on standard error, nothing on standard output.
-refused() {
-    name=$1 want_status=$2 pattern=$3
-    shift 3
-    (cd "$work" && timeout 60 "$LOOPY" "$@" </dev/null >.out 2>.err)
-    status=$?
-    if [ "$status" -ne "$want_status" ] || [ -s "$work/.out" ] ||
-        ! grep -q -E -e "$pattern" "$work/.err"; then
-        fail "$name: status $status (expected $want_status), stdout $(wc -c <"$work/.out") bytes, stderr: $(cat "$work/.err")"
-    else
-        pass
-    fi
-}
 
 best='1\n1\n1\n1\n1\n1\n1\n1\n1\n1\n1\n1\n1\n1\n'
 
@@ -182,5 +157,4 @@ if [ -w /dev/full ]; then
     grep -q 'write failed' "$work/.err" && pass || fail "write failure: no message"
 fi
 
-echo "game_play: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish game_play

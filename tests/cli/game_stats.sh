@@ -6,34 +6,7 @@
 # from a GAME as from its file, the JSON form, and bad uses refused.
 #   LOOPY=build/loopy sh tests/cli/game_stats.sh
 # Prints "game_stats: P passed, F failed" last.
-LOOPY=${LOOPY:-build/loopy}
-LOOPY=$(cd "$(dirname "$LOOPY")" && pwd)/$(basename "$LOOPY")
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-passed=0
-failed=0
-pass() { passed=$((passed + 1)); }
-fail() { echo "FAIL: $*"; failed=$((failed + 1)); }
-
-# same NAME GOT WANT
-same() {
-    if [ "$2" = "$3" ]; then pass; else fail "$1: got '$2', expected '$3'"; fi
-}
-
-# refused NAME STATUS PATTERN ARGS...: fails with STATUS, a message matching
-# PATTERN on standard error, nothing on standard output.
-refused() {
-    name=$1 want_status=$2 pattern=$3
-    shift 3
-    (cd "$work" && timeout 60 "$LOOPY" "$@" >.out 2>.err)
-    status=$?
-    if [ "$status" -ne "$want_status" ] || [ -s "$work/.out" ] ||
-        ! grep -q -E -e "$pattern" "$work/.err"; then
-        fail "$name: status $status (expected $want_status), stdout $(wc -c <"$work/.out") bytes, stderr: $(cat "$work/.err")"
-    else
-        pass
-    fi
-}
+. "$(dirname "$0")/harness.inc"
 
 # field FILE LABEL: the number after LABEL at the start of a line.
 field() {
@@ -201,5 +174,4 @@ refused "damaged database" 1 'damaged' game stats damaged.ldb
 refused "stats takes one GAME" 2 'takes one GAME' game stats sub.ldb 3
 refused "--second is for play" 2 'only .play.' game stats --second sub.ldb
 
-echo "game_stats: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish game_stats
