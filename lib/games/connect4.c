@@ -63,21 +63,6 @@ typedef struct c4_board {
     uint32_t x_count, o_count;
 } c4_board;
 
-/* The place of the lowest 1 of bits, which is not 0. */
-static uint32_t lowest_bit(uint64_t bits)
-{
-#if defined(__GNUC__)
-    return (uint32_t)__builtin_ctzll(bits);
-#else
-    uint32_t place = 0;
-    while (!(bits & 1)) {
-        bits >>= 1;
-        place++;
-    }
-    return place;
-#endif
-}
-
 /* Reads code pos into *board; false when pos is not a board (a column
  * without its marker, or pos >= codes).  All columns at once: each bit is ORed with
  * the bits above it in its column (shifts by 1, 2, 4, ... that stay inside
@@ -253,14 +238,14 @@ static bool order_exists(const c4_rules *rules, const c4_board *board)
                 if (!memo_ready ||
                     !memo_has(&memo,
                               state +
-                                  weight[rules->column_of[lowest_bit(bit)]])) {
+                                  weight[rules->column_of[loopy_i_lowest_bit(bit)]])) {
                     pick = bit;
                     break;
                 }
             }
         }
         if (pick != 0) {
-            chosen[t] = (uint8_t)lowest_bit(pick);
+            chosen[t] = (uint8_t)loopy_i_lowest_bit(pick);
             tried[t] |= pick;
             head ^= pick | pick << 1;
             if (memo_ready)
@@ -274,7 +259,7 @@ static bool order_exists(const c4_rules *rules, const c4_board *board)
             for (uint32_t c = 0; c < rules->width; c++) {
                 weight[c] = states;
                 states *=
-                    (uint64_t)lowest_bit(board->marker >> (c * rules->stride)) +
+                    (uint64_t)loopy_i_lowest_bit(board->marker >> (c * rules->stride)) +
                     1;
             }
             memo.bitset = states <= 64 * MEMO_WORDS;

@@ -22,18 +22,6 @@
 
 #include <string.h>
 
-static uint32_t highest_bit(uint64_t bits)
-{
-#if defined(__GNUC__)
-    return 63 - (uint32_t)__builtin_clzll(bits);
-#else
-    uint32_t place = 0;
-    while (bits >>= 1)
-        place++;
-    return place;
-#endif
-}
-
 static uint64_t binom(const c4_index *x, uint32_t p, uint32_t k)
 {
     return k > x->k_max ? 0 : x->binom[(size_t)p * (x->k_max + 1) + k];
@@ -161,7 +149,7 @@ static uint32_t columns_of(const c4_index *x, uint64_t code, uint32_t *height,
     *stones = 0;
     for (uint32_t c = 0; c < x->width; c++) {
         uint64_t field = code >> (c * x->stride) & column_bits;
-        uint32_t h = field == 0 ? 0 : highest_bit(field);
+        uint32_t h = field == 0 ? 0 : loopy_i_highest_bit(field);
         *stones |= (field & ((UINT64_C(1) << h) - 1)) << n;
         height[c] = h;
         n += h;
@@ -191,7 +179,7 @@ static uint64_t colouring_rank(const c4_index *x, uint64_t stones)
     uint32_t k = 0;
 
     for (; stones != 0; stones &= stones - 1)
-        colouring += binom(x, highest_bit(stones & (~stones + 1)), ++k);
+        colouring += binom(x, loopy_i_highest_bit(stones & (~stones + 1)), ++k);
     return colouring;
 }
 

@@ -14,6 +14,34 @@
 /* The number of 1 bits of bits. */
 uint32_t loopy_i_count_bits(uint64_t bits);
 
+/* The place of the highest (lowest) 1 of bits, which is not 0: inline,
+ * as the board games call them in their innermost loops. */
+static inline uint32_t loopy_i_highest_bit(uint64_t bits)
+{
+#if defined(__GNUC__)
+    return 63 - (uint32_t)__builtin_clzll(bits);
+#else
+    uint32_t place = 0;
+    while (bits >>= 1)
+        place++;
+    return place;
+#endif
+}
+
+static inline uint32_t loopy_i_lowest_bit(uint64_t bits)
+{
+#if defined(__GNUC__)
+    return (uint32_t)__builtin_ctzll(bits);
+#else
+    uint32_t place = 0;
+    while (!(bits & 1)) {
+        bits >>= 1;
+        place++;
+    }
+    return place;
+#endif
+}
+
 /* Sorts list[0..count) (a game's moves, a few dozen at most: insertion
  * sort), drops repeats, copies what fits of them to out[0..capacity) and
  * returns how many distinct ones there are: the moves() protocol. */

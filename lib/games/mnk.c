@@ -69,19 +69,6 @@ typedef struct mnk_board {
     uint32_t x_count, o_count;
 } mnk_board;
 
-/* The place of the highest 1 of bits, which is not 0. */
-static uint32_t highest_bit(uint64_t bits)
-{
-#if defined(__GNUC__)
-    return 63 - (uint32_t)__builtin_clzll(bits);
-#else
-    uint32_t place = 0;
-    while (bits >>= 1)
-        place++;
-    return place;
-#endif
-}
-
 static mnk_board decode(const mnk_rules *rules, loopy_position pos)
 {
     mnk_board board = {0, 0, 0, 0};
@@ -207,7 +194,7 @@ static loopy_position least_image(const mnk_rules *rules, uint64_t x,
         differ = (image_x ^ best_x) | (image_o ^ best_o);
         if (differ == 0)
             continue;
-        top = highest_bit(differ);
+        top = loopy_i_highest_bit(differ);
         /* the digit on cell top: 1 for x, 2 for o, 0 for empty */
         if ((image_x >> top & 1) + 2 * (image_o >> top & 1) <
             (best_x >> top & 1) + 2 * (best_o >> top & 1)) {
