@@ -1,6 +1,7 @@
 /* board.c - small pieces the board games share (see games.h). */
 #include "games.h"
 
+#include <stdio.h>
 #include <string.h>
 
 uint32_t loopy_i_count_bits(uint64_t bits)
@@ -49,4 +50,66 @@ int loopy_i_read_param(const char *params, size_t *at, uint32_t *value)
         *value = *value * 10 + (uint32_t)(params[(*at)++] - '0');
     }
     return *at > start ? 0 : 1;
+}
+
+size_t loopy_i_text_out(const char *text, size_t len, char *out,
+                        size_t capacity)
+{
+    if (capacity > 0) {
+        size_t copy = len < capacity - 1 ? len : capacity - 1;
+        memcpy(out, text, copy);
+        out[copy] = '\0';
+    }
+    return len;
+}
+
+int loopy_i_read_grid(const char *text, uint32_t rows, uint32_t cols,
+                      const char *row_words, char *cell, char *why,
+                      size_t why_capacity)
+{
+    uint32_t row = 0, col = 0;
+
+    for (size_t at = 0;; at++) {
+        char c = text[at];
+        if (c == '/' || c == '\0') {
+            if (col != cols) {
+                snprintf(why, why_capacity,
+                         "row %" PRIu32 "%s has %" PRIu32
+                         " cells, expected %" PRIu32,
+                         row + 1, row_words, col, cols);
+                return 1;
+            }
+            row++;
+            col = 0;
+            if (c == '\0')
+                break;
+            if (row == rows) {
+                snprintf(why, why_capacity, "more than %" PRIu32 " rows",
+                         rows);
+                return 1;
+            }
+            continue;
+        }
+        if (c != 'x' && c != 'o' && c != '.') {
+            snprintf(why, why_capacity,
+                     "row %" PRIu32 "%s, column %" PRIu32
+                     ": expected 'x', 'o' or '.', found '%c'",
+                     row + 1, row_words, col + 1,
+                     c > ' ' && c <= '~' ? c : '?');
+            return 1;
+        }
+        if (col == cols) {
+            snprintf(why, why_capacity,
+                     "row %" PRIu32 "%s has more than %" PRIu32 " cells",
+                     row + 1, row_words, cols);
+            return 1;
+        }
+        cell[row * cols + col++] = c;
+    }
+    if (row != rows) {
+        snprintf(why, why_capacity, "%" PRIu32 " rows, expected %" PRIu32, row,
+                 rows);
+        return 1;
+    }
+    return 0;
 }

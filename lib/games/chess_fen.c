@@ -48,12 +48,7 @@ size_t chess_i_format(void *ctx, loopy_position pos, char *out,
     text[len++] = ' ';
     text[len++] = board.side == CHESS_WHITE ? 'w' : 'b';
     text[len] = '\0';
-    if (capacity > 0) {
-        size_t copy = len < capacity - 1 ? len : capacity - 1;
-        memcpy(out, text, copy);
-        out[copy] = '\0';
-    }
-    return len;
+    return loopy_i_text_out(text, len, out, capacity);
 }
 
 /* The names of the game's materials, "KQK, KK", to why_text. */

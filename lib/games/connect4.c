@@ -541,12 +541,7 @@ static size_t c4_format(void *ctx, loopy_position pos, char *out,
             text[len++] = '/';
     }
     text[len] = '\0';
-    if (capacity > 0) {
-        size_t copy = len < capacity - 1 ? len : capacity - 1;
-        memcpy(out, text, copy);
-        out[copy] = '\0';
-    }
-    return len;
+    return loopy_i_text_out(text, len, out, capacity);
 }
 
 static int c4_parse(void *ctx, const char *text, loopy_position *pos, char *why,
@@ -554,53 +549,12 @@ static int c4_parse(void *ctx, const char *text, loopy_position *pos, char *why,
 {
     const c4_rules *rules = ctx;
     char cell[C4_MAX_STONES]; /* row-major from the top, as written */
-    uint32_t row = 0, col = 0;
     c4_board board;
     loopy_position value = 0;
 
-    for (size_t at = 0;; at++) {
-        char c = text[at];
-        if (c == '/' || c == '\0') {
-            if (col != rules->width) {
-                snprintf(why, why_capacity,
-                         "row %" PRIu32 " from the top "
-                         "has %" PRIu32 " cells, expected %" PRIu32,
-                         row + 1, col, rules->width);
-                return 1;
-            }
-            row++;
-            col = 0;
-            if (c == '\0')
-                break;
-            if (row == rules->height) {
-                snprintf(why, why_capacity, "more than %" PRIu32 " rows",
-                         rules->height);
-                return 1;
-            }
-            continue;
-        }
-        if (c != 'x' && c != 'o' && c != '.') {
-            snprintf(why, why_capacity,
-                     "row %" PRIu32 " from the top, "
-                     "column %" PRIu32 ": expected 'x', 'o' or '.', found "
-                     "'%c'",
-                     row + 1, col + 1, c > ' ' && c <= '~' ? c : '?');
-            return 1;
-        }
-        if (col == rules->width) {
-            snprintf(why, why_capacity,
-                     "row %" PRIu32 " from the top has "
-                     "more than %" PRIu32 " cells",
-                     row + 1, rules->width);
-            return 1;
-        }
-        cell[row * rules->width + col++] = c;
-    }
-    if (row != rules->height) {
-        snprintf(why, why_capacity, "%" PRIu32 " rows, expected %" PRIu32, row,
-                 rules->height);
+    if (loopy_i_read_grid(text, rules->height, rules->width, " from the top",
+                          cell, why, why_capacity) != 0)
         return 1;
-    }
     /* Each column from the bottom up: stones, then only empty cells. */
     for (uint32_t c = 0; c < rules->width; c++) {
         uint32_t h = 0;

@@ -48,6 +48,19 @@ static inline uint32_t loopy_i_lowest_bit(uint64_t bits)
 size_t loopy_i_distinct_out(loopy_position *list, size_t count,
                             loopy_position *out, size_t capacity);
 
+/* A format() callback's ending: copies what fits of text[0 .. len) to out
+ * (capacity bytes, NUL-terminated) and returns len, as snprintf does. */
+size_t loopy_i_text_out(const char *text, size_t len, char *out,
+                        size_t capacity);
+
+/* Reads a board written as rows separated by '/', each of cols cells 'x',
+ * 'o' or '.', into cell[row * cols + col] (row 0 the first written);
+ * 0, or 1 after writing why ("row 2<row_words>, column 3: expected ...",
+ * row_words such as " from the top" or ""). */
+int loopy_i_read_grid(const char *text, uint32_t rows, uint32_t cols,
+                      const char *row_words, char *cell, char *why,
+                      size_t why_capacity);
+
 /* Reads the unsigned decimal at params[*at], advancing *at: 0, or 1 when
  * there is none, or 2 when it has more than 6 digits. */
 int loopy_i_read_param(const char *params, size_t *at, uint32_t *value);

@@ -294,65 +294,24 @@ static size_t mnk_format(void *ctx, loopy_position pos, char *out,
         text[len++] = board.x >> i & 1 ? 'x' : board.o >> i & 1 ? 'o' : '.';
     }
     text[len] = '\0';
-    if (capacity > 0) {
-        size_t copy = len < capacity - 1 ? len : capacity - 1;
-        memcpy(out, text, copy);
-        out[copy] = '\0';
-    }
-    return len;
+    return loopy_i_text_out(text, len, out, capacity);
 }
 
 static int mnk_parse(void *ctx, const char *text, loopy_position *pos,
                      char *why, size_t why_capacity)
 {
     const mnk_rules *rules = ctx;
-    uint32_t row = 0, col = 0;
+    char cell[MNK_MAX_CELLS]; /* row-major from the top, as written */
     mnk_board board = {0, 0, 0, 0};
 
-    for (size_t at = 0;; at++) {
-        char c = text[at];
-        if (c == '/' || c == '\0') {
-            if (col != rules->cols) {
-                snprintf(why, why_capacity,
-                         "row %" PRIu32 " has %" PRIu32
-                         " cells, expected %" PRIu32,
-                         row + 1, col, rules->cols);
-                return 1;
-            }
-            row++;
-            col = 0;
-            if (c == '\0')
-                break;
-            if (row == rules->rows) {
-                snprintf(why, why_capacity, "more than %" PRIu32 " rows",
-                         rules->rows);
-                return 1;
-            }
-            continue;
-        }
-        if (c != 'x' && c != 'o' && c != '.') {
-            snprintf(why, why_capacity,
-                     "row %" PRIu32 ", column %" PRIu32
-                     ": expected 'x', 'o' or '.', found '%c'",
-                     row + 1, col + 1, c > ' ' && c <= '~' ? c : '?');
-            return 1;
-        }
-        if (col == rules->cols) {
-            snprintf(why, why_capacity,
-                     "row %" PRIu32 " has more than %" PRIu32 " cells", row + 1,
-                     rules->cols);
-            return 1;
-        }
-        if (c == 'x')
-            board.x |= UINT64_C(1) << (row * rules->cols + col);
-        else if (c == 'o')
-            board.o |= UINT64_C(1) << (row * rules->cols + col);
-        col++;
-    }
-    if (row != rules->rows) {
-        snprintf(why, why_capacity, "%" PRIu32 " rows, expected %" PRIu32, row,
-                 rules->rows);
+    if (loopy_i_read_grid(text, rules->rows, rules->cols, "", cell, why,
+                          why_capacity) != 0)
         return 1;
+    for (uint32_t i = 0; i < rules->rows * rules->cols; i++) {
+        if (cell[i] == 'x')
+            board.x |= UINT64_C(1) << i;
+        else if (cell[i] == 'o')
+            board.o |= UINT64_C(1) << i;
     }
     board.x_count = loopy_i_count_bits(board.x);
     board.o_count = loopy_i_count_bits(board.o);
