@@ -24,7 +24,11 @@ enum {
 /* The exit status for a library status. */
 int cli_exit_status(loopy_status status);
 
-/* Prints "loopy CMD: message" to standard error. */
+/* The program's name in messages: "loopy", or "loopy-mpi" (mpi/). */
+extern const char *cli_program;
+
+/* Prints "loopy CMD: message" to standard error ("loopy: message" for a
+ * NULL cmd: the top level). */
 void cli_error(const char *cmd, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))
@@ -56,37 +60,68 @@ int cli_print_text(const char *cmd, const char *text);
 bool cli_parse_threads(const char *cmd, const char *text, int *threads);
 
 /* Whether writing output would leave input readable: false, after printing
- * a message, when both name the same existing file. */
+ * a message, when both name the same existing file, or when input is NULL
+ * or "-" (standard input) and standard input is redirected from the output
+ * file ("loopy solve -o s.txt < s.txt"). */
 bool cli_output_distinct(const char *cmd, const char *output,
                          const char *input);
 
-/* ---- Options ----
- * A tiny getopt_long: "--name value", "--name=value", "-x value", and flags.
- * Arguments that are not options are collected in order. */
+/* ---- Options (cli/options.c) ----
+ * One option parser for every command, driven by the command's table:
+ * "--name value", "--name=value", "-x value", "-xVALUE", and short flags
+ * grouped ("-qf json", "-qt2": flags, then at most one option with a value,
+ * which takes the rest of the group or the next argument).  Arguments that
+ * are not options are collected in order; "--" ends the options.  Every
+ * command also takes -h/--help (prints its usage) and -V/--version, after
+ * its own table.  An unknown option is answered with the nearest long one
+ * ("did you mean --misere?"), and an empty --output value is refused. */
 typedef struct cli_option {
     const char *name; /* long name without "--" */
     char short_name;  /* 0 when none */
     bool has_value;
-    int id;           /* returned by cli_next */
+    int id;           /* returned by cli_next; >= 0 */
 } cli_option;
 
 typedef struct cli_parser {
     const char *cmd;
+    const char *usage;      /* --help prints it, */
+    const char *usage_more; /* then this when not NULL (set after init) */
     int argc;
     char **argv;
     int index;
-    bool only_operands; /* after "--" */
-    const char *value;  /* of the last option with a value */
+    bool only_operands;      /* after "--" */
+    const char *cluster;     /* the short flags left of a group, or NULL */
+    const char *cluster_arg; /* the group's argument */
+    const char *value;       /* of the last option with a value */
+    int status;              /* after CLI_EXIT: EXIT_OK or EXIT_IO */
 } cli_parser;
 
 #define CLI_OPERAND (-1)
 #define CLI_END (-2)
 #define CLI_ERROR (-3)
+#define CLI_EXIT (-4)
 
-void cli_parser_init(cli_parser *p, const char *cmd, int argc, char **argv);
-/* The next option's id, CLI_OPERAND (p->value is the operand), CLI_END, or
- * CLI_ERROR after printing a message. */
+void cli_parser_init(cli_parser *p, const char *cmd, const char *usage,
+                     int argc, char **argv);
+/* The next option's id, CLI_OPERAND (p->value is the operand), CLI_END,
+ * CLI_ERROR after printing a message, or CLI_EXIT after --help or
+ * --version was answered: the command ends with p->status. */
 int cli_next(cli_parser *p, const cli_option *options);
+
+/* The name of names[0..count) nearest to word[0..len) by edit distance, if
+ * near enough to be what was meant (a third of its letters wrong at most),
+ * or the only name word begins; NULL when none is. */
+const char *cli_nearest(const char *word, size_t len,
+                        const char *const *names, size_t count);
+
+/* Starts the OpenMP runtime (at the start of a command, while the
+ * process is small; see cli/main.c). */
+void cli_start_threads(void);
+
+/* Limits the threads of the library's calls without a threads option (the
+ * readers of race, sleepy and climb, the Grundy values) to threads when
+ * positive; 0 leaves all cores. */
+void cli_use_threads(int threads);
 
 /* Parses a whole decimal number in [min, max]; prints a message naming the
  * option and returns false on failure. */
@@ -194,6 +229,14 @@ double cli_seconds_since(const struct timespec *start);
 void cli_out_grundy_value(cli_out *out, uint32_t value, const uint32_t *set,
                           size_t count);
 
+/* Writes a Sprague-Grundy value as JSON members: "value": N, or "value":
+ * null, "inf": [k1, k2, ...]. */
+void cli_out_json_grundy(cli_out *out, uint32_t value, const uint32_t *set,
+                         size_t count);
+/* Reads a --format value of a command with text and JSON output into
+ * *json; false after a message for another. */
+bool cli_parse_json_format(const char *cmd, const char *value, bool *json);
+
 /* ---- Databases (cli/db.c) ---- */
 /* A loopy_write_fn onto a cli_out (ctx); nonzero once a write failed. */
 int cli_write_bytes(void *ctx, const void *bytes, size_t len);
@@ -241,6 +284,9 @@ int cmd_grundy(int argc, char **argv);
 int cmd_sum(int argc, char **argv);
 int cmd_octal(int argc, char **argv);
 int cmd_game(int argc, char **argv);
+/* "loopy help game [ACTION]": the help of "loopy game", after checking
+ * that ACTION (NULL: none) is one of its actions. */
+int cmd_game_help(const char *action);
 /* The seed problems, each in its contest's own input and output format. */
 int cmd_race(int argc, char **argv);
 int cmd_sleepy(int argc, char **argv);

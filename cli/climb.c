@@ -4,7 +4,7 @@
 #include <string.h>
 
 static const char climb_usage[] =
-    "Usage: loopy climb [FILE]\n"
+    "Usage: loopy climb [OPTIONS] [FILE]\n"
     "\n"
     "Two climbers move a flag in turn, the first player first, each move to\n"
     "an orthogonally adjacent cell strictly higher than the flag's; a player\n"
@@ -20,7 +20,17 @@ static const char climb_usage[] =
     "  r c              q times: the flag starts on row r, column c\n"
     "\n"
     "Options:\n"
-    "  -h, --help   show this help\n"
+    "  -f, --format FMT   text (default: the contest's format) or json:\n"
+    "                     {\"answers\": [\"Second\", \"First\", ...]}, every\n"
+    "                     query's answer in order\n"
+    "  -o, --output FILE  write to FILE (atomically) instead of standard\n"
+    "                     output\n"
+    "  -t, --threads N    threads to read the input with (default 0: all\n"
+    "                     cores)\n"
+    "  -q, --quiet        nothing on standard error but errors (the default:\n"
+    "                     the contest commands print no summary)\n"
+    "  -h, --help         show this help\n"
+    "  -V, --version      show the version\n"
     "\n"
     "Example (the problem's sample):\n"
     "  $ printf '1\\n2 3\\n1 2 3\\n6 5 4\\n3\\n2 1\\n2 3\\n1 1\\n' "
@@ -48,19 +58,25 @@ int cmd_climb(int argc, char **argv)
                          NULL);
     if (rc != EXIT_OK)
         return rc < 0 ? EXIT_OK : rc;
-    rc = seed_open("climb", &args, &source);
+    rc = seed_open("climb", &args, &source, &out);
     if (rc != EXIT_OK)
         return rc;
     status = loopy_climb_run(source, &answers, &diag);
     loopy_source_free(source);
-    if (status != LOOPY_OK)
+    if (status != LOOPY_OK) {
+        cli_out_abort(&out);
         return cli_report("climb", args.name, status, &diag);
-    if (!cli_out_open(&out, "climb", NULL)) {
-        loopy_climb_answers_release(&answers);
-        return EXIT_IO;
+    }
+    if (args.json) {
+        cli_out_str(&out, "{\"answers\": [");
+        for (size_t i = 0; i < answers.count; i++) {
+            cli_out_str(&out, i ? ",\n  " : "\n  ");
+            cli_out_str(&out, answers.first_wins[i] ? "\"First\"" : "\"Second\"");
+        }
+        cli_out_str(&out, answers.count ? "\n]}\n" : "]}\n");
     }
     /* Lines are gathered in a chunk and written a chunk at a time. */
-    for (size_t i = 0; i < answers.count;) {
+    for (size_t i = 0; i < answers.count && !args.json;) {
         char chunk[8192];
         size_t len = 0;
         /* Without a branch (the answers are a coin toss): 8 bytes are

@@ -1,4 +1,5 @@
-/* common.c - messages and option parsing shared by the commands. */
+/* common.c - messages, numbers, threads and input/output checks shared by
+ * the commands (the option parser is cli/options.c). */
 #include "cli.h"
 
 #include <errno.h>
@@ -7,6 +8,10 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+#ifdef _OPENMP
+#include <omp.h>
+#endif
 
 int cli_exit_status(loopy_status status)
 {
@@ -23,11 +28,16 @@ int cli_exit_status(loopy_status status)
     }
 }
 
+const char *cli_program = "loopy";
+
 void cli_error(const char *cmd, const char *fmt, ...)
 {
     va_list ap;
 
-    fprintf(stderr, "loopy %s: ", cmd);
+    if (cmd != NULL)
+        fprintf(stderr, "%s %s: ", cli_program, cmd);
+    else
+        fprintf(stderr, "%s: ", cli_program);
     va_start(ap, fmt);
     vfprintf(stderr, fmt, ap);
     va_end(ap);
@@ -68,77 +78,6 @@ int cli_report(const char *cmd, const char *name, loopy_status status,
     else
         cli_error(cmd, "%s: %s%s", name, message, hint);
     return cli_exit_status(status);
-}
-
-void cli_parser_init(cli_parser *p, const char *cmd, int argc, char **argv)
-{
-    p->cmd = cmd;
-    p->argc = argc;
-    p->argv = argv;
-    p->index = 1;
-    p->only_operands = false;
-    p->value = NULL;
-}
-
-int cli_next(cli_parser *p, const cli_option *options)
-{
-    const char *arg, *name, *eq;
-    size_t name_len;
-    const cli_option *o;
-
-    if (p->index >= p->argc)
-        return CLI_END;
-    arg = p->argv[p->index++];
-    if (p->only_operands || arg[0] != '-' || strcmp(arg, "-") == 0) {
-        p->value = arg;
-        return CLI_OPERAND;
-    }
-    if (strcmp(arg, "--") == 0) {
-        p->only_operands = true;
-        return cli_next(p, options);
-    }
-    if (arg[1] == '-') {
-        name = arg + 2;
-        eq = strchr(name, '=');
-        name_len = eq ? (size_t)(eq - name) : strlen(name);
-        for (o = options; o->name != NULL; o++)
-            if (strlen(o->name) == name_len && strncmp(o->name, name, name_len) == 0)
-                break;
-        if (o->name == NULL) {
-            cli_error(p->cmd, "unknown option '--%.*s' (see --help)",
-                      (int)name_len, name);
-            return CLI_ERROR;
-        }
-        if (!o->has_value && eq != NULL) {
-            cli_error(p->cmd, "option '--%s' takes no value", o->name);
-            return CLI_ERROR;
-        }
-        if (o->has_value && eq != NULL) {
-            p->value = eq + 1;
-            return o->id;
-        }
-    } else {
-        for (o = options; o->name != NULL; o++)
-            if (o->short_name != 0 && o->short_name == arg[1])
-                break;
-        if (o->name != NULL && o->has_value && arg[2] != '\0') {
-            p->value = arg + 2; /* glued: -t1, -oFILE */
-            return o->id;
-        }
-        if (o->name == NULL || arg[2] != '\0') {
-            cli_error(p->cmd, "unknown option '%s' (see --help)", arg);
-            return CLI_ERROR;
-        }
-    }
-    if (o->has_value) {
-        if (p->index >= p->argc) {
-            cli_error(p->cmd, "option '--%s' needs a value (see --help)",
-                      o->name);
-            return CLI_ERROR;
-        }
-        p->value = p->argv[p->index++];
-    }
-    return o->id;
 }
 
 /* Parses text[0..len) as a decimal number in [min, max]. */
@@ -203,16 +142,38 @@ bool cli_parse_list(const char *cmd, const char *option, const char *text,
 bool cli_output_distinct(const char *cmd, const char *output, const char *input)
 {
     struct stat out_st, in_st;
+    bool from_stdin = input == NULL || strcmp(input, "-") == 0;
 
-    if (output == NULL || input == NULL || strcmp(output, "-") == 0 ||
-        strcmp(input, "-") == 0 || stat(output, &out_st) != 0 ||
-        stat(input, &in_st) != 0)
+    if (output == NULL || strcmp(output, "-") == 0 || stat(output, &out_st) != 0)
+        return true;
+    /* Standard input redirected from the output file ("-o s.txt < s.txt"):
+     * a regular file only, as a terminal or /dev/null is no input to lose. */
+    if (from_stdin ? fstat(STDIN_FILENO, &in_st) != 0 ||
+                         !S_ISREG(in_st.st_mode)
+                   : stat(input, &in_st) != 0)
         return true;
     if (out_st.st_dev != in_st.st_dev || out_st.st_ino != in_st.st_ino)
         return true;
     cli_error(cmd, "%s: the output would overwrite the input file %s", output,
-              input);
+              from_stdin ? "(standard input)" : input);
     return false;
+}
+
+void cli_start_threads(void)
+{
+#ifdef _OPENMP
+    (void)omp_get_max_threads();
+#endif
+}
+
+void cli_use_threads(int threads)
+{
+#ifdef _OPENMP
+    if (threads > 0)
+        omp_set_num_threads(threads);
+#else
+    (void)threads;
+#endif
 }
 
 int cli_print_text(const char *cmd, const char *text)

@@ -101,12 +101,15 @@ static const char game_usage_options[] =
     "                       never to a terminal).  A game whose name is not\n"
     "                       1 to 64 letters, digits, _ and -, or whose\n"
     "                       parameters pass 255 characters, is refused\n"
-    "                       before the solve\n"
+    "                       before the solve.  list, probe, stats, check:\n"
+    "                       write what they print to FILE (atomically; a\n"
+    "                       text, so not to a name ending in .ldb)\n"
     "  -f, --format FORMAT  text (default) or json\n"
     "  -t, --threads N      threads to use (default 0: all cores; more than\n"
     "                       the processors counts as that many)\n"
     "  -q, --quiet          no timing line on standard error\n"
     "  -h, --help           show this help\n"
+    "  -V, --version        show the version\n"
     "\n"
     "Values: W win, L lose, T tie, D draw, for the player to move, each with\n"
     "its remoteness (D has none).\n"
@@ -128,7 +131,7 @@ static const char game_usage_options[] =
     "memory.\n";
 
 enum { OPT_MISERE, OPT_NO_SYMMETRY, OPT_SOLVER, OPT_FORMAT, OPT_THREADS,
-       OPT_QUIET, OPT_HELP, OPT_OUTPUT, OPT_SECOND, OPT_POSITIONS, OPT_LIMIT,
+       OPT_QUIET, OPT_OUTPUT, OPT_SECOND, OPT_POSITIONS, OPT_LIMIT,
        OPT_SEED, OPT_GAME, OPT_ALL_LEGAL };
 
 static const cli_option game_options[] = {
@@ -138,7 +141,6 @@ static const cli_option game_options[] = {
     {"format", 'f', true, OPT_FORMAT},
     {"threads", 't', true, OPT_THREADS},
     {"quiet", 'q', false, OPT_QUIET},
-    {"help", 'h', false, OPT_HELP},
     {"output", 'o', true, OPT_OUTPUT},
     {"second", 0, false, OPT_SECOND},
     {"positions", 0, true, OPT_POSITIONS},
@@ -176,9 +178,12 @@ static int parse_args(int argc, char **argv, game_args *a)
     cli_parser p;
     int id;
 
-    cli_parser_init(&p, "game", argc, argv);
+    cli_parser_init(&p, "game", game_usage, argc, argv);
+    p.usage_more = game_usage_options;
     while ((id = cli_next(&p, game_options)) != CLI_END) {
         switch (id) {
+        case CLI_EXIT:
+            return p.status == EXIT_OK ? -1 : p.status;
         case CLI_OPERAND:
             if (a->action == NULL) {
                 a->action = p.value;
@@ -231,8 +236,6 @@ static int parse_args(int argc, char **argv, game_args *a)
             a->quiet = true;
             break;
         case OPT_OUTPUT:
-            if (!cli_out_name_ok("game", p.value))
-                return EXIT_USAGE;
             a->output = p.value;
             break;
         case OPT_SECOND:
@@ -258,12 +261,6 @@ static int parse_args(int argc, char **argv, game_args *a)
                                 &a->check.seed))
                 return EXIT_USAGE;
             break;
-        case OPT_HELP:
-            return cli_print_text("game", game_usage) == EXIT_OK &&
-                           cli_print_text("game", game_usage_options) ==
-                               EXIT_OK
-                       ? -1
-                       : EXIT_IO;
         default:
             return EXIT_USAGE;
         }
@@ -275,7 +272,7 @@ static int game_list(const game_args *a)
 {
     cli_out out;
 
-    if (!cli_out_open(&out, "game", NULL))
+    if (!cli_out_open(&out, "game", a->output))
         return EXIT_IO;
     for (size_t i = 0; i < loopy_game_builtin_count(); i++) {
         const loopy_game_def *d = loopy_game_builtin(i);
@@ -569,26 +566,70 @@ static const game_action actions[] = {
     {"check", true, false, game_check},
     {NULL, false, false, NULL}};
 
+/* The action called name, or NULL after "unknown action" (with the
+ * nearest one). */
+static const game_action *game_find_action(const char *name)
+{
+    const char *names[sizeof actions / sizeof actions[0]];
+    size_t count = 0;
+    const char *near;
+
+    for (const game_action *act = actions; act->name != NULL; act++) {
+        if (strcmp(act->name, name) == 0)
+            return act;
+        names[count++] = act->name;
+    }
+    near = cli_nearest(name, strlen(name), names, count);
+    if (near != NULL)
+        cli_error("game", "unknown action '%s' (did you mean %s?)", name, near);
+    else
+        cli_error("game", "unknown action '%s': expected list, solve, "
+                  "probe, stats, play or check", name);
+    return NULL;
+}
+
+int cmd_game_help(const char *action)
+{
+    if (action != NULL && game_find_action(action) == NULL)
+        return EXIT_USAGE;
+    if (cli_print_text("game", game_usage) != EXIT_OK)
+        return EXIT_IO;
+    return cli_print_text("game", game_usage_options);
+}
+
 static int run_action(const game_args *a)
 {
-    const game_action *act = actions;
+    const game_action *act;
 
     if (a->action == NULL) {
         cli_error("game", "expected an action: list, solve, probe, stats, "
                   "play or check (see 'loopy game --help')");
         return EXIT_USAGE;
     }
-    while (act->name != NULL && strcmp(act->name, a->action) != 0)
-        act++;
-    if (act->name == NULL) {
-        cli_error("game", "unknown action '%s': expected list, solve, "
-                  "probe, stats, play or check", a->action);
+    act = game_find_action(a->action);
+    if (act == NULL)
+        return EXIT_USAGE;
+    if (a->output != NULL && act->run == game_play) {
+        cli_error("game", "-o: play is a conversation on standard input and "
+                  "output; it writes no file");
         return EXIT_USAGE;
     }
-    if (a->output != NULL && strcmp(a->action, "solve") != 0) {
-        cli_error("game", "-o: only 'solve' writes a database");
+    /* Only solve writes a database; the others' text is not one. */
+    if (a->output != NULL && act->run != game_solve &&
+        cli_names_database(a->output)) {
+        cli_error("game", "-o: only 'solve' writes a database; %s writes "
+                  "text (give a name that does not end in .ldb)", act->name);
         return EXIT_USAGE;
     }
+    /* -o must not replace what is read: the database (probe t.ldb -o
+     * t.ldb), or the file standard input reads positions from. */
+    if (a->output != NULL && a->spec != NULL &&
+        !cli_output_distinct("game", a->output, a->spec))
+        return EXIT_USAGE;
+    for (size_t i = 0; a->output != NULL && i < a->position_count; i++)
+        if (strcmp(a->positions[i], "-") == 0 &&
+            !cli_output_distinct("game", a->output, NULL))
+            return EXIT_USAGE;
     if (a->solve.all_legal && !a->retro) {
         cli_error("game", "--all-legal: only --solver retro solves positions "
                   "that are not reached from the start");
@@ -604,7 +645,8 @@ static int run_action(const game_args *a)
                   "takes them");
         return EXIT_USAGE;
     }
-    if (a->output != NULL && strcmp(a->output, "-") == 0) {
+    if (a->output != NULL && strcmp(a->output, "-") == 0 &&
+        act->run == game_solve) {
         cli_error("game", "-o: a database is binary: give it a file name, "
                   "not standard output");
         return EXIT_USAGE;

@@ -98,7 +98,7 @@ int game_check(const game_args *a)
         parts[part_count++] = "symmetry";
     if (game->format != NULL && game->parse != NULL)
         parts[part_count++] = "notation";
-    if (!cli_out_open(&out, "game", NULL)) {
+    if (!cli_out_open(&out, "game", a->output)) {
         rc = EXIT_IO;
         goto done;
     }

@@ -211,19 +211,21 @@ static int probe_one(cli_out *out, const game_args *a, const loopy_game *game,
     return EXIT_OK;
 }
 
-/* Copies the answers held back in spool to standard output. */
-static int probe_release(FILE *spool)
+/* Copies the answers held back in spool to the output (-o, or standard
+ * output). */
+static int probe_release(FILE *spool, const char *output)
 {
     cli_out out;
     char chunk[1 << 14];
     size_t got;
 
-    if (!cli_out_open(&out, "game", NULL))
+    if (!cli_out_open(&out, "game", output))
         return EXIT_IO;
     rewind(spool);
     while ((got = fread(chunk, 1, sizeof chunk, spool)) > 0)
         cli_out_bytes(&out, chunk, got);
     if (ferror(spool)) {
+        cli_out_abort(&out);
         cli_error("game", "a temporary file: read failed: %s", strerror(errno));
         return EXIT_IO;
     }
@@ -263,7 +265,7 @@ int game_probe(const game_args *a)
     spool = tmpfile();
     if (spool != NULL)
         cli_out_open_stream(&out, spool, "a temporary file");
-    else if (!cli_out_open(&out, "game", NULL)) {
+    else if (!cli_out_open(&out, "game", a->output)) {
         rc = EXIT_IO;
         goto done;
     }
@@ -280,7 +282,7 @@ done:
             if (!cli_out_close(&out, "game"))
                 rc = EXIT_IO;
             else if (spool != NULL)
-                rc = probe_release(spool);
+                rc = probe_release(spool, a->output);
         } else {
             cli_out_abort(&out);
         }

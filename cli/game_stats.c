@@ -420,7 +420,7 @@ int game_stats(const game_args *a)
     }
     if (game != NULL && (rc = scan_index_space(db, game, &scan)) != EXIT_OK)
         goto done;
-    if (!cli_out_open(&out, "game", NULL)) {
+    if (!cli_out_open(&out, "game", a->output)) {
         rc = EXIT_IO;
         goto done;
     }

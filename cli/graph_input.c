@@ -18,9 +18,11 @@ bool cli_graph_option(const char *cmd, int id, const char *value,
             read->format = LOOPY_TEXT_EDGES;
         } else if (strcmp(value, "adj") == 0) {
             read->format = LOOPY_TEXT_ADJ;
+        } else if (strcmp(value, "pairs") == 0) {
+            read->format = LOOPY_TEXT_PAIRS;
         } else {
-            cli_error(cmd, "--input: expected 'edges' or 'adj', found '%s'",
-                      value);
+            cli_error(cmd, "--input: expected 'edges', 'adj' or 'pairs', "
+                      "found '%s'", value);
             return false;
         }
         return true;

@@ -79,7 +79,10 @@ static const char main_usage[] =
     "  sleepy    Codeforces 936B: one player moves for both sides\n"
     "  climb     the height-grid game: moves go to higher neighbours\n"
     "\n"
-    "Run 'loopy COMMAND --help' for a command's options and an example.\n"
+    "Run 'loopy help COMMAND' (or 'loopy COMMAND --help') for a command's\n"
+    "options and an example.  Every command takes -h (--help), -V (--version),\n"
+    "and where they apply -o FILE, -f json, -t N and -q; short options group\n"
+    "as in -qf json.\n"
     "Options: -h, --help  show this help;  -V, --version  show the version.\n";
 
 typedef struct command {
@@ -99,51 +102,120 @@ static const command commands[] = {
     {"climb", cmd_climb},
 };
 
+#define COMMAND_COUNT (sizeof commands / sizeof commands[0])
+
+/* The command called name, or NULL after "unknown command" (with the
+ * nearest one, and "help" as a command too). */
+static const command *find_command(const char *name)
+{
+    const char *names[COMMAND_COUNT + 1];
+    const char *near;
+
+    for (size_t i = 0; i < COMMAND_COUNT; i++) {
+        if (strcmp(commands[i].name, name) == 0)
+            return &commands[i];
+        names[i] = commands[i].name;
+    }
+    names[COMMAND_COUNT] = "help";
+    near = cli_nearest(name, strlen(name), names, COMMAND_COUNT + 1);
+    if (near != NULL)
+        fprintf(stderr, "loopy: unknown command '%s' (did you mean %s?)\n",
+                name, near);
+    else
+        fprintf(stderr, "loopy: unknown command '%s' (see 'loopy --help')\n",
+                name);
+    return NULL;
+}
+
+/* "loopy help [COMMAND [ACTION]]": the help of loopy, or of COMMAND as
+ * "loopy COMMAND --help" prints it (of "loopy game" for an ACTION of it). */
+static int help(int argc, char **argv)
+{
+    static char help_option[] = "--help";
+    const command *c;
+    char *args[3];
+
+    if (argc < 2 || (argc == 2 && strcmp(argv[1], "help") == 0))
+        return cli_print_text(NULL, main_usage);
+    if ((c = find_command(argv[1])) == NULL)
+        return EXIT_USAGE;
+    if (c->run == cmd_game && argc > 3) {
+        fprintf(stderr, "loopy: help: expected 'game' and an action, found "
+                "'%s' after them\n", argv[3]);
+        return EXIT_USAGE;
+    }
+    if (c->run == cmd_game)
+        return cmd_game_help(argc == 3 ? argv[2] : NULL);
+    if (argc > 2) {
+        fprintf(stderr, "loopy: help: '%s' has no actions, found '%s' after "
+                "it\n", c->name, argv[2]);
+        return EXIT_USAGE;
+    }
+    args[0] = argv[1];
+    args[1] = help_option;
+    args[2] = NULL;
+    return c->run(2, args);
+}
+
 int main(int argc, char **argv)
 {
     /* SIGABRT too: LLVM's OpenMP runtime aborts when it cannot start a
      * thread, and a half-written output must not stay behind. */
     static const int stops[] = {SIGINT, SIGTERM, SIGHUP, SIGABRT};
+    static const cli_option no_options[] = {{NULL, 0, false, 0}};
+    const command *c;
+    cli_parser p;
+    int id;
 
     if (argc < 2) {
         fputs(main_usage, stderr);
         return EXIT_USAGE;
     }
-    if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0 ||
-        strcmp(argv[1], "help") == 0) {
-        return cli_print_text(NULL, main_usage);
+    /* Options before the command: --help and --version, which the
+     * parser answers, and anything else is unknown. */
+    cli_parser_init(&p, NULL, main_usage, argc, argv);
+    id = cli_next(&p, no_options);
+    if (id == CLI_EXIT)
+        return p.status;
+    if (id == CLI_ERROR)
+        return EXIT_USAGE;
+    if (id == CLI_END) {
+        fputs(main_usage, stderr);
+        return EXIT_USAGE;
     }
-    if (strcmp(argv[1], "-V") == 0 || strcmp(argv[1], "--version") == 0) {
-        return cli_print_text(NULL, "loopy " LOOPY_VERSION_STRING "\n");
-    }
-    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
-        if (strcmp(argv[1], commands[i].name) == 0) {
-            static char name[32];
-            struct sigaction sa;
-            int status;
+    argc -= p.index - 1;
+    argv += p.index - 1;
+    if (strcmp(argv[0], "help") == 0)
+        return help(argc, argv);
+    if ((c = find_command(argv[0])) != NULL) {
+        static char name[32];
+        struct sigaction sa;
+        int status;
 
-            snprintf(name, sizeof name, "loopy %s", commands[i].name);
-            running = name;
-            memset(&sa, 0, sizeof sa);
-            sa.sa_handler = on_sigbus;
-            sigemptyset(&sa.sa_mask);
-            sigaction(SIGBUS, &sa, NULL);
-            sa.sa_handler = on_interrupt;
-            for (size_t k = 0; k < sizeof stops / sizeof stops[0]; k++) {
-                struct sigaction old;
-                /* A signal ignored at start (nohup, '&' without job
-                 * control) stays ignored. */
-                if (sigaction(stops[k], NULL, &old) == 0 &&
-                    old.sa_handler != SIG_IGN)
-                    sigaction(stops[k], &sa, NULL);
-            }
-            atexit(on_stray_exit);
-            status = commands[i].run(argc - 1, argv + 1);
-            command_returned = true;
-            return status;
+        snprintf(name, sizeof name, "loopy %s", c->name);
+        running = name;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = on_sigbus;
+        sigemptyset(&sa.sa_mask);
+        sigaction(SIGBUS, &sa, NULL);
+        sa.sa_handler = on_interrupt;
+        for (size_t k = 0; k < sizeof stops / sizeof stops[0]; k++) {
+            struct sigaction old;
+            /* A signal ignored at start (nohup, '&' without job
+             * control) stays ignored. */
+            if (sigaction(stops[k], NULL, &old) == 0 &&
+                old.sa_handler != SIG_IGN)
+                sigaction(stops[k], &sa, NULL);
         }
+        atexit(on_stray_exit);
+        /* The OpenMP runtime starts here, while the process is small:
+         * LLVM's libomp hangs, rather than failing, when its start-up
+         * finds no memory, which an input mapped first under a tight
+         * ulimit -v could cause. */
+        cli_start_threads();
+        status = c->run(argc, argv);
+        command_returned = true;
+        return status;
     }
-    fprintf(stderr, "loopy: unknown command '%s' (see 'loopy --help')\n",
-            argv[1]);
     return EXIT_USAGE;
 }

@@ -16,9 +16,15 @@ static const char octal_usage[] =
     "mex of its options' values, two heaps being valued by XOR.\n"
     "\n"
     "Options:\n"
+    "  -f, --format FMT     text (default): 'HEAP VALUE' per line; json: a\n"
+    "                       JSON document {\"code\": CODE, \"values\": [...]}\n"
+    "                       (the value of heap k at index k)\n"
     "  -o, --output FILE    write to FILE (atomically) instead of standard\n"
     "                       output\n"
+    "  -q, --quiet          nothing on standard error but errors (the\n"
+    "                       default: octal prints no summary)\n"
     "  -h, --help           show this help\n"
+    "  -V, --version        show the version\n"
     "\n"
     "Example: Kayles\n"
     "  $ loopy octal 0.77 5\n"
@@ -37,11 +43,12 @@ static const char octal_usage[] =
     "Exit status: 0 success, 2 bad command line (including a malformed CODE:\n"
     "the message gives its column), 3 output not writable, 4 out of memory.\n";
 
-enum { OPT_OUTPUT, OPT_HELP };
+enum { OPT_OUTPUT, OPT_FORMAT, OPT_QUIET };
 
 static const cli_option octal_options[] = {
     {"output", 'o', true, OPT_OUTPUT},
-    {"help", 'h', false, OPT_HELP},
+    {"format", 'f', true, OPT_FORMAT},
+    {"quiet", 'q', false, OPT_QUIET},
     {NULL, 0, false, 0}};
 
 #define OCTAL_MAX_HEAPS 100000000u
@@ -55,11 +62,14 @@ int cmd_octal(int argc, char **argv)
     loopy_status status;
     cli_parser p;
     cli_out out;
+    bool json = false, out_open = false;
     int id, rc = EXIT_OK;
 
-    cli_parser_init(&p, "octal", argc, argv);
+    cli_parser_init(&p, "octal", octal_usage, argc, argv);
     while ((id = cli_next(&p, octal_options)) != CLI_END) {
         switch (id) {
+        case CLI_EXIT:
+            return p.status;
         case CLI_OPERAND:
             if (code == NULL) {
                 code = p.value;
@@ -72,12 +82,14 @@ int cmd_octal(int argc, char **argv)
             }
             break;
         case OPT_OUTPUT:
-            if (!cli_out_name_ok("octal", p.value))
-                return EXIT_USAGE;
             output = p.value;
             break;
-        case OPT_HELP:
-            return cli_print_text("octal", octal_usage);
+        case OPT_FORMAT:
+            if (!cli_parse_json_format("octal", p.value, &json))
+                return EXIT_USAGE;
+            break;
+        case OPT_QUIET:
+            break; /* octal prints no summary */
         default:
             return EXIT_USAGE;
         }
@@ -88,10 +100,15 @@ int cmd_octal(int argc, char **argv)
     }
     if (!cli_parse_uint("octal", "N", heaps_text, 0, OCTAL_MAX_HEAPS, &heaps))
         return EXIT_USAGE;
+    /* The output is opened first, so that a bad -o fails before the work. */
+    if (!cli_out_open(&out, "octal", output))
+        return EXIT_IO;
+    out_open = true;
     values = malloc(((size_t)heaps + 1) * sizeof *values);
     if (values == NULL) {
         cli_error("octal", "out of memory");
-        return EXIT_RESOURCE;
+        rc = EXIT_RESOURCE;
+        goto done;
     }
     status = loopy_octal_values(code, (uint32_t)heaps, values, &diag);
     if (status == LOOPY_EPARSE) {
@@ -105,20 +122,32 @@ int cmd_octal(int argc, char **argv)
         rc = cli_exit_status(status);
         goto done;
     }
-    if (!cli_out_open(&out, "octal", output)) {
-        rc = EXIT_IO;
-        goto done;
+    if (json) {
+        /* The code as given: loopy_octal_values accepted it, so it is
+         * "0." or "." and octal digits, nothing to escape. */
+        cli_out_str(&out, "{\"code\": \"");
+        cli_out_str(&out, code);
+        cli_out_str(&out, "\", \"values\": [");
+        for (uint64_t n = 0; n <= heaps; n++) {
+            if (n > 0)
+                cli_out_str(&out, ", ");
+            cli_out_u64(&out, values[n]);
+        }
+        cli_out_str(&out, "]}\n");
     }
-    for (uint64_t n = 0; n <= heaps; n++) {
+    for (uint64_t n = 0; n <= heaps && !json; n++) {
         cli_out_u64(&out, n);
         cli_out_char(&out, ' ');
         cli_out_u64(&out, values[n]);
         cli_out_char(&out, '\n');
     }
+    out_open = false;
     if (!cli_out_close(&out, "octal"))
         rc = EXIT_IO;
 
 done:
+    if (out_open)
+        cli_out_abort(&out);
     free(values);
     return rc;
 }

@@ -194,6 +194,10 @@ bool cli_out_open(cli_out *out, const char *cmd, const char *path)
             cli_error(cmd, "%s: cannot write in the folder '%.*s' (needed to "
                       "replace the file safely): %s", path, folder_len,
                       folder, strerror(errno));
+        else if (errno == EACCES || errno == EPERM || errno == EROFS)
+            /* The folder exists (else ENOENT) but takes no new file. */
+            cli_error(cmd, "%s: cannot write in the folder '%.*s': %s", path,
+                      folder_len, folder, strerror(errno));
         else
             cli_error(cmd, "%s: cannot create: %s", path, strerror(errno));
         goto fail;

@@ -20,15 +20,25 @@ static const char race_usage[] =
     "  x y        q times: a round from x whose end is y\n"
     "\n"
     "Options:\n"
-    "      --strategy S  how the distinct end vertices are handled (the\n"
-    "                    answers are the same):\n"
-    "                    lanes: solve the game once, then re-solve only the\n"
-    "                    part the ends can change, 64 ends at a time;\n"
-    "                    local: likewise, one end at a time;\n"
-    "                    auto (default): lanes for 4 ends or more, else\n"
-    "                    local, with a full pass when the part is large;\n"
-    "                    full: one full retrograde pass per end vertex\n"
-    "  -h, --help        show this help\n"
+    "      --strategy S   how the distinct end vertices are handled (the\n"
+    "                     answers are the same):\n"
+    "                     lanes: solve the game once, then re-solve only the\n"
+    "                     part the ends can change, 64 ends at a time;\n"
+    "                     local: likewise, one end at a time;\n"
+    "                     auto (default): lanes for 4 ends or more, else\n"
+    "                     local, with a full pass when the part is large;\n"
+    "                     full: one full retrograde pass per end vertex\n"
+    "  -f, --format FMT   text (default: the contest's format) or json:\n"
+    "                     {\"rounds\": [{\"start\": X, \"end\": Y, \"result\": R},\n"
+    "                     ...]}, one per round, R as in the text\n"
+    "  -o, --output FILE  write to FILE (atomically) instead of standard\n"
+    "                     output\n"
+    "  -t, --threads N    threads to read the input with (default 0: all\n"
+    "                     cores)\n"
+    "  -q, --quiet        nothing on standard error but errors (the default:\n"
+    "                     the contest commands print no summary)\n"
+    "  -h, --help         show this help\n"
+    "  -V, --version      show the version\n"
     "\n"
     "Example: a cycle 1 -> 2 -> 3 -> 1 with an exit 3 -> 4 -> 5\n"
     "  $ printf '5 5 3\\n1 2\\n2 3\\n3 1\\n3 4\\n4 5\\n2 3\\n1 5\\n3 3\\n' "
@@ -44,9 +54,7 @@ static const char race_usage[] =
 enum { OPT_STRATEGY = 1 };
 
 static const cli_option race_options[] = {
-    {"strategy", 0, true, OPT_STRATEGY},
-    {"help", 'h', false, SEED_OPT_HELP},
-    {NULL, 0, false, 0}};
+    {"strategy", 0, true, OPT_STRATEGY}, SEED_OPTIONS, {NULL, 0, false, 0}};
 
 static bool race_option(const char *cmd, int id, const char *value, void *ctx)
 {
@@ -80,15 +88,17 @@ int cmd_race(int argc, char **argv)
     loopy_status status;
     seed_args args;
     cli_out out;
+    bool out_open = false;
     int rc;
 
     rc = seed_parse_args("race", argc, argv, race_usage, &args, race_options,
                          race_option, &strategy);
     if (rc != EXIT_OK)
         return rc < 0 ? EXIT_OK : rc;
-    rc = seed_open("race", &args, &source);
+    rc = seed_open("race", &args, &source, &out);
     if (rc != EXIT_OK)
         return rc;
+    out_open = true;
     status = loopy_race_read(source, &graph, &rounds, &diag);
     loopy_source_free(source);
     if (status != LOOPY_OK) {
@@ -107,16 +117,30 @@ int cmd_race(int argc, char **argv)
         rc = cli_exit_status(status);
         goto done;
     }
-    if (!cli_out_open(&out, "race", NULL)) {
-        rc = EXIT_IO;
-        goto done;
+    if (args.json) {
+        cli_out_str(&out, "{\"rounds\": [");
+        for (size_t i = 0; i < rounds.count; i++) {
+            cli_out_str(&out, i ? ",\n  {\"start\": " : "\n  {\"start\": ");
+            cli_out_u64(&out, (uint64_t)rounds.start[i] + 1);
+            cli_out_str(&out, ", \"end\": ");
+            cli_out_u64(&out, (uint64_t)rounds.end[i] + 1);
+            cli_out_str(&out, answer[i] > 0   ? ", \"result\": 1}"
+                              : answer[i] < 0 ? ", \"result\": -1}"
+                                              : ", \"result\": 0}");
+        }
+        cli_out_str(&out, rounds.count ? "\n]}\n" : "]}\n");
+    } else {
+        for (size_t i = 0; i < rounds.count; i++)
+            cli_out_str(&out, answer[i] > 0   ? "1\n"
+                              : answer[i] < 0 ? "-1\n"
+                                              : "0\n");
     }
-    for (size_t i = 0; i < rounds.count; i++)
-        cli_out_str(&out, answer[i] > 0 ? "1\n" : answer[i] < 0 ? "-1\n"
-                                                                 : "0\n");
+    out_open = false;
     rc = cli_out_close(&out, "race") ? EXIT_OK : EXIT_IO;
 
 done:
+    if (out_open)
+        cli_out_abort(&out);
     free(answer);
     loopy_race_rounds_release(&rounds);
     loopy_graph_free(graph);

@@ -2,7 +2,7 @@
 #include "seeds.h"
 
 static const char sleepy_usage[] =
-    "Usage: loopy sleepy [FILE]\n"
+    "Usage: loopy sleepy [OPTIONS] [FILE]\n"
     "\n"
     "Codeforces 936B (Sleepy Game): Petya moves the token for both players,\n"
     "starting at s; a player who cannot move loses, and a game of 10^6 moves\n"
@@ -18,7 +18,17 @@ static const char sleepy_usage[] =
     "  s                the start\n"
     "\n"
     "Options:\n"
-    "  -h, --help   show this help\n"
+    "  -f, --format FMT   text (default: the contest's format) or json:\n"
+    "                     {\"outcome\": \"Win\", \"path\": [1, 2, ...]} (the\n"
+    "                     path is null without a win)\n"
+    "  -o, --output FILE  write to FILE (atomically) instead of standard\n"
+    "                     output\n"
+    "  -t, --threads N    threads to read the input with (default 0: all\n"
+    "                     cores)\n"
+    "  -q, --quiet        nothing on standard error but errors (the default:\n"
+    "                     the contest commands print no summary)\n"
+    "  -h, --help         show this help\n"
+    "  -V, --version      show the version\n"
     "\n"
     "Example (the problem's first sample):\n"
     "  $ printf '5 6\\n2 2 3\\n2 4 5\\n1 4\\n1 5\\n0\\n1\\n' | loopy sleepy\n"
@@ -39,15 +49,17 @@ int cmd_sleepy(int argc, char **argv)
     loopy_status status;
     seed_args args;
     cli_out out;
+    bool out_open = false;
     int rc;
 
     rc = seed_parse_args("sleepy", argc, argv, sleepy_usage, &args, NULL, NULL,
                          NULL);
     if (rc != EXIT_OK)
         return rc < 0 ? EXIT_OK : rc;
-    rc = seed_open("sleepy", &args, &source);
+    rc = seed_open("sleepy", &args, &source, &out);
     if (rc != EXIT_OK)
         return rc;
+    out_open = true;
     status = loopy_sleepy_read(source, &graph, &start, &diag);
     loopy_source_free(source);
     if (status != LOOPY_OK) {
@@ -60,11 +72,19 @@ int cmd_sleepy(int argc, char **argv)
         rc = cli_exit_status(status);
         goto done;
     }
-    if (!cli_out_open(&out, "sleepy", NULL)) {
-        rc = EXIT_IO;
-        goto done;
-    }
-    if (result.outcome == LOOPY_WIN) {
+    if (args.json) {
+        cli_out_str(&out, result.outcome == LOOPY_WIN    ? "{\"outcome\": \"Win\""
+                          : result.outcome == LOOPY_DRAW ? "{\"outcome\": \"Draw\""
+                                                         : "{\"outcome\": \"Lose\"");
+        cli_out_str(&out, ", \"path\": ");
+        if (result.outcome != LOOPY_WIN)
+            cli_out_str(&out, "null");
+        for (size_t i = 0; i < result.path_len; i++) {
+            cli_out_str(&out, i ? ", " : "[");
+            cli_out_u64(&out, (uint64_t)result.path[i] + 1);
+        }
+        cli_out_str(&out, result.outcome == LOOPY_WIN ? "]}\n" : "}\n");
+    } else if (result.outcome == LOOPY_WIN) {
         cli_out_str(&out, "Win\n");
         for (size_t i = 0; i < result.path_len; i++) {
             if (i > 0)
@@ -75,9 +95,12 @@ int cmd_sleepy(int argc, char **argv)
     } else {
         cli_out_str(&out, result.outcome == LOOPY_DRAW ? "Draw\n" : "Lose\n");
     }
+    out_open = false;
     rc = cli_out_close(&out, "sleepy") ? EXIT_OK : EXIT_IO;
 
 done:
+    if (out_open)
+        cli_out_abort(&out);
     loopy_sleepy_result_release(&result);
     loopy_graph_free(graph);
     return rc;

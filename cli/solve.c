@@ -1,5 +1,5 @@
 /* solve.c - "loopy solve": classify every position of a game graph. */
-#include "cli.h"
+#include "solve_common.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -12,13 +12,19 @@ static const char solve_usage[] =
     "Lose, Tie or Draw for the player to move, with its remoteness (moves to\n"
     "the end under best play: the winner hurries, the loser delays) and a best\n"
     "move.  Reads FILE, or standard input when FILE is absent or '-': text, or\n"
-    "loopy's binary format (see 'loopy convert'), recognised by its first bytes.\n"
+    "loopy's binary format (see 'loopy convert'), recognised by its first bytes;\n"
+    "either may be compressed with gzip or zstd (also recognised by its first\n"
+    "bytes; messages give places in the decompressed text).\n"
     "\n"
     "Options:\n"
     "  -i, --input FORMAT   edges (default): a line 'n m', then m lines 'u v',\n"
     "                       one move u -> v each;\n"
     "                       adj: a line 'n m', then one line per vertex: its\n"
-    "                       number of moves k and its k successors\n"
+    "                       number of moves k and its k successors;\n"
+    "                       pairs: lines 'u v' without the line 'n m', as\n"
+    "                       SNAP and KONECT ship them ('%' starts a comment\n"
+    "                       too); n is the largest vertex number (+1 with\n"
+    "                       --base 0)\n"
     "      --base B         number of the first vertex: 1 or 0 (default: 1;\n"
     "                       for a binary file, that of its text)\n"
     "      --misere         a player who cannot move wins (default: loses)\n"
@@ -45,6 +51,7 @@ static const char solve_usage[] =
     "  -q, --quiet          no summary line on standard error (a progress line\n"
     "                       shows there during long runs when it is a terminal)\n"
     "  -h, --help           show this help\n"
+    "  -V, --version        show the version\n"
     "\n"
     "Outcomes: W the player to move wins, L loses, T neither can win but best\n"
     "play ends in a tie (a --tie-at vertex), D neither can force an end.\n"
@@ -70,8 +77,7 @@ enum {
     OPT_FORMAT,
     OPT_OUTPUT,
     OPT_THREADS,
-    OPT_QUIET,
-    OPT_HELP
+    OPT_QUIET
 };
 
 static const cli_option solve_options[] = {
@@ -79,8 +85,8 @@ static const cli_option solve_options[] = {
     {"misere", 0, false, OPT_MISERE},    {"lose-at", 0, true, OPT_LOSE_AT},
     {"win-at", 0, true, OPT_WIN_AT},     {"format", 'f', true, OPT_FORMAT},
     {"output", 'o', true, OPT_OUTPUT},   {"threads", 't', true, OPT_THREADS},
-    {"quiet", 'q', false, OPT_QUIET},    {"help", 'h', false, OPT_HELP},
-    {"tie-at", 0, true, OPT_TIE_AT},     {NULL, 0, false, 0}};
+    {"quiet", 'q', false, OPT_QUIET},    {"tie-at", 0, true, OPT_TIE_AT},
+    {NULL, 0, false, 0}};
 
 typedef enum { FORMAT_TEXT, FORMAT_JSON, FORMAT_DOT, FORMAT_LDB } output_format;
 
@@ -92,35 +98,10 @@ typedef struct solve_args {
     const char *input;
     const char *output;
     bool quiet;
-    /* As given, in the input's numbering. */
-    uint64_t *lose_at, *win_at, *tie_at;
-    size_t lose_at_count, win_at_count, tie_at_count;
+    cli_target_args targets; /* as given, in the input's numbering */
 } solve_args;
 
 static const char outcome_letter[] = {'D', 'W', 'L', 'T'};
-
-/* One vertex's line "v X r m\n" at p (at most LINE_MAX_BYTES); returns its
- * end. */
-#define LINE_MAX_BYTES 36
-static char *format_line(char *p, loopy_vertex v, uint8_t outcome,
-                         uint32_t remoteness, loopy_vertex move, uint32_t base)
-{
-    p = cli_format_u64(p, (uint64_t)v + base);
-    *p++ = ' ';
-    *p++ = outcome_letter[outcome];
-    *p++ = ' ';
-    if (remoteness == LOOPY_NONE)
-        *p++ = '-';
-    else
-        p = cli_format_u64(p, remoteness);
-    *p++ = ' ';
-    if (move == LOOPY_NONE)
-        *p++ = '-';
-    else
-        p = cli_format_u64(p, (uint64_t)move + base);
-    *p++ = '\n';
-    return p;
-}
 
 /* Vertices per thread per round of the parallel writer. */
 #define TEXT_CHUNK 32768u
@@ -141,11 +122,11 @@ static void write_text(cli_out *out, const loopy_solution *sol, uint32_t base,
 
     threads = cli_threads(threads, n / TEXT_CHUNK);
     if (threads > 1)
-        chunks = malloc((size_t)threads * TEXT_CHUNK * LINE_MAX_BYTES);
+        chunks = malloc((size_t)threads * TEXT_CHUNK * CLI_SOLVE_LINE_MAX);
     if (chunks == NULL) {
         for (loopy_vertex v = 0; v < n; v++) {
-            char *start = cli_out_reserve(out, LINE_MAX_BYTES);
-            char *end = format_line(start, v, outcome[v], remoteness[v],
+            char *start = cli_out_reserve(out, CLI_SOLVE_LINE_MAX);
+            char *end = cli_solve_line(start, v, outcome[v], remoteness[v],
                                     move[v], base);
             cli_out_commit(out, (size_t)(end - start));
         }
@@ -157,41 +138,18 @@ static void write_text(cli_out *out, const loopy_solution *sol, uint32_t base,
         for (int t = 0; t < threads; t++) {
             uint64_t lo = first + (uint64_t)t * TEXT_CHUNK;
             uint64_t hi = lo + TEXT_CHUNK < n ? lo + TEXT_CHUNK : n;
-            char *start = chunks + (size_t)t * TEXT_CHUNK * LINE_MAX_BYTES;
+            char *start = chunks + (size_t)t * TEXT_CHUNK * CLI_SOLVE_LINE_MAX;
             char *p = start;
             for (uint64_t v = lo; v < hi; v++)
-                p = format_line(p, (loopy_vertex)v, outcome[v], remoteness[v],
+                p = cli_solve_line(p, (loopy_vertex)v, outcome[v], remoteness[v],
                                 move[v], base);
             used[t] = (size_t)(p - start);
         }
         for (int t = 0; t < threads; t++)
-            cli_out_bytes(out, chunks + (size_t)t * TEXT_CHUNK * LINE_MAX_BYTES,
+            cli_out_bytes(out, chunks + (size_t)t * TEXT_CHUNK * CLI_SOLVE_LINE_MAX,
                           used[t]);
     }
     free(chunks);
-}
-
-static void json_number_or_null(cli_out *out, uint32_t v, uint32_t base)
-{
-    if (v == LOOPY_NONE)
-        cli_out_str(out, "null");
-    else
-        cli_out_u64(out, (uint64_t)v + base);
-}
-
-/* ", NAME: [v, ...]" of a sorted target list, in the input's numbering. */
-static void json_targets(cli_out *out, const char *name,
-                         const loopy_vertex *ids, size_t count, uint32_t base)
-{
-    cli_out_str(out, ",\n  \"");
-    cli_out_str(out, name);
-    cli_out_str(out, "\": [");
-    for (size_t i = 0; i < count; i++) {
-        if (i > 0)
-            cli_out_str(out, ", ");
-        cli_out_u64(out, (uint64_t)ids[i] + base);
-    }
-    cli_out_char(out, ']');
 }
 
 static void write_json(cli_out *out, const loopy_graph *g,
@@ -201,43 +159,19 @@ static void write_json(cli_out *out, const loopy_graph *g,
     const uint8_t *outcome = loopy_solution_outcomes(sol);
     const uint32_t *remoteness = loopy_solution_remoteness(sol);
     const loopy_vertex *move = loopy_solution_best_moves(sol);
-    uint32_t base = args->read.base;
+    uint64_t count[4];
 
-    cli_out_str(out, "{\n  \"vertices\": ");
-    cli_out_u64(out, n);
-    cli_out_str(out, ",\n  \"edges\": ");
-    cli_out_u64(out, loopy_graph_edge_count(g));
-    cli_out_str(out, ",\n  \"base\": ");
-    cli_out_u64(out, base);
-    cli_out_str(out, args->solve.misere ? ",\n  \"play\": \"misere\""
-                                        : ",\n  \"play\": \"normal\"");
-    json_targets(out, "lose_at", args->solve.lose_at, args->solve.lose_at_count,
-                 base);
-    json_targets(out, "win_at", args->solve.win_at, args->solve.win_at_count,
-                 base);
-    json_targets(out, "tie_at", args->solve.tie_at, args->solve.tie_at_count,
-                 base);
-    cli_out_str(out, ",\n  \"count\": {\"W\": ");
-    cli_out_u64(out, loopy_solution_count(sol, LOOPY_WIN));
-    cli_out_str(out, ", \"L\": ");
-    cli_out_u64(out, loopy_solution_count(sol, LOOPY_LOSE));
-    cli_out_str(out, ", \"D\": ");
-    cli_out_u64(out, loopy_solution_count(sol, LOOPY_DRAW));
-    cli_out_str(out, ", \"T\": ");
-    cli_out_u64(out, loopy_solution_count(sol, LOOPY_TIE));
-    cli_out_str(out, "},\n  \"positions\": [");
+    for (int k = 0; k < 4; k++)
+        count[k] = loopy_solution_count(sol, (loopy_outcome)k);
+    cli_solve_json_head(out, n, loopy_graph_edge_count(g), args->read.base,
+                        &args->solve, count);
     for (loopy_vertex v = 0; v < n; v++) {
-        cli_out_str(out, v ? ",\n    {\"vertex\": " : "\n    {\"vertex\": ");
-        cli_out_u64(out, (uint64_t)v + base);
-        cli_out_str(out, ", \"outcome\": \"");
-        cli_out_char(out, outcome_letter[outcome[v]]);
-        cli_out_str(out, "\", \"remoteness\": ");
-        json_number_or_null(out, remoteness[v], 0);
-        cli_out_str(out, ", \"move\": ");
-        json_number_or_null(out, move[v], base);
-        cli_out_char(out, '}');
+        char *start = cli_out_reserve(out, CLI_SOLVE_JSON_MAX);
+        char *end = cli_solve_json_position(start, v, outcome[v], remoteness[v],
+                                            move[v], args->read.base);
+        cli_out_commit(out, (size_t)(end - start));
     }
-    cli_out_str(out, n ? "\n  ]\n}\n" : "]\n}\n");
+    cli_solve_json_tail(out, n);
 }
 
 /* Graphviz: vertices coloured by outcome, the targets of --lose-at,
@@ -321,11 +255,13 @@ static int parse_args(int argc, char **argv, solve_args *args)
     cli_parser p;
     int id;
 
-    cli_parser_init(&p, "solve", argc, argv);
+    cli_parser_init(&p, "solve", solve_usage, argc, argv);
     while ((id = cli_next(&p, solve_options)) != CLI_END) {
         switch (id) {
         case CLI_ERROR:
             return EXIT_USAGE;
+        case CLI_EXIT:
+            return p.status == EXIT_OK ? -1 : p.status;
         case CLI_OPERAND:
             if (args->input != NULL) {
                 cli_error("solve", "one input file at most, found '%s' after"
@@ -345,18 +281,18 @@ static int parse_args(int argc, char **argv, solve_args *args)
             args->solve.misere = 1;
             break;
         case OPT_LOSE_AT:
-            if (!cli_parse_list("solve", "--lose-at", p.value, &args->lose_at,
-                                &args->lose_at_count))
+            if (!cli_parse_list("solve", "--lose-at", p.value, &args->targets.lose_at,
+                                &args->targets.lose_at_count))
                 return EXIT_USAGE;
             break;
         case OPT_WIN_AT:
-            if (!cli_parse_list("solve", "--win-at", p.value, &args->win_at,
-                                &args->win_at_count))
+            if (!cli_parse_list("solve", "--win-at", p.value, &args->targets.win_at,
+                                &args->targets.win_at_count))
                 return EXIT_USAGE;
             break;
         case OPT_TIE_AT:
-            if (!cli_parse_list("solve", "--tie-at", p.value, &args->tie_at,
-                                &args->tie_at_count))
+            if (!cli_parse_list("solve", "--tie-at", p.value, &args->targets.tie_at,
+                                &args->targets.tie_at_count))
                 return EXIT_USAGE;
             break;
         case OPT_FORMAT:
@@ -376,8 +312,6 @@ static int parse_args(int argc, char **argv, solve_args *args)
             }
             break;
         case OPT_OUTPUT:
-            if (!cli_out_name_ok("solve", p.value))
-                return EXIT_USAGE;
             args->output = p.value;
             break;
         case OPT_THREADS:
@@ -387,97 +321,11 @@ static int parse_args(int argc, char **argv, solve_args *args)
         case OPT_QUIET:
             args->quiet = true;
             break;
-        case OPT_HELP:
-            return cli_print_text("solve", solve_usage) == EXIT_OK ? -1
-                                                                   : EXIT_IO;
         default:
             return EXIT_USAGE;
         }
     }
     return EXIT_OK;
-}
-
-/* Converts target vertices from the input's numbering to 0-based ids,
- * checking them against n. */
-static bool convert_targets(const char *option, const uint64_t *given,
-                            size_t count, uint32_t base, loopy_vertex n,
-                            loopy_vertex **out)
-{
-    loopy_vertex *ids = malloc((count ? count : 1) * sizeof *ids);
-
-    if (ids == NULL) {
-        cli_error("solve", "out of memory");
-        return false;
-    }
-    for (size_t i = 0; i < count; i++) {
-        if (given[i] < base || given[i] - base >= n) {
-            cli_error("solve", "%s: vertex %" PRIu64 " is not in the graph "
-                      "(its vertices are %" PRIu32 "..%" PRIu64 ")", option,
-                      given[i], base, (uint64_t)n + base - 1);
-            free(ids);
-            return false;
-        }
-        ids[i] = (loopy_vertex)(given[i] - base);
-    }
-    *out = ids;
-    return true;
-}
-
-/* Sorts a target list and drops repeats (the solve does not depend on
- * either; JSON and Graphviz output list them in order). */
-static size_t sort_unique(loopy_vertex *ids, size_t count)
-{
-    size_t kept = 0;
-
-    qsort(ids, count, sizeof *ids, cli_compare_u32); /* loopy_vertex is u32 */
-    for (size_t i = 0; i < count; i++)
-        if (kept == 0 || ids[i] != ids[kept - 1])
-            ids[kept++] = ids[i];
-    return kept;
-}
-
-/* A target list of the command line, 0-based. */
-typedef struct target_list {
-    const char *option;
-    const loopy_vertex *ids;
-    size_t count;
-} target_list;
-
-/* Checks that no vertex is in two of the lists (given in the order of
- * --help); on failure prints a message naming the first vertex, in list
- * order, that is in an earlier list too, and sets *rc. */
-static bool targets_disjoint(const target_list *lists, int list_count,
-                             loopy_vertex n, uint32_t base, int *rc)
-{
-    uint8_t *in_list; /* 1 + the index of the first list with the vertex */
-    int nonempty = 0;
-
-    for (int k = 0; k < list_count; k++)
-        nonempty += lists[k].count > 0;
-    if (nonempty < 2)
-        return true;
-    in_list = calloc(n, 1);
-    if (in_list == NULL) {
-        cli_error("solve", "out of memory");
-        *rc = EXIT_RESOURCE;
-        return false;
-    }
-    for (int k = 0; k < list_count; k++) {
-        for (size_t i = 0; i < lists[k].count; i++) {
-            loopy_vertex v = lists[k].ids[i];
-            if (in_list[v] != 0 && in_list[v] != k + 1) {
-                cli_error("solve", "vertex %" PRIu64 " is in both %s and %s",
-                          (uint64_t)v + base, lists[in_list[v] - 1].option,
-                          lists[k].option);
-                free(in_list);
-                *rc = EXIT_USAGE;
-                return false;
-            }
-            in_list[v] = (uint8_t)(k + 1);
-        }
-    }
-    free(in_list);
-    return true;
 }
 
 int cmd_solve(int argc, char **argv)
@@ -488,7 +336,7 @@ int cmd_solve(int argc, char **argv)
     cli_progress progress;
     loopy_graph *graph = NULL;
     loopy_solution *sol = NULL;
-    loopy_vertex *lose_at = NULL, *win_at = NULL, *tie_at = NULL;
+    cli_targets targets = {{NULL, NULL, NULL}};
     loopy_status status;
     struct timespec start;
     const char *name;
@@ -541,33 +389,11 @@ int cmd_solve(int argc, char **argv)
     rc = cli_load_graph("solve", args.input, &args.read, &graph);
     if (rc != EXIT_OK)
         goto done;
-    if (!convert_targets("--lose-at", args.lose_at, args.lose_at_count,
-                         args.read.base, loopy_graph_vertex_count(graph),
-                         &lose_at) ||
-        !convert_targets("--win-at", args.win_at, args.win_at_count,
-                         args.read.base, loopy_graph_vertex_count(graph),
-                         &win_at) ||
-        !convert_targets("--tie-at", args.tie_at, args.tie_at_count,
-                         args.read.base, loopy_graph_vertex_count(graph),
-                         &tie_at)) {
-        rc = EXIT_USAGE;
+    rc = cli_solve_targets("solve", &args.targets, args.read.base,
+                           loopy_graph_vertex_count(graph), &targets,
+                           &args.solve);
+    if (rc != EXIT_OK)
         goto done;
-    }
-    {
-        const target_list lists[] = {
-            {"--lose-at", lose_at, args.lose_at_count},
-            {"--win-at", win_at, args.win_at_count},
-            {"--tie-at", tie_at, args.tie_at_count}};
-        if (!targets_disjoint(lists, 3, loopy_graph_vertex_count(graph),
-                              args.read.base, &rc))
-            goto done;
-    }
-    args.solve.lose_at = lose_at;
-    args.solve.lose_at_count = sort_unique(lose_at, args.lose_at_count);
-    args.solve.win_at = win_at;
-    args.solve.win_at_count = sort_unique(win_at, args.win_at_count);
-    args.solve.tie_at = tie_at;
-    args.solve.tie_at_count = sort_unique(tie_at, args.tie_at_count);
 
     status = loopy_solve(graph, &args.solve, &sol);
     cli_progress_end(&progress);
@@ -619,11 +445,9 @@ done:
     cli_progress_end(&progress);
     loopy_solution_free(sol);
     loopy_graph_free(graph);
-    free(lose_at);
-    free(win_at);
-    free(tie_at);
-    free(args.lose_at);
-    free(args.win_at);
-    free(args.tie_at);
+    cli_solve_targets_free(&targets);
+    free(args.targets.lose_at);
+    free(args.targets.win_at);
+    free(args.targets.tie_at);
     return rc;
 }

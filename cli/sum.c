@@ -26,14 +26,22 @@ static const char sum_usage[] =
     "otherwise read as one query.\n"
     "\n"
     "Options:\n"
-    "  -i, --input FORMAT   format of GRAPH: edges (default) or adj, as for\n"
-    "                       'loopy solve'\n"
+    "  -i, --input FORMAT   format of GRAPH: edges (default), adj or pairs,\n"
+    "                       as for 'loopy solve'\n"
     "      --base B         number of the first vertex, in GRAPH and in\n"
     "                       QUERIES: 1 or 0 (default: 1; for a binary\n"
     "                       GRAPH, that of its text)\n"
+    "  -f, --format FMT     text (default): 'OUTCOME VALUE' per query;\n"
+    "                       json: a JSON document, each query with its\n"
+    "                       tokens (an infinite value is null, with its set\n"
+    "                       as \"inf\")\n"
     "  -o, --output FILE    write to FILE (atomically) instead of standard\n"
     "                       output\n"
+    "  -t, --threads N      threads to read GRAPH with (default 0: all cores)\n"
+    "  -q, --quiet          nothing on standard error but errors (the\n"
+    "                       default: sum prints no summary)\n"
     "  -h, --help           show this help\n"
+    "  -V, --version        show the version\n"
     "\n"
     "Example: a path 1 -> 2 -> 3 with a loop 1 -> 1\n"
     "  $ printf '3 3\\n1 2\\n2 3\\n1 1\\n' > g.txt\n"
@@ -47,11 +55,12 @@ static const char sum_usage[] =
     "and column), 2 bad command line, 3 file not readable or not writable,\n"
     "4 too large for memory or for 32-bit vertex ids.\n";
 
-enum { OPT_INPUT, OPT_BASE, OPT_OUTPUT, OPT_HELP };
+enum { OPT_INPUT, OPT_BASE, OPT_OUTPUT, OPT_FORMAT, OPT_THREADS, OPT_QUIET };
 
 static const cli_option sum_options[] = {
     {"input", 'i', true, OPT_INPUT},   {"base", 0, true, OPT_BASE},
-    {"output", 'o', true, OPT_OUTPUT}, {"help", 'h', false, OPT_HELP},
+    {"output", 'o', true, OPT_OUTPUT}, {"format", 'f', true, OPT_FORMAT},
+    {"threads", 't', true, OPT_THREADS}, {"quiet", 'q', false, OPT_QUIET},
     {NULL, 0, false, 0}};
 
 /* All queries, parsed before anything is written: tokens of query q are
@@ -216,12 +225,20 @@ oom:
     return EXIT_RESOURCE;
 }
 
-/* Writes "OUTCOME VALUE" for every query.  scratch holds the largest K. */
+/* Writes "OUTCOME VALUE" for every query, or with json a document
+ * {"base": B, "queries": [{"tokens": [...], "outcome": "W", "value": ...},
+ * ...]}.  scratch holds the largest K. */
 static void write_answers(cli_out *out, const loopy_grundy *grundy,
-                          const queries *q, uint32_t *scratch)
+                          const queries *q, uint32_t *scratch, bool json,
+                          uint32_t base)
 {
     static const char outcome_letter[] = {'D', 'W', 'L'};
 
+    if (json) {
+        cli_out_str(out, "{\n  \"base\": ");
+        cli_out_u64(out, base);
+        cli_out_str(out, ",\n  \"queries\": [");
+    }
     for (size_t i = 0; i < q->count; i++) {
         loopy_grundy_sum s;
         size_t count = 0;
@@ -236,11 +253,28 @@ static void write_answers(cli_out *out, const loopy_grundy *grundy,
                 scratch[k] = set[k] ^ s.shift;
             qsort(scratch, count, sizeof *scratch, cli_compare_u32);
         }
+        if (json) {
+            cli_out_str(out, i ? ",\n    {\"tokens\": ["
+                               : "\n    {\"tokens\": [");
+            for (size_t t = q->start[i]; t < q->start[i + 1]; t++) {
+                if (t > q->start[i])
+                    cli_out_str(out, ", ");
+                cli_out_u64(out, (uint64_t)q->token[t] + base);
+            }
+            cli_out_str(out, "], \"outcome\": \"");
+            cli_out_char(out, outcome_letter[s.outcome]);
+            cli_out_str(out, "\", ");
+            cli_out_json_grundy(out, s.value, scratch, count);
+            cli_out_char(out, '}');
+            continue;
+        }
         cli_out_char(out, outcome_letter[s.outcome]);
         cli_out_char(out, ' ');
         cli_out_grundy_value(out, s.value, scratch, count);
         cli_out_char(out, '\n');
     }
+    if (json)
+        cli_out_str(out, q->count ? "\n  ]\n}\n" : "]\n}\n");
 }
 
 int cmd_sum(int argc, char **argv)
@@ -258,12 +292,15 @@ int cmd_sum(int argc, char **argv)
     loopy_status status;
     cli_parser p;
     cli_out out;
+    bool json = false, out_open = false;
     int id, rc = EXIT_OK;
 
     read.base = CLI_BASE_UNSET;
-    cli_parser_init(&p, "sum", argc, argv);
+    cli_parser_init(&p, "sum", sum_usage, argc, argv);
     while ((id = cli_next(&p, sum_options)) != CLI_END) {
         switch (id) {
+        case CLI_EXIT:
+            return p.status;
         case CLI_OPERAND:
             if (graph_path == NULL) {
                 graph_path = p.value;
@@ -283,12 +320,18 @@ int cmd_sum(int argc, char **argv)
                 return EXIT_USAGE;
             break;
         case OPT_OUTPUT:
-            if (!cli_out_name_ok("sum", p.value))
-                return EXIT_USAGE;
             output = p.value;
             break;
-        case OPT_HELP:
-            return cli_print_text("sum", sum_usage);
+        case OPT_FORMAT:
+            if (!cli_parse_json_format("sum", p.value, &json))
+                return EXIT_USAGE;
+            break;
+        case OPT_THREADS:
+            if (!cli_parse_threads("sum", p.value, &read.threads))
+                return EXIT_USAGE;
+            break;
+        case OPT_QUIET:
+            break; /* sum prints no summary */
         default:
             return EXIT_USAGE;
         }
@@ -304,10 +347,13 @@ int cmd_sum(int argc, char **argv)
     }
 
     if (!cli_output_distinct("sum", output, graph_path) ||
-        !cli_output_distinct("sum", output, query_path)) {
-        rc = EXIT_USAGE;
-        goto done;
-    }
+        !cli_output_distinct("sum", output, query_path))
+        return EXIT_USAGE;
+    /* The output is opened first, so that a bad -o fails before the work. */
+    if (!cli_out_open(&out, "sum", output))
+        return EXIT_IO;
+    out_open = true;
+    cli_use_threads(read.threads);
     rc = cli_load_graph("sum", graph_path, &read, &graph);
     if (rc != EXIT_OK)
         goto done;
@@ -338,15 +384,14 @@ int cmd_sum(int argc, char **argv)
         rc = EXIT_RESOURCE;
         goto done;
     }
-    if (!cli_out_open(&out, "sum", output)) {
-        rc = EXIT_IO;
-        goto done;
-    }
-    write_answers(&out, grundy, &q, scratch);
+    write_answers(&out, grundy, &q, scratch, json, read.base);
+    out_open = false;
     if (!cli_out_close(&out, "sum"))
         rc = EXIT_IO;
 
 done:
+    if (out_open)
+        cli_out_abort(&out);
     loopy_buffer_release(&buffer);
     free(scratch);
     free(q.token);

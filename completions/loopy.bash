@@ -4,8 +4,8 @@
 #
 # The commands, the actions of "loopy game" and each command's options are
 # read from "loopy --help" and "loopy COMMAND --help" of the program being
-# completed, so they always match it; only the values of a few options are
-# listed here.
+# completed, so they always match it; only the values of a few options and
+# "loopy help COMMAND" are written here.
 
 # The words of a help text that are commands or actions: lines
 # "  NAME   description" (two spaces, a name, two or more spaces).
@@ -45,7 +45,21 @@ _loopy() {
         if [[ $cur == -* ]]; then
             COMPREPLY=($(compgen -W "$("$prog" --help 2>/dev/null | _loopy_options)" -- "$cur"))
         else
+            COMPREPLY=($(compgen -W "$("$prog" --help 2>/dev/null | _loopy_names) help" -- "$cur"))
+        fi
+        return 0
+    fi
+
+    # "loopy help COMMAND", "loopy help game ACTION".
+    if [[ $cmd == help ]]; then
+        local -a named=()
+        for ((i = 1; i < COMP_CWORD; i++)); do
+            [[ ${COMP_WORDS[i]} == -* ]] || named+=("${COMP_WORDS[i]}")
+        done
+        if [[ ${#named[@]} -eq 1 ]]; then
             COMPREPLY=($(compgen -W "$("$prog" --help 2>/dev/null | _loopy_names)" -- "$cur"))
+        elif [[ ${#named[@]} -eq 2 && ${named[1]} == game ]]; then
+            COMPREPLY=($(compgen -W "$("$prog" game --help 2>/dev/null | _loopy_names)" -- "$cur"))
         fi
         return 0
     fi
@@ -53,10 +67,12 @@ _loopy() {
     # The value of an option.
     case $prev in
     -i | --input)
-        COMPREPLY=($(compgen -W 'edges adj' -- "$cur")); return 0 ;;
+        COMPREPLY=($(compgen -W 'edges adj pairs' -- "$cur")); return 0 ;;
     -f | --format)
         if [[ $cmd == solve ]]; then
             COMPREPLY=($(compgen -W 'text json dot ldb' -- "$cur"))
+        elif [[ $cmd == convert ]]; then
+            COMPREPLY=($(compgen -W 'binary edges adj pairs' -- "$cur"))
         else
             COMPREPLY=($(compgen -W 'text json' -- "$cur"))
         fi

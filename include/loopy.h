@@ -169,7 +169,15 @@ typedef enum loopy_text_format {
     LOOPY_TEXT_EDGES = 0,
     /* First line "n m", then one line per vertex: its out-degree k and its
      * k successors (the layout of Codeforces 936B); m is the edge total. */
-    LOOPY_TEXT_ADJ = 1
+    LOOPY_TEXT_ADJ = 1,
+    /* Lines "u v" only, without the "n m" header, as graph collections
+     * (SNAP, KONECT) ship edge lists; '%' also starts a comment.  n is the
+     * largest id + 1 - base (0 for a text without edges), so vertices
+     * above the largest id cannot be given.  The edges are kept as they
+     * are read (memory grows with the text read); no hint of another
+     * format is given for a rejected text.  Never chosen by itself: a
+     * text with a header is also a valid text of this format. */
+    LOOPY_TEXT_PAIRS = 2
 } loopy_text_format;
 
 typedef struct loopy_read_options {
@@ -374,6 +382,16 @@ loopy_edge loopy_graph_out_degree(const loopy_graph *graph, loopy_vertex v);
  * already parsed are handed back to the system.  A pipe is read into memory
  * first.  Diagnostics as loopy_read_text (line and column of the first
  * problem); options->allow_trailing is not supported here (LOOPY_EINVAL).
+ * A file (or standard input) compressed with gzip or zstd, recognised by
+ * its magic bytes (1f 8b; 28 b5 2f fd), is decompressed into memory and
+ * read as above, text or binary; places in messages are those of the
+ * decompressed text.  Its decompressed size counts against the memory
+ * limit (options->memory_limit, else the machine's memory: LOOPY_ETOOBIG
+ * past it), and decompression stops at a NUL byte outside a comment,
+ * where a text is bad anyway; damaged or truncated compressed data is
+ * LOOPY_EFORMAT, its message naming the damage ("truncated gzip file:
+ * ...").  gzip members may be concatenated; zstd frames needing a window
+ * over 128 MiB are refused.
  * Time O(len + n + m); memory: the graph, plus 8n bytes per thread while
  * building.  A binary file is checked (checksums, ranges, that each vertex
  * stands in the predecessor lists exactly out-degree times, counted exactly
@@ -404,6 +422,22 @@ typedef int (*loopy_write_fn)(void *ctx, const void *bytes, size_t len);
  */
 loopy_status loopy_write_binary(const loopy_graph *graph, loopy_write_fn write,
                                 void *ctx);
+
+/*
+ * Writes graph as text through write, vertices numbered from base (0 or
+ * 1): LOOPY_TEXT_EDGES ("n m", then a line "u v" per edge), LOOPY_TEXT_ADJ
+ * (as loopy_text_format describes) or LOOPY_TEXT_PAIRS (the edge lines
+ * alone).  Each vertex's moves are written in the order of its successor
+ * list, vertex by vertex, so reading the text back with that format and
+ * base gives the same graph (the same n and successor lists).  Fails with
+ * LOOPY_EINVAL when the graph has no successor lists
+ * (loopy_graph_build_successors), on a bad format or base, and for
+ * LOOPY_TEXT_PAIRS when vertex n - 1 is on no edge (such a text would
+ * read back with fewer vertices); LOOPY_EIO when write fails.  Time
+ * O(n + m) (and O(m) more for that check); memory 64 KiB.
+ */
+loopy_status loopy_write_text(const loopy_graph *graph, loopy_text_format format,
+                              uint32_t base, loopy_write_fn write, void *ctx);
 
 /* ==== Sprague-Grundy values ============================================== */
 

@@ -22,6 +22,8 @@
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <zlib.h>
+#include <zstd.h>
 
 /* ---- Fingerprints of results (FNV-1a) ---- */
 
@@ -170,6 +172,66 @@ static loopy_status call_buffer_load(const scenario *sc, uint64_t *print)
     return status;
 }
 
+/* loopy_read_file of the file named by sc->text (a compressed one). */
+static loopy_status call_read_file(const scenario *sc, uint64_t *print)
+{
+    loopy_graph *g = (loopy_graph *)(uintptr_t)1;
+    loopy_diag diag = {0, 0, "", LOOPY_HINT_NONE};
+    loopy_status status = loopy_read_file(sc->text, &sc->read, &g, &diag);
+
+    if (status != LOOPY_OK) {
+        CHECK_MSG(g == NULL, "%s: *out set on failure", sc->name);
+        CHECK_MSG(diag.message[0] != '\0', "%s: no message", sc->name);
+        return status;
+    }
+    *print = graph_print(g);
+    loopy_graph_free(g);
+    return status;
+}
+
+static int count_bytes(void *ctx, const void *bytes, size_t len)
+{
+    uint64_t *h = ctx;
+
+    *h = fnv(*h, bytes, len);
+    return 0;
+}
+
+/* loopy_write_text of sc->built, as an edge list numbered from 0. */
+static loopy_status call_write_text(const scenario *sc, uint64_t *print)
+{
+    uint64_t h = UINT64_C(0xcbf29ce484222325);
+    loopy_status status = loopy_write_text(sc->built, LOOPY_TEXT_EDGES, 0,
+                                           count_bytes, &h);
+
+    if (status == LOOPY_OK)
+        *print = h;
+    return status;
+}
+
+/* Writes text compressed with gzip (zlib's gz* functions) or zstd to a new
+ * temporary file whose name goes to path. */
+static bool write_compressed(const char *text, bool zstd, char *path)
+{
+    size_t len = strlen(text);
+    int fd = mkstemp(path);
+    bool ok = fd >= 0;
+
+    if (!ok)
+        return false;
+    if (zstd) {
+        char packed[1024];
+        size_t n = ZSTD_compress(packed, sizeof packed, text, len, 3);
+        ok = !ZSTD_isError(n) && write(fd, packed, n) == (ssize_t)n;
+        close(fd);
+    } else {
+        gzFile gz = gzdopen(fd, "wb");
+        ok = gz != NULL && gzwrite(gz, text, (unsigned)len) == (int)len &&
+             gzclose(gz) == Z_OK;
+    }
+    return ok;
+}
+
 /* Big enough that standard input is read in several growing steps. */
 #define PIPE_BYTES (300 * 1000)
 
@@ -253,6 +315,8 @@ static const char edges_comments[] =
     "# comments, CRLF, trailing text\r\n3 2 # n m\r\n\r\n1 2\r\n2 3\r\nrest";
 static const char adj_text[] = "5 6\n2 2 3\n2 4 5\n1 4\n1 5\n0\n";
 static const char bad_text[] = "5 3\n1 2\n2 3\n3 9\n";
+static const char pairs_text[] =
+    "% konect\n# snap\n1 2\n2 3 # c\n3 1\n3 4\n4 5\n5 6\n6 4\n2 2\n";
 
 int main(void)
 {
@@ -260,6 +324,8 @@ int main(void)
     static const loopy_read_options edges_trailing = {
         .format = LOOPY_TEXT_EDGES, .base = 1, .allow_trailing = 1};
     static const loopy_read_options adj0 = {.format = LOOPY_TEXT_ADJ, .base = 1};
+    static const loopy_read_options pairs = {.format = LOOPY_TEXT_PAIRS,
+                                             .base = 1};
     gen_edges graph = GEN_EDGES_INIT, empty = GEN_EDGES_INIT;
     gen_targets targets = GEN_TARGETS_INIT, tied = GEN_TARGETS_INIT;
     loopy_solve_options normal = LOOPY_SOLVE_OPTIONS_INIT;
@@ -300,6 +366,8 @@ int main(void)
              adj0, NULL, NULL, NULL},
             {"loopy_read_text empty graph", call_read_text, LOOPY_ENOMEM,
              "0 0\n", edges, NULL, NULL, NULL},
+            {"loopy_read_text pairs", call_read_text, LOOPY_ENOMEM,
+             pairs_text, pairs, NULL, NULL, NULL},
             {"loopy_graph_from_edges", call_graph_from_edges, LOOPY_ENOMEM,
              NULL, edges, &graph, NULL, NULL},
             {"loopy_graph_from_edges empty", call_graph_from_edges,
@@ -350,6 +418,8 @@ int main(void)
              NULL, g_empty, &normal},
             {"loopy_solver_create", call_solver_create, LOOPY_ENOMEM, NULL,
              edges, NULL, g, NULL},
+            {"loopy_write_text", call_write_text, LOOPY_ENOMEM, NULL, edges,
+             NULL, g, NULL},
         };
         for (size_t i = 0; i < sizeof solvers / sizeof solvers[0]; i++)
             sweep(&solvers[i]);
@@ -385,6 +455,27 @@ int main(void)
             sweep(&pipe_in);
         }
         unlink(path);
+    }
+
+    /* Compressed files: the decoders' allocations go through the
+     * library's wrapper too (zlib's), or fail as a whole (libzstd's
+     * context, which then is LOOPY_ENOMEM). */
+    for (int zstd = 0; zstd <= 1; zstd++) {
+        char packed[] = "/tmp/loopy_alloc_packed_XXXXXX";
+        const scenario file = {zstd ? "loopy_read_file zstd" : "loopy_read_file gzip",
+                               call_read_file, LOOPY_ENOMEM, packed, edges,
+                               NULL, NULL, NULL};
+        const scenario pairs_file = {
+            zstd ? "loopy_read_file zstd, pairs" : "loopy_read_file gzip, pairs",
+            call_read_file, LOOPY_ENOMEM, packed, pairs, NULL, NULL, NULL};
+
+        CHECK(write_compressed(edges_text, zstd, packed));
+        sweep(&file);
+        unlink(packed);
+        memcpy(packed + sizeof packed - 7, "XXXXXX", 6);
+        CHECK(write_compressed(pairs_text, zstd, packed));
+        sweep(&pairs_file);
+        unlink(packed);
     }
 
     gen_edges_free(&graph);

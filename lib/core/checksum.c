@@ -14,7 +14,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#define BLOCK_BYTES ((uint64_t)1 << 20)
+#define BLOCK_BYTES LOOPY_CHECKSUM_BLOCK
 
 static const uint64_t PRIME1 = UINT64_C(0x9e3779b185ebca87);
 static const uint64_t PRIME2 = UINT64_C(0xc2b2ae3d27d4eb4f);
@@ -64,12 +64,36 @@ static uint64_t block_hash(const unsigned char *p, uint64_t len, uint64_t b)
     return hash_bytes(p + from, size, b);
 }
 
+/* One step of the fold: the block hash h, as little-endian bytes, hashed
+ * with the result so far as the seed. */
+static uint64_t fold_one(uint64_t result, uint64_t h)
+{
+    unsigned char le[8];
+
+    for (int k = 0; k < 8; k++)
+        le[k] = (unsigned char)(h >> (8 * k));
+    return hash_bytes(le, 8, result);
+}
+
+uint64_t loopy_i_checksum_block(const void *block, uint64_t size, uint64_t b)
+{
+    return hash_bytes(block, size, b);
+}
+
+uint64_t loopy_i_checksum_fold(const uint64_t *hashes, uint64_t len)
+{
+    uint64_t blocks = (len + BLOCK_BYTES - 1) / BLOCK_BYTES, result = len;
+
+    for (uint64_t b = 0; b < blocks; b++)
+        result = fold_one(result, hashes[b]);
+    return result;
+}
+
 uint64_t loopy_i_checksum(const void *bytes, uint64_t len, int threads)
 {
     const unsigned char *p = bytes;
     uint64_t blocks = (len + BLOCK_BYTES - 1) / BLOCK_BYTES;
     uint64_t stack_hashes[64], *hashes = stack_hashes, result;
-    unsigned char le[8];
 
     /* Without memory for the list, the blocks are hashed one by one as
      * they are folded: the same result, serially. */
@@ -84,15 +108,22 @@ uint64_t loopy_i_checksum(const void *bytes, uint64_t len, int threads)
     }
     /* Fold the block hashes, as little-endian bytes, in order. */
     result = len;
-    for (uint64_t b = 0; b < blocks; b++) {
-        uint64_t h = hashes != NULL ? hashes[b] : block_hash(p, len, b);
-        for (int k = 0; k < 8; k++)
-            le[k] = (unsigned char)(h >> (8 * k));
-        result = hash_bytes(le, 8, result);
-    }
+    for (uint64_t b = 0; b < blocks; b++)
+        result = fold_one(result,
+                          hashes != NULL ? hashes[b] : block_hash(p, len, b));
     if (hashes != stack_hashes)
         loopy_i_free(hashes);
     return result;
+}
+
+/* splitmix64's finaliser, a bijection of 64-bit words, so distinct
+ * inputs never share a fingerprint. */
+uint64_t loopy_i_fingerprint(uint64_t x, uint64_t key)
+{
+    x += key;
+    x = (x ^ (x >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
+    x = (x ^ (x >> 27)) * UINT64_C(0x94d049bb133111eb);
+    return x ^ (x >> 31);
 }
 
 uint64_t loopy_i_random_key(void)

@@ -147,6 +147,19 @@ int loopy_i_thread_num(void);
 /* A 64-bit checksum of bytes[0..len) computed over 1 MiB blocks, on up to
  * threads threads; the result does not depend on the thread count. */
 uint64_t loopy_i_checksum(const void *bytes, uint64_t len, int threads);
+/* The same checksum in pieces, for a process that holds only part of the
+ * bytes (loopy-mpi): block b (bytes [b * LOOPY_CHECKSUM_BLOCK, ...), size
+ * bytes, the last one shorter) hashed alone, and the hashes of all the
+ * blocks of len bytes folded into the checksum. */
+#define LOOPY_CHECKSUM_BLOCK ((uint64_t)1 << 20)
+uint64_t loopy_i_checksum_block(const void *block, uint64_t size, uint64_t b);
+uint64_t loopy_i_checksum_fold(const uint64_t *hashes, uint64_t len);
+
+/* A keyed fingerprint of a 64-bit word for multiset checks: a bijection
+ * of x for each key (splitmix64's finaliser of x + key), so distinct words
+ * never share one; the key, drawn anew (loopy_i_random_key), keeps a file
+ * from being made to fit. */
+uint64_t loopy_i_fingerprint(uint64_t x, uint64_t key);
 
 /* A 64-bit key that differs between calls and between processes (clocks,
  * the process id and an address mixed together): for fingerprints that a
@@ -182,12 +195,56 @@ bool loopy_i_is_binary(const void *bytes, size_t len);
  * magic: one damaged in transfer or cut short, never a text. */
 bool loopy_i_is_mangled_binary(const void *bytes, size_t len);
 
+/* ---- Compressed files (lib/io/decompress.c) ---- */
+/* Whether bytes start with gzip's magic (1f 8b), zstd's (28 b5 2f fd). */
+bool loopy_i_is_gzip(const void *bytes, size_t len);
+bool loopy_i_is_zstd(const void *bytes, size_t len);
+/* Decompresses gzip or zstd data[0..len) (one of the two, by its magic)
+ * into *out, at most options->memory_limit (else the machine's memory)
+ * bytes; stops early after a NUL byte outside a comment of a text, which
+ * the text readers then report.  Damaged or truncated data: LOOPY_EFORMAT
+ * with a message; too large: LOOPY_ETOOBIG.  On failure *out is empty. */
+loopy_status loopy_i_decompress(const void *data, size_t len,
+                                const loopy_read_options *options,
+                                loopy_buffer *out, loopy_diag *diag);
+
 /* Reads fd to its end into *buffer (loopy_buffer_load on an open
  * descriptor, which stays open).  text: the input should be text, so the
  * reading stops after a chunk holding a NUL byte (bad text anyway) unless
  * it starts like a binary graph. */
 loopy_status loopy_i_buffer_read(int fd, loopy_buffer *buffer, bool text,
                                  loopy_diag *diag);
+
+/* The header of a binary graph, checked (loopy_i_binary_layout): sizes,
+ * base, and the sections' offsets, lengths and checksums, in file order;
+ * `end` is where the last section ends, which must be the file's length. */
+#define LOOPY_BIN_HEADER 144u
+enum {
+    LOOPY_BIN_OUT_DEGREE, /* u32 x n */
+    LOOPY_BIN_REV_OFFSET, /* u64 x n + 1 */
+    LOOPY_BIN_REV_SOURCE, /* u32 x m */
+    LOOPY_BIN_TARGET,     /* u32 x m, or empty */
+    LOOPY_BIN_SECTIONS
+};
+typedef struct loopy_binary_layout {
+    uint64_t n, m, end;
+    bool successors;
+    uint32_t base;
+    uint64_t offset[LOOPY_BIN_SECTIONS], length[LOOPY_BIN_SECTIONS],
+        checksum[LOOPY_BIN_SECTIONS];
+} loopy_binary_layout;
+/* Checks the first len bytes of a binary graph (its header, when len is
+ * at least LOOPY_BIN_HEADER) and fills layout; the sections lie in order,
+ * aligned and apart, but are not checked against a file length. */
+loopy_status loopy_i_binary_layout(const unsigned char *bytes, size_t len,
+                                   loopy_binary_layout *layout,
+                                   loopy_diag *diag);
+/* Checks that a file of len bytes ends where its sections do (end). */
+loopy_status loopy_i_binary_length(uint64_t end, uint64_t len, loopy_diag *diag);
+/* Checks that the padding bytes[0 .. to - from), file offsets from..to,
+ * are zeros. */
+loopy_status loopy_i_binary_padding(const unsigned char *bytes, uint64_t from,
+                                    uint64_t to, loopy_diag *diag);
 
 /* Loads a binary graph from data[0..len), an mmap'ed file or (is_heap) a
  * loopy_i_malloc'ed copy; on success the graph takes data over and releases

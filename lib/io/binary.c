@@ -36,21 +36,23 @@
 
 
 #define FORMAT_VERSION 1u
-#define HEADER_BYTES 144u
+#define HEADER_BYTES LOOPY_BIN_HEADER
 #define SECTION_ALIGN 64u
 #define FLAG_SUCCESSORS 1u
 #define FLAG_BASE_0 2u
 
 static const unsigned char magic[8] = {0x89, 'L', 'G', 'R', '\r', '\n', 0x1a, '\n'};
 
-enum { SEC_OUT_DEGREE, SEC_REV_OFFSET, SEC_REV_SOURCE, SEC_TARGET, SECTIONS };
+enum {
+    SEC_OUT_DEGREE = LOOPY_BIN_OUT_DEGREE,
+    SEC_REV_OFFSET = LOOPY_BIN_REV_OFFSET,
+    SEC_REV_SOURCE = LOOPY_BIN_REV_SOURCE,
+    SEC_TARGET = LOOPY_BIN_TARGET,
+    SECTIONS = LOOPY_BIN_SECTIONS
+};
 
 static const char *const section_name[SECTIONS] = {
     "out-degrees", "predecessor offsets", "predecessor lists", "successor lists"};
-
-typedef struct section {
-    uint64_t offset, length, checksum;
-} section;
 
 static bool host_is_little_endian(void)
 {
@@ -280,12 +282,11 @@ static loopy_status damaged(loopy_diag *diag, const char *what)
     return LOOPY_EFORMAT;
 }
 
-/* Checks the header and fills n, m, flags and the section table. */
-static loopy_status read_header(const unsigned char *p, size_t len, uint64_t *n,
-                                uint64_t *m, uint64_t *flags, section *sec,
-                                loopy_diag *diag)
+loopy_status loopy_i_binary_layout(const unsigned char *p, size_t len,
+                                   loopy_binary_layout *layout,
+                                   loopy_diag *diag)
 {
-    uint64_t pos = HEADER_BYTES, version;
+    uint64_t pos = HEADER_BYTES, version, n, m, flags;
 
     if (len < sizeof magic || memcmp(p, magic, sizeof magic) != 0)
         return damaged(diag, "bad magic bytes (expected \\x89LGR\\r\\n\\x1a\\n)");
@@ -304,52 +305,83 @@ static loopy_status read_header(const unsigned char *p, size_t len, uint64_t *n,
         return damaged(diag, "bad byte-order mark (expected little-endian)");
     if (get_le(p + 136, 8) != loopy_i_checksum(p, 136, 1))
         return damaged(diag, "bad header checksum");
-    *n = get_le(p + 16, 8);
-    *m = get_le(p + 24, 8);
-    *flags = get_le(p + 32, 8);
-    if ((*flags & ~(uint64_t)(FLAG_SUCCESSORS | FLAG_BASE_0)) != 0) {
+    n = get_le(p + 16, 8);
+    m = get_le(p + 24, 8);
+    flags = get_le(p + 32, 8);
+    if ((flags & ~(uint64_t)(FLAG_SUCCESSORS | FLAG_BASE_0)) != 0) {
         loopy_i_diag(diag, 0, 0, "damaged loopy binary file: unknown flag "
                      "bits 0x%" PRIx64 " in the header (this loopy knows "
-                     "0x%x)", *flags & ~(uint64_t)(FLAG_SUCCESSORS | FLAG_BASE_0),
+                     "0x%x)", flags & ~(uint64_t)(FLAG_SUCCESSORS | FLAG_BASE_0),
                      FLAG_SUCCESSORS | FLAG_BASE_0);
         return LOOPY_EFORMAT;
     }
-    if (*n > LOOPY_MAX_VERTICES || *m > UINT64_MAX / 8)
+    if (n > LOOPY_MAX_VERTICES || m > UINT64_MAX / 8)
         return damaged(diag, "impossible sizes in the header");
     for (int s = 0; s < SECTIONS; s++) {
-        uint64_t want = s == SEC_OUT_DEGREE   ? *n * 4
-                        : s == SEC_REV_OFFSET ? (*n + 1) * 8
-                        : s == SEC_REV_SOURCE ? *m * 4
-                        : (*flags & FLAG_SUCCESSORS) ? *m * 4 : 0;
-        sec[s].offset = get_le(p + 40 + 24 * s, 8);
-        sec[s].length = get_le(p + 48 + 24 * s, 8);
-        sec[s].checksum = get_le(p + 56 + 24 * s, 8);
-        if (sec[s].length != want || sec[s].offset % SECTION_ALIGN != 0 ||
-            sec[s].offset < pos || sec[s].offset > UINT64_MAX / 2)
+        uint64_t want = s == SEC_OUT_DEGREE   ? n * 4
+                        : s == SEC_REV_OFFSET ? (n + 1) * 8
+                        : s == SEC_REV_SOURCE ? m * 4
+                        : (flags & FLAG_SUCCESSORS) ? m * 4 : 0;
+        layout->offset[s] = get_le(p + 40 + 24 * s, 8);
+        layout->length[s] = get_le(p + 48 + 24 * s, 8);
+        layout->checksum[s] = get_le(p + 56 + 24 * s, 8);
+        if (layout->length[s] != want || layout->offset[s] % SECTION_ALIGN != 0 ||
+            layout->offset[s] < pos || layout->offset[s] > UINT64_MAX / 2)
             return damaged(diag, "bad section table");
-        pos = sec[s].offset + sec[s].length;
+        pos = layout->offset[s] + layout->length[s];
     }
-    if (pos <= len) {
-        /* The bytes between the parts are zeros, so that no byte of the
-         * file escapes a check. */
-        pos = HEADER_BYTES;
-        for (int s = 0; s < SECTIONS; s++) {
-            for (uint64_t i = pos; i < sec[s].offset; i++)
-                if (p[i] != 0)
-                    return damaged(diag, "nonzero padding between parts");
-            pos = sec[s].offset + sec[s].length;
-        }
+    layout->n = n;
+    layout->m = m;
+    layout->successors = (flags & FLAG_SUCCESSORS) != 0;
+    layout->base = (flags & FLAG_BASE_0) ? 0 : 1;
+    layout->end = pos;
+    return LOOPY_OK;
+}
+
+loopy_status loopy_i_binary_length(uint64_t end, uint64_t len, loopy_diag *diag)
+{
+    if (end > len) {
+        loopy_i_diag(diag, 0, 0, "truncated loopy binary file: %" PRIu64
+                     " bytes, the header announces %" PRIu64, len, end);
+        return LOOPY_EFORMAT;
     }
-    if (pos != len) {
-        if (pos > len)
-            loopy_i_diag(diag, 0, 0, "truncated loopy binary file: %zu bytes, "
-                         "the header announces %" PRIu64, len, pos);
-        else
-            loopy_i_diag(diag, 0, 0, "damaged loopy binary file: %zu bytes, "
-                         "the header announces %" PRIu64, len, pos);
+    if (end < len) {
+        loopy_i_diag(diag, 0, 0, "damaged loopy binary file: %" PRIu64
+                     " bytes, the header announces %" PRIu64, len, end);
         return LOOPY_EFORMAT;
     }
     return LOOPY_OK;
+}
+
+loopy_status loopy_i_binary_padding(const unsigned char *bytes, uint64_t from,
+                                    uint64_t to, loopy_diag *diag)
+{
+    for (uint64_t i = 0; i < to - from; i++)
+        if (bytes[i] != 0)
+            return damaged(diag, "nonzero padding between parts");
+    return LOOPY_OK;
+}
+
+/* Checks the header and fills the layout. */
+static loopy_status read_header(const unsigned char *p, size_t len,
+                                loopy_binary_layout *layout, loopy_diag *diag)
+{
+    loopy_status status = loopy_i_binary_layout(p, len, layout, diag);
+    uint64_t pos = HEADER_BYTES;
+
+    if (status != LOOPY_OK)
+        return status;
+    if (layout->end <= len) {
+        /* The bytes between the parts are zeros, so that no byte of the
+         * file escapes a check. */
+        for (int s = 0; s < SECTIONS; s++) {
+            status = loopy_i_binary_padding(p + pos, pos, layout->offset[s], diag);
+            if (status != LOOPY_OK)
+                return status;
+            pos = layout->offset[s] + layout->length[s];
+        }
+    }
+    return loopy_i_binary_length(layout->end, len, diag);
 }
 
 /* Checks the offsets and degrees: offsets run from 0 to m without going
@@ -373,20 +405,9 @@ static bool offsets_valid(const loopy_graph *g, int threads)
     return bad == 0 && degree_sum == g->m;
 }
 
-/* Edge fingerprints for lists_consistent: splitmix64's finaliser, a
- * bijection of 64-bit words, so distinct vertex pairs never share one; the
- * key, drawn anew for every load, keeps a file from being made to fit. */
-static uint64_t fingerprint(uint64_t x, uint64_t key)
-{
-    x += key;
-    x = (x ^ (x >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
-    x = (x ^ (x >> 27)) * UINT64_C(0x94d049bb133111eb);
-    return x ^ (x >> 31);
-}
-
 static uint64_t pair(loopy_vertex from, loopy_vertex to, uint64_t key)
 {
-    return fingerprint((uint64_t)from << 32 | to, key);
+    return loopy_i_fingerprint((uint64_t)from << 32 | to, key);
 }
 
 /*
@@ -555,21 +576,23 @@ loopy_status loopy_i_read_binary(void *data, size_t len, bool is_heap,
     unsigned char *bytes = data;
     const unsigned char *p = bytes;
     loopy_status status;
-    section sec[SECTIONS];
-    uint64_t n, m, flags;
+    loopy_binary_layout sec;
+    uint64_t n, m;
     bool want_target;
     loopy_graph *g = NULL;
     int threads;
 
     *out = NULL;
-    CHECK_GOTO(read_header(p, len, &n, &m, &flags, sec, diag));
-    want_target = (flags & FLAG_SUCCESSORS) && !options->skip_successors;
+    CHECK_GOTO(read_header(p, len, &sec, diag));
+    n = sec.n;
+    m = sec.m;
+    want_target = sec.successors && !options->skip_successors;
     threads = loopy_i_threads(options->threads, m + n, (uint64_t)1 << 20);
     for (int s = 0; s < SECTIONS; s++) {
         if (s == SEC_TARGET && !want_target)
             continue;
-        if (loopy_i_checksum(p + sec[s].offset, sec[s].length, threads) !=
-            sec[s].checksum) {
+        if (loopy_i_checksum(p + sec.offset[s], sec.length[s], threads) !=
+            sec.checksum[s]) {
             loopy_i_diag(diag, 0, 0, "damaged loopy binary file: bad checksum"
                          " of the %s", section_name[s]);
             status = LOOPY_EFORMAT;
@@ -579,21 +602,21 @@ loopy_status loopy_i_read_binary(void *data, size_t len, bool is_heap,
     g = loopy_i_graph_shell((loopy_vertex)n, m);
     if (g == NULL)
         goto no_memory;
-    g->base = (flags & FLAG_BASE_0) ? 0 : 1;
+    g->base = sec.base;
     if (host_is_little_endian()) {
-        g->out_degree = (uint32_t *)(void *)(bytes + sec[SEC_OUT_DEGREE].offset);
-        g->rev_offset = (loopy_edge *)(void *)(bytes + sec[SEC_REV_OFFSET].offset);
-        g->rev_source = (loopy_vertex *)(void *)(bytes + sec[SEC_REV_SOURCE].offset);
+        g->out_degree = (uint32_t *)(void *)(bytes + sec.offset[SEC_OUT_DEGREE]);
+        g->rev_offset = (loopy_edge *)(void *)(bytes + sec.offset[SEC_REV_OFFSET]);
+        g->rev_source = (loopy_vertex *)(void *)(bytes + sec.offset[SEC_REV_SOURCE]);
         if (want_target)
-            g->target = (loopy_vertex *)(void *)(bytes + sec[SEC_TARGET].offset);
+            g->target = (loopy_vertex *)(void *)(bytes + sec.offset[SEC_TARGET]);
     } else {
-        g->out_degree = swapped_copy(p + sec[SEC_OUT_DEGREE].offset, n, 4);
-        g->rev_offset = swapped_copy(p + sec[SEC_REV_OFFSET].offset, n + 1, 8);
-        g->rev_source = swapped_copy(p + sec[SEC_REV_SOURCE].offset, m, 4);
+        g->out_degree = swapped_copy(p + sec.offset[SEC_OUT_DEGREE], n, 4);
+        g->rev_offset = swapped_copy(p + sec.offset[SEC_REV_OFFSET], n + 1, 8);
+        g->rev_source = swapped_copy(p + sec.offset[SEC_REV_SOURCE], m, 4);
         g->owned = GRAPH_OWNS_OUT_DEGREE | GRAPH_OWNS_REV_OFFSET |
                    GRAPH_OWNS_REV_SOURCE;
         if (want_target) {
-            g->target = swapped_copy(p + sec[SEC_TARGET].offset, m, 4);
+            g->target = swapped_copy(p + sec.offset[SEC_TARGET], m, 4);
             g->owned |= GRAPH_OWNS_TARGET;
         }
         if (g->out_degree == NULL || g->rev_offset == NULL ||

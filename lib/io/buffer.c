@@ -79,8 +79,11 @@ loopy_status loopy_i_buffer_read(int fd, loopy_buffer *buffer, bool text,
         buffer->len += (size_t)got;
         /* A NUL byte is bad text wherever it is: what came so far is
          * enough for the message, and /dev/zero must not fill memory.
-         * Only a binary graph (or a damaged one) starts with 0x89. */
+         * Only a binary graph (or a damaged one) starts with 0x89;
+         * compressed data holds NUL bytes too. */
         if (text && (unsigned char)buffer->data[0] != 0x89 &&
+            !loopy_i_is_gzip(buffer->data, buffer->len) &&
+            !loopy_i_is_zstd(buffer->data, buffer->len) &&
             memchr(buffer->data + buffer->len - (size_t)got, 0, (size_t)got))
             break;
     }

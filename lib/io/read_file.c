@@ -41,6 +41,44 @@ static loopy_status mangled(loopy_diag *diag)
     return LOOPY_EFORMAT;
 }
 
+/* Reads a graph from bytes in memory that are not compressed: a binary
+ * graph (taken over on success when is_heap), or text.  release_pages:
+ * data is our mapping of a text file. */
+static loopy_status read_bytes(char *data, size_t len, bool is_heap,
+                               bool release_pages,
+                               const loopy_read_options *opt,
+                               loopy_graph **out, loopy_diag *diag)
+{
+    if (loopy_i_is_mangled_binary(data, len))
+        return mangled(diag);
+    if (loopy_i_is_binary(data, len))
+        return loopy_i_read_binary(data, len, is_heap, opt, out, diag);
+    return read_text(data ? data : "", len, opt, release_pages, out, diag);
+}
+
+/* Decompresses gzip or zstd bytes and reads what they hold, a binary graph
+ * or text (places in messages are those of the decompressed text). */
+static loopy_status read_compressed(const void *data, size_t len,
+                                    const loopy_read_options *opt,
+                                    loopy_graph **out, loopy_diag *diag)
+{
+    loopy_buffer plain;
+    loopy_status status = loopy_i_decompress(data, len, opt, &plain, diag);
+
+    if (status != LOOPY_OK)
+        return status;
+    status = read_bytes(plain.data, plain.len, true, false, opt, out, diag);
+    if (status == LOOPY_OK && loopy_i_is_binary(plain.data, plain.len))
+        plain.data = NULL; /* the graph owns it now */
+    loopy_buffer_release(&plain);
+    return status;
+}
+
+static bool is_compressed(const void *bytes, size_t len)
+{
+    return loopy_i_is_gzip(bytes, len) || loopy_i_is_zstd(bytes, len);
+}
+
 /* Maps a regular file of `size` bytes and reads it. */
 static loopy_status read_mapped(int fd, size_t size,
                                 const loopy_read_options *opt,
@@ -62,6 +100,12 @@ static loopy_status read_mapped(int fd, size_t size,
     if (loopy_i_is_mangled_binary(map, size)) {
         munmap(map, size);
         return mangled(diag);
+    }
+    if (is_compressed(map, size)) {
+        madvise(map, size, MADV_SEQUENTIAL);
+        status = read_compressed(map, size, opt, out, diag);
+        munmap(map, size);
+        return status;
     }
     if (loopy_i_is_binary(map, size)) {
         status = loopy_i_read_binary(map, size, false, opt, out, diag);
@@ -92,7 +136,8 @@ loopy_status loopy_read_file(const char *path, const loopy_read_options *options
         options = &defaults;
     if (options->allow_trailing || options->base > 1 ||
         (options->format != LOOPY_TEXT_EDGES &&
-         options->format != LOOPY_TEXT_ADJ)) {
+         options->format != LOOPY_TEXT_ADJ &&
+         options->format != LOOPY_TEXT_PAIRS)) {
         loopy_i_diag(diag, 0, 0, "invalid reader options");
         return LOOPY_EINVAL;
     }
@@ -119,16 +164,13 @@ loopy_status loopy_read_file(const char *path, const loopy_read_options *options
         close(fd);
     if (status != LOOPY_OK)
         return status;
-    if (loopy_i_is_mangled_binary(buffer.data, buffer.len)) {
-        status = mangled(diag);
-    } else if (loopy_i_is_binary(buffer.data, buffer.len)) {
-        status = loopy_i_read_binary(buffer.data, buffer.len, true, options,
-                                     out, diag);
-        if (status == LOOPY_OK)
-            buffer.data = NULL; /* the graph owns it now */
+    if (is_compressed(buffer.data, buffer.len)) {
+        status = read_compressed(buffer.data, buffer.len, options, out, diag);
     } else {
-        status = read_text(buffer.data ? buffer.data : "", buffer.len, options,
-                           false, out, diag);
+        status = read_bytes(buffer.data, buffer.len, true, false, options, out,
+                            diag);
+        if (status == LOOPY_OK && loopy_i_is_binary(buffer.data, buffer.len))
+            buffer.data = NULL; /* the graph owns it now */
     }
     loopy_buffer_release(&buffer);
     return status;

@@ -32,6 +32,34 @@ typedef struct reader {
     loopy_edge capacity; /* of tail and head */
 } reader;
 
+/* Reads a vertex at p when it is a plain number of at most 18 digits in
+ * range, ended as loopy_i_scan_uint requires; false (nothing read)
+ * otherwise, for read_vertex to read it again and say why.  This spares
+ * the message's text on every good token. */
+static bool quick_vertex(reader *r, loopy_vertex *v)
+{
+    const char *p = r->scan.p, *end = r->scan.end;
+    uint64_t value = 0;
+    int digits = 0;
+
+    while (p < end && (unsigned)(*p - '0') < 10u && digits < 19) {
+        value = value * 10 + (uint64_t)(*p - '0');
+        p++;
+        digits++;
+    }
+    if (digits == 0 || digits > 18)
+        return false;
+    if (p < end && *p != ' ' && *p != '\t' && *p != '\r' && *p != '\n' &&
+        *p != '\v' && *p != '\f' &&
+        !(r->scan.comments && (*p == '#' || (r->scan.percent && *p == '%'))))
+        return false;
+    if (value < r->base || value - r->base >= r->n)
+        return false;
+    r->scan.p = p;
+    *v = (loopy_vertex)(value - r->base);
+    return true;
+}
+
 static loopy_status read_vertex(reader *r, const char *what, loopy_vertex *v)
 {
     loopy_i_scan at = r->scan; /* the token's start, for a range message */
@@ -39,6 +67,8 @@ static loopy_status read_vertex(reader *r, const char *what, loopy_vertex *v)
     char expected[160];
     loopy_status status;
 
+    if (quick_vertex(r, v))
+        return LOOPY_OK;
     /* n > 0 here: read_header refuses edges in a graph without vertices. */
     snprintf(expected, sizeof expected,
              "%s (a vertex from %" PRIu32 " to %" PRIu64 ")", what, r->base,
@@ -252,6 +282,113 @@ static loopy_status read_adjacency(reader *r)
     return LOOPY_OK;
 }
 
+/* Makes room for one more edge in a list read without a header: the
+ * arrays double, and the graph so far must fit the memory limit. */
+static loopy_status grow_pairs(reader *r, const loopy_read_options *opt,
+                               uint64_t n, uint64_t line, uint64_t column)
+{
+    loopy_edge capacity = r->capacity ? r->capacity * 2 : 1024;
+    loopy_vertex *tail, *head;
+
+    if (!loopy_i_size_fits(n, r->count + 1, opt)) {
+        uint64_t limit = opt->memory_limit ? opt->memory_limit
+                                           : loopy_i_physical_memory();
+        loopy_i_diag(r->diag, line, column,
+                     "n = %" PRIu64 " and m = %" PRIu64 " need about %.1f GiB "
+                     "of memory, more than the %.1f GiB available",
+                     n, r->count + 1,
+                     ((double)n * BYTES_PER_VERTEX +
+                      (double)(r->count + 1) * BYTES_PER_EDGE) /
+                         (1024.0 * 1024 * 1024),
+                     (double)limit / (1024.0 * 1024 * 1024));
+        return LOOPY_ETOOBIG;
+    }
+    /* Past what the limit allows, the doubling stops at the limit's edges;
+     * SIZE_MAX / 8 keeps the byte counts of both arrays in size_t. */
+    while (capacity > r->count + 1 &&
+           (!loopy_i_size_fits(n, capacity, opt) || capacity > SIZE_MAX / 8))
+        capacity = r->count + 1 + (capacity - r->count - 1) / 2;
+    tail = loopy_i_realloc(r->tail, (size_t)capacity, sizeof *tail);
+    if (tail == NULL)
+        goto nomem;
+    r->tail = tail;
+    head = loopy_i_realloc(r->head, (size_t)capacity, sizeof *head);
+    if (head == NULL)
+        goto nomem;
+    r->head = head;
+    r->capacity = capacity;
+    return LOOPY_OK;
+
+nomem:
+    loopy_i_diag(r->diag, 0, 0, "out of memory for %" PRIu64 " edges",
+                 (uint64_t)capacity);
+    return LOOPY_ENOMEM;
+}
+
+/* Reads an edge list without a header to the end of the text: n is the
+ * largest id + 1, the out-degrees are counted once all edges are in. */
+static loopy_status read_pairs(reader *r, const loopy_read_options *opt)
+{
+    uint64_t n = 0;
+    loopy_status status;
+
+    r->n = LOOPY_MAX_VERTICES; /* the range of an id, for read_vertex */
+    while (loopy_i_scan_skip_space(&r->scan)) {
+        loopy_vertex u, v;
+        uint64_t line = r->scan.line, column = loopy_i_scan_column(&r->scan);
+
+        status = read_vertex(r, "the edge's first vertex", &u);
+        if (status != LOOPY_OK)
+            return status;
+        loopy_i_scan_blanks(&r->scan);
+        status = read_vertex(r, "the edge's second vertex", &v);
+        if (status != LOOPY_OK)
+            return status;
+        status = end_line(r, "the edge");
+        if (status != LOOPY_OK)
+            return status;
+        if ((uint64_t)u + 1 > n)
+            n = (uint64_t)u + 1;
+        if ((uint64_t)v + 1 > n)
+            n = (uint64_t)v + 1;
+        if (r->count == r->capacity) {
+            status = grow_pairs(r, opt, n, line, column);
+            if (status != LOOPY_OK)
+                return status;
+        }
+        r->tail[r->count] = u;
+        r->head[r->count] = v;
+        r->count++;
+    }
+    r->n = (loopy_vertex)n; /* n <= LOOPY_MAX_VERTICES: read_vertex */
+    r->m = r->count;
+    if (!loopy_i_size_fits(n, r->m, opt)) { /* the last edge raised n */
+        loopy_i_diag(r->diag, 0, 0, "n = %" PRIu64 " and m = %" PRIu64
+                     " are too many for the memory available", n, r->m);
+        return LOOPY_ETOOBIG;
+    }
+    r->degree = loopy_i_calloc((size_t)n + 1, sizeof *r->degree);
+    if (r->degree == NULL) {
+        loopy_i_diag(r->diag, 0, 0, "out of memory for n = %" PRIu64, n);
+        return LOOPY_ENOMEM;
+    }
+    /* Out-degrees are counted in 32 bits by the solver. */
+    for (loopy_edge i = 0; i < r->m; i++)
+        if (++r->degree[r->tail[i]] > UINT32_MAX - 1) {
+            loopy_i_diag(r->diag, 0, 0, "vertex %" PRIu64 " has more than %"
+                         PRIu32 " moves", (uint64_t)r->tail[i] + r->base,
+                         UINT32_MAX - 1);
+            return LOOPY_ETOOBIG;
+        }
+    return LOOPY_OK;
+}
+
+static bool format_ok(loopy_text_format format)
+{
+    return format == LOOPY_TEXT_EDGES || format == LOOPY_TEXT_ADJ ||
+           format == LOOPY_TEXT_PAIRS;
+}
+
 static loopy_status careful_read(const char *text, size_t len,
                                  const loopy_read_options *options,
                                  loopy_graph **out, size_t *end_offset,
@@ -267,8 +404,7 @@ static loopy_status careful_read(const char *text, size_t len,
     if (options == NULL)
         options = &defaults;
     if ((text == NULL && len > 0) || options->base > 1 ||
-        (options->format != LOOPY_TEXT_EDGES &&
-         options->format != LOOPY_TEXT_ADJ)) {
+        !format_ok(options->format)) {
         loopy_i_diag(diag, 0, 0, "invalid reader options");
         return LOOPY_EINVAL;
     }
@@ -276,13 +412,19 @@ static loopy_status careful_read(const char *text, size_t len,
     loopy_i_scan_skip_bom(&r.scan);
     r.diag = diag;
     r.base = options->base;
-    /* The shortest edge is "1 1\n" in an edge list, "1 " in adjacency lists. */
-    CHECK_GOTO(read_header(&r, options,
-                           options->format == LOOPY_TEXT_EDGES ? 4 : 2));
-    if (options->format == LOOPY_TEXT_EDGES)
-        CHECK_GOTO(read_edge_list(&r));
-    else
-        CHECK_GOTO(read_adjacency(&r));
+    r.scan.percent = options->format == LOOPY_TEXT_PAIRS;
+    if (options->format == LOOPY_TEXT_PAIRS) {
+        CHECK_GOTO(read_pairs(&r, options));
+    } else {
+        /* The shortest edge is "1 1\n" in an edge list, "1 " in adjacency
+         * lists. */
+        CHECK_GOTO(read_header(&r, options,
+                               options->format == LOOPY_TEXT_EDGES ? 4 : 2));
+        if (options->format == LOOPY_TEXT_EDGES)
+            CHECK_GOTO(read_edge_list(&r));
+        else
+            CHECK_GOTO(read_adjacency(&r));
+    }
     if (options->allow_trailing) {
         if (end_offset != NULL)
             *end_offset = (size_t)(r.scan.p - r.scan.text);
@@ -339,7 +481,9 @@ static void find_hint(const char *text, size_t len,
     other[0].base = options->base == 1 ? 0 : 1;
     other[1].format = options->format == LOOPY_TEXT_EDGES ? LOOPY_TEXT_ADJ
                                                           : LOOPY_TEXT_EDGES;
-    for (int i = 0; i < 2; i++) {
+    /* A list without a header is only read when asked for, and hints at
+     * no other format: its only hint is the other base. */
+    for (int i = 0; i < (options->format == LOOPY_TEXT_PAIRS ? 1 : 2); i++) {
         loopy_graph *g = NULL;
         loopy_diag scratch;
 

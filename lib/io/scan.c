@@ -18,6 +18,13 @@ void loopy_i_scan_init(loopy_i_scan *s, const char *text, size_t len,
     s->line_start = text;
     s->line = 1;
     s->comments = comments;
+    s->percent = false;
+}
+
+/* Whether c starts a comment here. */
+static bool is_comment(const loopy_i_scan *s, char c)
+{
+    return s->comments && (c == '#' || (s->percent && c == '%'));
 }
 
 uint64_t loopy_i_scan_column(const loopy_i_scan *s)
@@ -29,7 +36,7 @@ void loopy_i_scan_blanks(loopy_i_scan *s)
 {
     while (s->p < s->end && is_blank(*s->p))
         s->p++;
-    if (s->comments && s->p < s->end && *s->p == '#') {
+    if (s->p < s->end && is_comment(s, *s->p)) {
         const char *nl = memchr(s->p, '\n', (size_t)(s->end - s->p));
         s->p = nl != NULL ? nl : s->end;
     }
@@ -119,7 +126,7 @@ loopy_status loopy_i_scan_uint(loopy_i_scan *s, uint64_t max, uint64_t *value,
         q++;
     }
     if (q == s->p || (q < s->end && !is_blank(*q) && *q != '\n' &&
-                      !(s->comments && *q == '#')))
+                      !is_comment(s, *q)))
         return loopy_i_scan_expected(s, what, diag);
     if (too_big || v > max) {
         char buf[64];

@@ -15,6 +15,7 @@ typedef struct loopy_i_scan {
     const char *line_start;
     uint64_t line;    /* 1-based line of p */
     bool comments;    /* '#' starts a comment running to the end of line */
+    bool percent;     /* with comments, '%' starts one too (set after init) */
 } loopy_i_scan;
 
 void loopy_i_scan_init(loopy_i_scan *s, const char *text, size_t len,
@@ -43,7 +44,7 @@ void loopy_i_scan_blanks(loopy_i_scan *s);
 bool loopy_i_scan_skip_space(loopy_i_scan *s);
 
 /* Reads an unsigned integer at p (no space skipping) that must be <= max and
- * end at white space, '#' (with comments) or the end of the text.  On failure
+ * end at white space, a comment's start or the end of the text.  On failure
  * fills diag with "expected WHAT, found ..." at p and returns LOOPY_EPARSE. */
 loopy_status loopy_i_scan_uint(loopy_i_scan *s, uint64_t max, uint64_t *value,
                                const char *what, loopy_diag *diag);

@@ -381,3 +381,72 @@ void loopy_i_position_buffer_release(loopy_position_buffer *buf)
     buf->items = NULL;
     buf->capacity = 0;
 }
+
+size_t loopy_i_game_neighbours(const loopy_i_reps *reps, loopy_position pos,
+                               bool backward, loopy_position_buffer *buf,
+                               char *why, size_t why_size, bool *no_memory)
+{
+    const loopy_game *game = reps->game;
+    bool given = reps->given[backward];
+    loopy_i_list_failure fault;
+    size_t count = given ? loopy_i_game_list_canonical(game, pos, backward,
+                                                       buf, &fault)
+                         : loopy_i_game_list_why(game, pos, backward, buf,
+                                                 &fault);
+    const char *name = given ? backward ? "canonical_unmoves()"
+                                        : "canonical_moves()"
+                             : backward ? "unmoves()" : "moves()";
+
+    *no_memory = false;
+    if (count == LOOPY_GAME_ERROR) {
+        char text[160];
+        *no_memory = fault.fault == LOOPY_I_LIST_NO_MEMORY;
+        loopy_i_list_failure_text(&fault, backward, text, sizeof text);
+        /* given: the text names moves() or unmoves() */
+        snprintf(why, why_size, "%s%s", given ? "canonical_" : "", text);
+        return LOOPY_GAME_ERROR;
+    }
+    for (size_t i = 0; i < count; i++) {
+        loopy_position s = buf->items[i];
+        if (s >= game->size) {
+            snprintf(why, why_size, "%s gives position %" LOOPY_PRI_POSITION
+                     ", outside the index space", name, s);
+            return LOOPY_GAME_ERROR;
+        }
+        if (reps->symmetric && !given) {
+            loopy_position r = game->canonical(game->ctx, s);
+            if (r >= game->size) {
+                snprintf(why, why_size, "canonical() takes %" LOOPY_PRI_POSITION
+                         " to %" LOOPY_PRI_POSITION ", outside the index space",
+                         s, r);
+                return LOOPY_GAME_ERROR;
+            }
+            /* A representative must be its own (see graph_solve.c);
+             * otherwise each position is checked once, when reached. */
+            if (reps->all_legal && game->canonical(game->ctx, r) != r) {
+                snprintf(why, why_size, "canonical() is not idempotent: it "
+                         "takes %" LOOPY_PRI_POSITION " to %" LOOPY_PRI_POSITION,
+                         s, r);
+                return LOOPY_GAME_ERROR;
+            }
+            s = r;
+        }
+        buf->items[i] = s;
+    }
+    return loopy_i_sort_unique(buf->items, count);
+}
+
+void loopy_i_reps_init(loopy_i_reps *reps, const loopy_game *game,
+                       bool no_symmetry, bool all_legal)
+{
+    reps->game = game;
+    reps->symmetric = game->canonical != NULL && !no_symmetry;
+    reps->all_legal = all_legal;
+    /* With all_legal, a move that is not a representative would go
+     * unnoticed (its word is absent): each is taken to its own, and
+     * checked. */
+    reps->given[0] = reps->symmetric && !all_legal &&
+                     game->canonical_moves != NULL;
+    reps->given[1] = reps->symmetric && !all_legal &&
+                     game->canonical_unmoves != NULL;
+}

@@ -40,12 +40,11 @@
 #include <string.h>
 
 #define ABSENT LOOPY_I_WORD_ABSENT
-#define SEEN (UINT32_MAX - 1)
+#define SEEN LOOPY_I_WORD_SEEN
 #define KIND_SHIFT LOOPY_I_WORD_SHIFT
 #define LOW_MASK LOOPY_I_WORD_LOW
-#define SATURATED LOW_MASK
-/* The largest remoteness a word holds (Tie's must stay below SEEN). */
-#define MAX_REMOTENESS (LOW_MASK - 2)
+#define SATURATED LOOPY_I_WORD_SATURATED
+#define MAX_REMOTENESS LOOPY_I_WORD_MAX_REMOTENESS
 /* Indices a thread takes at a time in the scans. */
 #define CHUNK 4096
 
@@ -64,13 +63,10 @@ static unsigned kind_of(uint32_t w)
 typedef struct retro {
     const loopy_game *game;
     uint32_t saturated; /* SATURATED, or a smaller counter_limit */
-    bool symmetric;
-    /* all_legal: every canonical() of a move is checked to be a
-     * representative; otherwise each position is, once, when reached. */
-    bool all_legal;
-    /* given[backward]: the game's canonical_moves (canonical_unmoves)
-     * give the representatives, rather than canonical() of each move. */
-    bool given[2];
+    /* How neighbours are taken; with all_legal, every canonical() of a
+     * move is checked to be a representative, otherwise each position is,
+     * once, when reached. */
+    loopy_i_reps reps;
     int misere;
     int threads;
     _Atomic uint32_t *word;
@@ -101,73 +97,27 @@ static void fail_at(retro *t, loopy_position pos, const char *fmt, ...)
     }
 }
 
-/* A list callback's failure. */
-static void fail_list(retro *t, loopy_position pos,
-                      const loopy_i_list_failure *why, bool backward,
-                      bool given)
-{
-    char text[160];
-
-    if (why->fault == LOOPY_I_LIST_NO_MEMORY)
-        atomic_store(&t->out_of_memory, true);
-    loopy_i_list_failure_text(why, backward, text, sizeof text);
-    if (given) /* the text names moves() or unmoves() */
-        fail_at(t, pos, "canonical_%s", text);
-    else
-        fail_at(t, pos, "%s", text);
-}
-
 /* The distinct representatives of pos's moves (backward: unmoves) into
  * buf; their number, or LOOPY_GAME_ERROR after fail_at. */
 static size_t neighbours(retro *t, loopy_position pos, bool backward,
                          loopy_position_buffer *buf)
 {
-    const loopy_game *game = t->game;
-    bool given = t->given[backward];
-    loopy_i_list_failure why;
-    size_t count = given ? loopy_i_game_list_canonical(game, pos, backward,
-                                                       buf, &why)
-                         : loopy_i_game_list_why(game, pos, backward, buf,
-                                                 &why);
-    const char *name = given ? backward ? "canonical_unmoves()"
-                                        : "canonical_moves()"
-                             : backward ? "unmoves()" : "moves()";
+    char why[200];
+    bool no_memory;
+    size_t count = loopy_i_game_neighbours(&t->reps, pos, backward, buf, why,
+                                           sizeof why, &no_memory);
 
     if (count == LOOPY_GAME_ERROR) {
-        fail_list(t, pos, &why, backward, given);
+        if (no_memory)
+            atomic_store(&t->out_of_memory, true);
+        fail_at(t, pos, "%s", why);
         return LOOPY_GAME_ERROR;
     }
-    for (size_t i = 0; i < count; i++) {
-        loopy_position s = buf->items[i];
-        if (s >= game->size) {
-            fail_at(t, pos, "%s gives position %" LOOPY_PRI_POSITION
-                    ", outside the index space", name, s);
-            return LOOPY_GAME_ERROR;
-        }
-        if (t->symmetric && !given) {
-            loopy_position r = game->canonical(game->ctx, s);
-            if (r >= game->size) {
-                fail_at(t, pos, "canonical() takes %" LOOPY_PRI_POSITION
-                        " to %" LOOPY_PRI_POSITION ", outside the index "
-                        "space", s, r);
-                return LOOPY_GAME_ERROR;
-            }
-            /* A representative must be its own (see graph_solve.c);
-             * otherwise each position is checked once, when reached. */
-            if (t->all_legal && game->canonical(game->ctx, r) != r) {
-                fail_at(t, pos, "canonical() is not idempotent: it takes %"
-                        LOOPY_PRI_POSITION " to %" LOOPY_PRI_POSITION,
-                        s, r);
-                return LOOPY_GAME_ERROR;
-            }
-            s = r;
-        }
-        /* Every word a list leads to is read and most are written: their
-         * cache misses overlap. */
-        PREFETCH_WRITE(&t->word[s]);
-        buf->items[i] = s;
-    }
-    return loopy_i_sort_unique(buf->items, count);
+    /* Every word a list leads to is read and most are written: their
+     * cache misses overlap. */
+    for (size_t i = 0; i < count; i++)
+        PREFETCH_WRITE(&t->word[buf->items[i]]);
+    return count;
 }
 
 /* The first word of position i, a representative to solve: decided at 0,
@@ -199,7 +149,7 @@ static uint32_t initial_word(retro *t, loopy_position i,
     count = neighbours(t, i, false, buf);
     if (count == LOOPY_GAME_ERROR)
         return ABSENT;
-    for (size_t k = 0; !t->all_legal && k < count; k++) {
+    for (size_t k = 0; !t->reps.all_legal && k < count; k++) {
         uint32_t expected = ABSENT;
         atomic_compare_exchange_strong_explicit(
             &t->word[buf->items[k]], &expected, SEEN, memory_order_relaxed,
@@ -350,9 +300,9 @@ static void first_word(retro *t, loopy_position i, loopy_position_buffer *buf,
     uint32_t w;
     bool at0;
 
-    if (t->all_legal) {
+    if (t->reps.all_legal) {
         if ((game->legal != NULL && !game->legal(game->ctx, i)) ||
-            (t->symmetric && game->canonical(game->ctx, i) != i)) {
+            (t->reps.symmetric && game->canonical(game->ctx, i) != i)) {
             atomic_store_explicit(&t->word[i], ABSENT, memory_order_relaxed);
             return;
         }
@@ -360,7 +310,7 @@ static void first_word(retro *t, loopy_position i, loopy_position_buffer *buf,
         if (atomic_load_explicit(&t->word[i], memory_order_relaxed) != SEEN)
             return;
         /* Reached as a canonical(): it must be its own. */
-        if (t->symmetric) {
+        if (t->reps.symmetric) {
             loopy_position r = game->canonical(game->ctx, i);
             if (r != i) {
                 fail_at(t, i, "canonical() is not idempotent: it gives this "
@@ -385,12 +335,12 @@ static loopy_status first_words(retro *t, uint64_t *level0, uint64_t *ties0)
     const loopy_game *game = t->game;
     uint64_t size = game->size, expanded = 1;
 
-    if (!t->all_legal) {
+    if (!t->reps.all_legal) {
         loopy_position start = game->start;
 #pragma omp parallel for num_threads(t->threads) schedule(static)
         for (int64_t i = 0; i < (int64_t)size; i++)
             atomic_init(&t->word[i], ABSENT);
-        if (t->symmetric)
+        if (t->reps.symmetric)
             start = game->canonical(game->ctx, start);
         if (start >= size) {
             fail_at(t, game->start, "canonical() gives a position outside the "
@@ -419,46 +369,10 @@ static loopy_status first_words(retro *t, uint64_t *level0, uint64_t *ties0)
         *ties0 += ties;
         if (atomic_load(&t->failed))
             return LOOPY_EGAME;
-        if (t->all_legal)
+        if (t->reps.all_legal)
             break;
     }
     return LOOPY_OK;
-}
-
-/* The rank directory of s (rank[b]: the positions below index
- * b * LOOPY_I_RANK_BLOCK), its position count and outcome counts. */
-static void count_words(retro *t, loopy_game_solution *s)
-{
-    uint64_t size = t->game->size, blocks = size / LOOPY_I_RANK_BLOCK + 1;
-    uint64_t count[4] = {0, 0, 0, 0};
-
-#pragma omp parallel for num_threads(t->threads) schedule(static)
-    for (int64_t b = 0; b < (int64_t)blocks; b++) {
-        uint64_t lo = (uint64_t)b * LOOPY_I_RANK_BLOCK, present = 0;
-        uint64_t hi = size - lo < LOOPY_I_RANK_BLOCK ? size
-                                                     : lo + LOOPY_I_RANK_BLOCK;
-        for (uint64_t i = lo; i < hi; i++)
-            present += atomic_load_explicit(&t->word[i],
-                                            memory_order_relaxed) != ABSENT;
-        s->rank[b + 1] = present;
-    }
-    for (uint64_t b = 0; b < blocks; b++)
-        s->rank[b + 1] += s->rank[b];
-    s->n = s->rank[blocks];
-#pragma omp parallel num_threads(t->threads)
-    {
-        uint64_t mine[4] = {0, 0, 0, 0};
-#pragma omp for schedule(static)
-        for (int64_t i = 0; i < (int64_t)size; i++) {
-            uint32_t w = atomic_load_explicit(&t->word[i], memory_order_relaxed);
-            if (w != ABSENT)
-                mine[kind_of(w)]++;
-        }
-#pragma omp critical
-        for (int k = 0; k < 4; k++)
-            count[k] += mine[k];
-    }
-    memcpy(s->count, count, sizeof count);
 }
 
 loopy_status loopy_game_solve_retro(const loopy_game *game,
@@ -492,14 +406,8 @@ loopy_status loopy_game_solve_retro(const loopy_game *game,
     }
     memset(&t, 0, sizeof t);
     t.game = game;
-    t.symmetric = game->canonical != NULL && !options->no_symmetry;
-    t.all_legal = options->all_legal != 0;
-    /* With all_legal, a move that is not a representative would go
-     * unnoticed (its word is absent): each is taken to its own, and
-     * checked. */
-    t.given[0] = t.symmetric && !t.all_legal && game->canonical_moves != NULL;
-    t.given[1] = t.symmetric && !t.all_legal &&
-                 game->canonical_unmoves != NULL;
+    loopy_i_reps_init(&t.reps, game, options->no_symmetry != 0,
+                      options->all_legal != 0);
     t.misere = options->misere;
     t.saturated = options->counter_limit > 0 &&
                           options->counter_limit < SATURATED
@@ -539,20 +447,13 @@ loopy_status loopy_game_solve_retro(const loopy_game *game,
         goto fail;
     }
 
-    /* The solution: the words themselves, and a rank directory. */
-    s = loopy_i_calloc(1, sizeof *s);
-    if (s == NULL)
+    /* The solution: the words themselves, and a rank directory.  Every
+     * thread has joined: the words are plain data from here on (an atomic
+     * uint32_t has the representation of a uint32_t). */
+    status = loopy_i_solution_of_words(words, size, t.reps.symmetric,
+                                       t.threads, &s);
+    if (status != LOOPY_OK)
         goto no_memory;
-    s->rank = loopy_i_calloc((size_t)(size / LOOPY_I_RANK_BLOCK) + 2,
-                             sizeof *s->rank);
-    if (s->rank == NULL)
-        goto no_memory;
-    count_words(&t, s);
-    /* Every thread has joined: the words are plain data from here on (an
-     * atomic uint32_t has the representation of a uint32_t). */
-    s->word = words;
-    s->size = size;
-    s->symmetric = t.symmetric;
     *out = s;
     return LOOPY_OK;
 

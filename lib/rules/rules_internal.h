@@ -66,6 +66,30 @@ void loopy_i_list_failure_text(const loopy_i_list_failure *why, bool backward,
                                char *out, size_t capacity);
 void loopy_i_position_buffer_release(loopy_position_buffer *buf);
 
+/* How the solvers without stored moves take a position's neighbours: the
+ * game, whether positions are representatives (symmetric), whether every
+ * legal index is solved (all_legal), and given[backward]: whether the
+ * game's canonical_moves (canonical_unmoves) give the representatives,
+ * rather than canonical() of each move. */
+typedef struct loopy_i_reps {
+    const loopy_game *game;
+    bool symmetric, all_legal;
+    bool given[2];
+} loopy_i_reps;
+
+/* The options of a solve: representatives when the game has canonical()
+ * and no_symmetry is false, and given[] from what the game offers. */
+void loopy_i_reps_init(loopy_i_reps *reps, const loopy_game *game,
+                       bool no_symmetry, bool all_legal);
+
+/* The distinct representatives of pos's moves (backward: unmoves) into
+ * buf, each checked to lie in the index space (and, with all_legal, to be
+ * its own representative): their number, or LOOPY_GAME_ERROR with the
+ * reason in why[0 .. why_size) (*no_memory when it is memory). */
+size_t loopy_i_game_neighbours(const loopy_i_reps *reps, loopy_position pos,
+                               bool backward, loopy_position_buffer *buf,
+                               char *why, size_t why_size, bool *no_memory);
+
 /* Opens the built-in game name with params (the text after "NAME:"; NULL
  * or "": the defaults), never a shared object whatever the text: for names
  * and parameters read from a file. */
@@ -90,6 +114,12 @@ size_t loopy_i_sort_unique(loopy_position *positions, size_t count);
 #define LOOPY_I_WORD_ABSENT UINT32_MAX
 #define LOOPY_I_WORD_SHIFT 30
 #define LOOPY_I_WORD_LOW ((UINT32_C(1) << LOOPY_I_WORD_SHIFT) - 1)
+/* While solving: reached, its moves not yet looked at. */
+#define LOOPY_I_WORD_SEEN (UINT32_MAX - 1)
+/* An undecided count this large stays (the moves are counted again). */
+#define LOOPY_I_WORD_SATURATED LOOPY_I_WORD_LOW
+/* The largest remoteness a word holds (a Tie's must stay below SEEN). */
+#define LOOPY_I_WORD_MAX_REMOTENESS (LOOPY_I_WORD_LOW - 2)
 
 /* The value a solved word holds; false when it is absent. */
 static inline bool loopy_i_word_value(uint32_t w, loopy_outcome *outcome,
@@ -124,6 +154,13 @@ struct loopy_game_solution {
     uint64_t count[4]; /* indexed by loopy_outcome */
     bool symmetric;    /* positions are the game's representatives */
 };
+
+/* A solution in the words form made of words[0 .. size) (which it takes
+ * over, to free with it): the rank directory and the counts, on up to
+ * threads threads.  LOOPY_ENOMEM leaves words to the caller. */
+loopy_status loopy_i_solution_of_words(uint32_t *words, uint64_t size,
+                                       bool symmetric, int threads,
+                                       loopy_game_solution **out);
 
 /* The i-th position of s (i < s->n) in the words form: a binary search in
  * the rank directory, then a scan of at most one block. */

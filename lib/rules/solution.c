@@ -18,6 +18,53 @@ uint64_t loopy_game_solution_count(const loopy_game_solution *s,
     return (unsigned)outcome < 4 ? s->count[outcome] : 0;
 }
 
+loopy_status loopy_i_solution_of_words(uint32_t *words, uint64_t size,
+                                       bool symmetric, int threads,
+                                       loopy_game_solution **out)
+{
+    uint64_t blocks = size / LOOPY_I_RANK_BLOCK + 1, count[4] = {0, 0, 0, 0};
+    loopy_game_solution *s = loopy_i_calloc(1, sizeof *s);
+
+    (void)threads; /* in a build without OpenMP */
+    *out = NULL;
+    if (s == NULL)
+        return LOOPY_ENOMEM;
+    s->rank = loopy_i_calloc((size_t)blocks + 1, sizeof *s->rank);
+    if (s->rank == NULL) {
+        loopy_i_free(s);
+        return LOOPY_ENOMEM;
+    }
+#pragma omp parallel for num_threads(threads) schedule(static)
+    for (int64_t b = 0; b < (int64_t)blocks; b++) {
+        uint64_t lo = (uint64_t)b * LOOPY_I_RANK_BLOCK, present = 0;
+        uint64_t hi = size - lo < LOOPY_I_RANK_BLOCK ? size
+                                                     : lo + LOOPY_I_RANK_BLOCK;
+        for (uint64_t i = lo; i < hi; i++)
+            present += words[i] != LOOPY_I_WORD_ABSENT;
+        s->rank[b + 1] = present;
+    }
+    for (uint64_t b = 0; b < blocks; b++)
+        s->rank[b + 1] += s->rank[b];
+    s->n = s->rank[blocks];
+#pragma omp parallel num_threads(threads)
+    {
+        uint64_t mine[4] = {0, 0, 0, 0};
+#pragma omp for schedule(static)
+        for (int64_t i = 0; i < (int64_t)size; i++)
+            if (words[i] != LOOPY_I_WORD_ABSENT)
+                mine[words[i] >> LOOPY_I_WORD_SHIFT]++;
+#pragma omp critical
+        for (int k = 0; k < 4; k++)
+            count[k] += mine[k];
+    }
+    memcpy(s->count, count, sizeof count);
+    s->word = words;
+    s->size = size;
+    s->symmetric = symmetric;
+    *out = s;
+    return LOOPY_OK;
+}
+
 loopy_position loopy_i_solution_select(const loopy_game_solution *s,
                                        uint64_t i)
 {

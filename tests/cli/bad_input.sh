@@ -13,6 +13,7 @@ passed=0
 failed=0
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+trap 'exit 129' HUP; trap 'exit 130' INT; trap 'exit 143' TERM # (runs the EXIT trap)
 
 # DESCRIPTION|ARGUMENTS|INPUT|STATUS|MESSAGE
 # INPUT is a printf format written to in.txt, which is also standard input
@@ -63,6 +64,9 @@ adj: fewer moves than k|solve -q --input adj in.txt|2 2\n2 1\n0\n|1|loopy solve:
 adj: missing vertex line|solve -q --input adj in.txt|3 1\n1 2\n0\n|1|loopy solve: in.txt:4:1: expected the number of moves of vertex 3, found end of file
 adj: moves total below m|solve -q --input adj in.txt|2 3\n1 2\n1 1\n|1|loopy solve: in.txt:4:1: the vertex lines list 2 moves, but line 1 announced m = 3
 adj: extra line|solve -q --input adj in.txt|2 1\n1 2\n0\n0\n|1|loopy solve: in.txt:4:1: expected the end of the file after the n vertex lines, found '0'
+pairs: vertex 0 with base 1|solve -q --input pairs in.txt|0 1\n1 2\n|1|loopy solve: in.txt:1:1: expected the edge's first vertex (a vertex from 1 to 4294967294), found '0' (it reads with --base 0)
+pairs: a third number|solve -q --input pairs in.txt|1 2\n2 3 7\n|1|loopy solve: in.txt:2:5: expected the end of the line after the edge, found '7'
+pairs: '%' and '#' comments|solve -q --input pairs in.txt|%% konect\n# snap\n1 2 %% c\n2 3\n|0|same as: 1 2\n2 3\n
 --lose-at out of range|solve -q --lose-at 4 in.txt|3 1\n1 2\n|2|loopy solve: --lose-at: vertex 4 is not in the graph (its vertices are 1..3)
 --lose-at 0 with base 1|solve -q --lose-at 0 in.txt|3 1\n1 2\n|2|loopy solve: --lose-at: vertex 0 is not in the graph (its vertices are 1..3)
 --win-at not a list of numbers|solve -q --win-at 1,x in.txt|3 1\n1 2\n|2|loopy solve: --win-at: expected comma-separated vertex numbers, found 'x' in '1,x'
@@ -71,7 +75,7 @@ vertex in --lose-at and --win-at|solve -q --lose-at 1 --win-at 2,1 in.txt|3 1\n1
 vertex in --win-at and --tie-at|solve -q --tie-at 3 --win-at 3 in.txt|3 1\n1 2\n|2|loopy solve: vertex 3 is in both --win-at and --tie-at
 unknown option|solve -q --bogus in.txt|3 1\n1 2\n|2|loopy solve: unknown option '--bogus' (see --help)
 bad --format value|solve -q --format xml in.txt|3 1\n1 2\n|2|loopy solve: --format: expected 'text', 'json', 'dot' or 'ldb', found 'xml'
-bad --input value|solve -q --input csv in.txt|3 1\n1 2\n|2|loopy solve: --input: expected 'edges' or 'adj', found 'csv'
+bad --input value|solve -q --input csv in.txt|3 1\n1 2\n|2|loopy solve: --input: expected 'edges', 'adj' or 'pairs', found 'csv'
 bad --base value|solve -q --base 2 in.txt|3 1\n1 2\n|2|loopy solve: --base: expected a whole number from 0 to 1, found '2'
 bad --threads value|solve -q --threads -1 in.txt|3 1\n1 2\n|2|loopy solve: --threads: expected a whole number from 0 to 1024, found '-1'
 option without its value|solve -q in.txt --threads|3 1\n1 2\n|2|loopy solve: option '--threads' needs a value (see --help)

@@ -5,6 +5,7 @@
 LOOPY=${LOOPY:-build/loopy}
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
+trap 'exit 129' HUP; trap 'exit 130' INT; trap 'exit 143' TERM # (runs the EXIT trap)
 passed=0
 failed=0
 

@@ -8,6 +8,7 @@ passed=0
 failed=0
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
+trap 'exit 129' HUP; trap 'exit 130' INT; trap 'exit 143' TERM # (runs the EXIT trap)
 
 # check NAME STATUS EXPECTED_STDOUT EXPECTED_STDERR -- command...
 # Compares the command's status, stdout and stderr with the expectations
@@ -124,7 +125,7 @@ check "grundy malformed" 1 "" "loopy grundy: <stdin>:2:3: expected the edge's se
     -- sh -c "printf '3 1\n1 9\n' | \"$LOOPY\" grundy -q"
 check "grundy truncated" 1 "" '*' -- sh -c "printf '3 2\n1 2\n' | \"$LOOPY\" grundy -q"
 check "grundy missing file" 3 "" '*' -- "$LOOPY" grundy "$dir/none.txt"
-check "grundy bad --input" 2 "" "loopy grundy: --input: expected 'edges' or 'adj', found 'csv'" \
+check "grundy bad --input" 2 "" "loopy grundy: --input: expected 'edges', 'adj' or 'pairs', found 'csv'" \
     -- "$LOOPY" grundy --input csv "$dir/path.txt"
 check "grundy bad --base" 2 "" "loopy grundy: --base: expected a whole number from 0 to 1, found '2'" \
     -- "$LOOPY" grundy --base 2 "$dir/path.txt"

@@ -64,8 +64,11 @@ EOF
         begin "loopy $c --help > /dev/full"
         run_to full "$c" --help
         expect_status 3
-        echo "loopy $c: standard output: write failed: No space left on device" |
-            expect_err
+        # A here-document, not a pipe: expect_err must run in this shell
+        # for its verdict to count.
+        expect_err <<EOF
+loopy $c: standard output: write failed: No space left on device
+EOF
         end_case
     done
 else

@@ -3,7 +3,8 @@
 # a user does with the result: build examples/solve_graph.c with
 # "pkg-config --cflags --libs loopy" against the shared library and (with
 # --static) the static one and run both, check that the shared library
-# exports the public loopy_ symbols only, read the man page with man, use
+# exports the public loopy_ symbols only, read the man pages (loopy(1) and
+# the library's loopy(3)) with man, use
 # the shell completion; and "make uninstall" leaves no file behind.
 #
 # The build folder is that of $LOOPY (build/loopy: build); what it holds is
@@ -50,9 +51,14 @@ if ! mk -o all DESTDIR="$dest" PREFIX="$prefix" install >"$work/make.log" 2>&1; 
     fail_case "make install failed:"
     tail -n 20 "$work/make.log"
 fi
-(cd "$dest" && find . ! -type d | sort) >"$work/.out"
+# The Python package (its folder depends on the Python): tests/cli/python.sh.
+(cd "$dest" && find . ! -type d ! -path "*/python3*/loopy/*" | sort) >"$work/.out"
+# loopy-mpi goes too when the build made it (make MPI=1).
+mpi_line=
+[ -x "$(dirname "$LOOPY")/loopy-mpi" ] && mpi_line="
+.$prefix/bin/loopy-mpi"
 expect_out <<EOF
-.$prefix/bin/loopy
+.$prefix/bin/loopy$mpi_line
 .$prefix/include/loopy.h
 .$prefix/include/loopy_game.h
 .$prefix/lib/libloopy.a
@@ -62,6 +68,7 @@ expect_out <<EOF
 .$prefix/lib/pkgconfig/loopy.pc
 .$prefix/share/bash-completion/completions/loopy
 .$prefix/share/man/man1/loopy.1
+.$prefix/share/man/man3/loopy.3
 .$prefix/share/zsh/site-functions/_loopy
 EOF
 end_case
@@ -202,6 +209,14 @@ if command -v man >/dev/null; then
     grep -q -e '--misere' "$work/.out" || fail_case "no --misere in the page"
     raw=$(grep -n -E '\*\*|`|^ *#{1,6} [A-Z]{2}|^ *: ' "$work/.out" | head -n 3)
     [ -z "$raw" ] || fail_case "raw Markdown: $raw"
+    end_case
+
+    begin "man 3 loopy shows the library's page"
+    LANG=C.UTF-8 MANWIDTH=80 man -M "$inst/share/man" 3 loopy >"$work/.out" 2>"$work/.err"
+    status=$?
+    expect_status 0
+    grep -q '^LOOPY(3)' "$work/.out" || fail_case "not loopy(3): $(head -c 300 "$work/.out")"
+    grep -q 'loopy_solve(' "$work/.out" || fail_case "no loopy_solve in the page"
     end_case
 else
     skip "no man: the installed page is not read"

@@ -11,6 +11,7 @@
 LOOPY=$(cd "$(dirname "$LOOPY")" && pwd)/$(basename "$LOOPY")
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+trap 'exit 129' HUP; trap 'exit 130' INT; trap 'exit 143' TERM # (runs the EXIT trap)
 cd "$work" || exit 1
 chmod 755 "$work"
 passed=0

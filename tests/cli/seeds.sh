@@ -4,6 +4,7 @@
 LOOPY=$(cd "$(dirname "$LOOPY")" && pwd)/$(basename "$LOOPY")
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+trap 'exit 129' HUP; trap 'exit 130' INT; trap 'exit 143' TERM # (runs the EXIT trap)
 passed=0
 failed=0
 

@@ -501,13 +501,13 @@ EOF
 
 usage "unknown option" 2 "loopy solve: unknown option '--frobnicate' (see --help)" \
     solve --frobnicate game.txt
-usage "a flag with a glued value" 2 "loopy solve: unknown option '-q1' (see --help)" \
+usage "a flag with a glued value" 2 "loopy solve: unknown option '-1' in '-q1' (see --help)" \
     solve -q1 game.txt
 usage "a glued bad value" 2 "loopy solve: --format: expected 'text', 'json', 'dot' or 'ldb', found 'xml'" \
     solve -fxml game.txt
 usage "bad --format" 2 "loopy solve: --format: expected 'text', 'json', 'dot' or 'ldb', found 'xml'" \
     solve -f xml game.txt
-usage "bad --input" 2 "loopy solve: --input: expected 'edges' or 'adj', found 'csv'" \
+usage "bad --input" 2 "loopy solve: --input: expected 'edges', 'adj' or 'pairs', found 'csv'" \
     solve -i csv game.txt
 usage "bad --base" 2 "loopy solve: --base: expected a whole number from 0 to 1, found '2'" \
     solve --base 2 game.txt
@@ -539,7 +539,7 @@ usage "--tie-at without its value" 2 "loopy solve: option '--tie-at' needs a val
     solve game.txt --tie-at
 usage "two input files" 2 "loopy solve: one input file at most, found 'b.txt' after 'game.txt'" \
     solve game.txt b.txt
-usage "unknown command" 2 "loopy: unknown command 'slove' (see 'loopy --help')" \
+usage "unknown command" 2 "loopy: unknown command 'slove' (did you mean solve?)" \
     slove game.txt
 
 begin "a large graph: the same lines on 1, 2 and 3 threads"

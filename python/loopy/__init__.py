@@ -1,0 +1,33 @@
+"""loopy: solve two-player games played on directed graphs (retrograde
+analysis), over the C library libloopy through ctypes.
+
+    import loopy
+    g = loopy.Graph.from_edges(3, [0, 1, 0], [1, 2, 0])   # 0-based ids
+    with g.solve() as s:
+        s.outcomes, s.remoteness, s.best_moves   # numpy arrays (or array)
+    loopy.Graph.read("game.txt").solve(misere=True, lose_at=[7])
+    loopy.Database("ttt.ldb").probe("x../.o./..x")
+
+Every failure raises loopy.LoopyError, with loopy's message, line and
+column.  The library is found through $LOOPY_LIBRARY, then beside the
+package (as `make install` puts it), then on the system's library path.
+"""
+
+from ._errors import LoopyError
+from ._lib import (EFORMAT, EGAME, EINVAL, EIO, ENOMEM, EPARSE, ETOOBIG, OK,
+                   path as library_path)
+from ._lib import strerror
+from .graph import (DRAW, GRUNDY_INF, LOSE, NONE, OUTCOME_LETTERS, TIE, WIN,
+                    Graph, Grundy, GrundySum, Solution, Solver, octal,
+                    threads)
+from .database import Database, Move, Value, open_database
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "LoopyError", "Graph", "Solution", "Solver", "Grundy", "GrundySum",
+    "Database", "Value", "Move", "open_database", "octal", "threads",
+    "strerror", "library_path", "DRAW", "WIN", "LOSE", "TIE", "NONE",
+    "GRUNDY_INF", "OUTCOME_LETTERS", "OK", "ENOMEM", "EINVAL", "EPARSE",
+    "ETOOBIG", "EIO", "EFORMAT", "EGAME",
+]
