@@ -1,0 +1,219 @@
+/*
+ * cmd_game.c - "loopy-mpi game solve": a game by rules solved across the
+ * ranks (game.c), its database written by rank 0.
+ */
+#include "mpi.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static const char usage[] =
+    "Usage: mpirun [-np P] loopy-mpi game solve [OPTIONS] GAME -o FILE.ldb\n"
+    "\n"
+    "Solve a game by rules as 'loopy game solve --solver retro' does, on P\n"
+    "processes (ranks): the index space is cut into P ranges, each rank\n"
+    "holding the words of its own (4 bytes an index); what a position tells\n"
+    "a position of another rank is batched and exchanged.  Rank 0 gathers\n"
+    "the words (4 bytes an index) and writes the database, the same bytes\n"
+    "as loopy's whatever P.  GAME is a built-in game ('loopy game list') or\n"
+    "a shared object (./FILE.so[:PARAMS]), the same on every rank.\n"
+    "\n"
+    "Options:\n"
+    "  -o, --output FILE    the database to write (required)\n"
+    "      --misere         a player who cannot move wins\n"
+    "      --no-symmetry    solve every position, not one of each class of\n"
+    "                       symmetric positions\n"
+    "      --all-legal      solve every legal index, reachable or not\n"
+    "  -q, --quiet          no summary line on standard error\n"
+    "      --stats          print the exchanges and bytes sent per rank\n"
+    "  -h, --help           show this help\n"
+    "  -V, --version        show the version\n"
+    "\n"
+    "Example:\n"
+    "  $ mpirun -np 2 loopy-mpi game solve mnk:3,3,3 -o ttt.ldb\n";
+
+enum { OPT_OUTPUT, OPT_MISERE, OPT_NO_SYMMETRY, OPT_ALL_LEGAL, OPT_QUIET, OPT_STATS };
+
+static const cli_option options[] = {
+    {"output", 'o', true, OPT_OUTPUT},       {"misere", 0, false, OPT_MISERE},
+    {"no-symmetry", 0, false, OPT_NO_SYMMETRY},
+    {"all-legal", 0, false, OPT_ALL_LEGAL},  {"quiet", 'q', false, OPT_QUIET},
+    {"stats", 0, false, OPT_STATS},          {NULL, 0, false, 0}};
+
+typedef struct game_args {
+    const char *spec, *output;
+    loopy_game_solve_options solve;
+    bool quiet, stats;
+} game_args;
+
+/* Parses "solve [OPTIONS] GAME" (argv[0] is "game"); EXIT_OK, -1 after
+ * --help or --version, or an exit status after a message. */
+static int parse(int argc, char **argv, game_args *a)
+{
+    cli_parser p;
+    int id;
+
+    if (argc < 2 || strcmp(argv[1], "solve") != 0) {
+        if (argc >= 2 && (strcmp(argv[1], "--help") == 0 ||
+                          strcmp(argv[1], "-h") == 0))
+            return cli_print_text("game", usage) == EXIT_OK ? -1 : EXIT_IO;
+        cli_error("game", "loopy-mpi solves games ('game solve'), found %s%s%s",
+                  argc < 2 ? "nothing" : "'", argc < 2 ? "" : argv[1],
+                  argc < 2 ? "" : "'");
+        return EXIT_USAGE;
+    }
+    cli_parser_init(&p, "game solve", usage, argc - 1, argv + 1);
+    while ((id = cli_next(&p, options)) != CLI_END) {
+        switch (id) {
+        case CLI_ERROR:
+            return EXIT_USAGE;
+        case CLI_EXIT:
+            return p.status == EXIT_OK ? -1 : p.status;
+        case CLI_OPERAND:
+            if (a->spec != NULL) {
+                cli_error("game solve", "one game at most, found '%s' after "
+                          "'%s'", p.value, a->spec);
+                return EXIT_USAGE;
+            }
+            a->spec = p.value;
+            break;
+        case OPT_OUTPUT:
+            a->output = p.value;
+            break;
+        case OPT_MISERE:
+            a->solve.misere = 1;
+            break;
+        case OPT_NO_SYMMETRY:
+            a->solve.no_symmetry = 1;
+            break;
+        case OPT_ALL_LEGAL:
+            a->solve.all_legal = 1;
+            break;
+        case OPT_QUIET:
+            a->quiet = true;
+            break;
+        case OPT_STATS:
+            a->stats = true;
+            break;
+        default:
+            return EXIT_USAGE;
+        }
+    }
+    if (a->spec == NULL) {
+        cli_error("game solve", "which game? (see 'loopy game list')");
+        return EXIT_USAGE;
+    }
+    if (a->output == NULL || strcmp(a->output, "-") == 0) {
+        cli_error("game solve", "a database goes to a file: give -o FILE.ldb "
+                  "(under mpirun the ranks' standard output is a terminal)");
+        return EXIT_USAGE;
+    }
+    return EXIT_OK;
+}
+
+static int run_game(mpi_run *run, const game_args *a)
+{
+    loopy_game *game = NULL;
+    loopy_game_solution *sol = NULL;
+    mpi_stats stats;
+    struct timespec start;
+    cli_out out;
+    bool out_open = false;
+    loopy_diag diag;
+    int rc;
+
+    clock_gettime(CLOCK_MONOTONIC, &start);
+    memset(&diag, 0, sizeof diag);
+    memset(&stats, 0, sizeof stats);
+    if (loopy_game_open(a->spec, &game, &diag) != LOOPY_OK)
+        mpi_fail(run, EXIT_USAGE, "%s", diag.message[0] ? diag.message
+                                                        : "cannot open the game");
+    else if (run->rank == 0 && loopy_db_check_writable(game, &diag) != LOOPY_OK)
+        mpi_fail(run, EXIT_INPUT, "%s: %s", a->output, diag.message);
+    else if (run->rank == 0) {
+        if (!cli_out_open(&out, "game solve", a->output))
+            mpi_fail(run, EXIT_IO, "%s", "");
+        else if (!cli_out_not_terminal(&out, "game solve"))
+            mpi_fail(run, EXIT_USAGE, "%s", "");
+        else
+            out_open = true;
+    }
+    if (!mpi_agree(run))
+        goto done;
+    if (!mpi_game_solve(run, game, &a->solve, &sol, &stats))
+        goto done;
+    rc = EXIT_OK;
+    if (run->rank == 0) {
+        out_open = false;
+        rc = cli_db_write_game(&out, a->output, sol, game, a->solve.misere);
+    }
+    MPI_Bcast(&rc, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    if (rc != EXIT_OK) {
+        run->status = rc; /* rank 0 said why */
+        goto done;
+    }
+    if (a->stats) {
+        uint64_t mine[3] = {stats.supersteps, stats.bytes_sent, mpi_peak_kib()};
+        uint64_t *all = NULL;
+        if (run->rank == 0)
+            all = malloc((size_t)run->ranks * sizeof mine);
+        MPI_Gather(mine, 3, MPI_UINT64_T, all, 3, MPI_UINT64_T, 0, MPI_COMM_WORLD);
+        for (int r = 0; all != NULL && r < run->ranks; r++)
+            fprintf(stderr, "loopy-mpi game solve: rank %d: %" PRIu64
+                    " exchanges, %.1f MB sent, peak %.1f MB\n", r, all[3 * r],
+                    (double)all[3 * r + 1] / 1e6,
+                    (double)all[3 * r + 2] * 1024 / 1e6);
+        free(all);
+    }
+    if (run->rank == 0 && !a->quiet) {
+        loopy_outcome outcome;
+        uint32_t remoteness;
+        char text[128];
+        loopy_game_solution_value(sol, game, game->start, &outcome, &remoteness);
+        fprintf(stderr, "loopy-mpi game solve: %s: %" PRIu64 " positions: %"
+                PRIu64 " W, %" PRIu64 " L, %" PRIu64 " D, %" PRIu64 " T on %d "
+                "rank%s (%.3f s); the start, %s, is %c", game->name,
+                loopy_game_solution_size(sol),
+                loopy_game_solution_count(sol, LOOPY_WIN),
+                loopy_game_solution_count(sol, LOOPY_LOSE),
+                loopy_game_solution_count(sol, LOOPY_DRAW),
+                loopy_game_solution_count(sol, LOOPY_TIE), run->ranks,
+                run->ranks == 1 ? "" : "s", cli_seconds_since(&start),
+                loopy_game_format(game, game->start, text, sizeof text),
+                "DWLT"[outcome & 3]);
+        if (outcome != LOOPY_DRAW)
+            fprintf(stderr, " %" PRIu32, remoteness);
+        fputc('\n', stderr);
+    }
+done:
+    if (out_open)
+        cli_out_abort(&out);
+    loopy_game_solution_free(sol);
+    loopy_game_close(game);
+    return run->status;
+}
+
+int mpi_cmd_game(mpi_run *run, int argc, char **argv)
+{
+    static const loopy_game_solve_options defaults = LOOPY_GAME_SOLVE_OPTIONS_INIT;
+    game_args a;
+    int rc, worst;
+
+    memset(&a, 0, sizeof a);
+    a.solve = defaults;
+    rc = parse(argc, argv, &a);
+    /* Every rank must know that all go on (see main.c). */
+    MPI_Allreduce(&rc, &worst, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    if (worst != EXIT_OK)
+        return worst < 0 ? EXIT_OK : worst;
+    rc = run_game(run, &a);
+    if (rc != EXIT_OK && run->message[0] != '\0' && run->rank == 0) {
+        if (run->ranks > 1)
+            cli_error("game solve", "rank %d: %s", run->failed_rank, run->message);
+        else
+            cli_error("game solve", "%s", run->message);
+    }
+    return rc;
+}

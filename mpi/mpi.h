@@ -1,0 +1,163 @@
+/*
+ * mpi.h - loopy-mpi, the solver of explicit game graphs on Open MPI.
+ *
+ * Each process (rank) owns a range of vertices, balanced by vertices plus
+ * predecessor edges, and maps only its share of the binary graph file
+ * (part.c).  The retrograde analysis runs level by level as in the
+ * single-process solver, with one exchange of batched messages per level
+ * (propagate.c); best moves follow in one more pass over the edges
+ * (best.c); rank 0 writes the output, receiving the other ranks' lines in
+ * rank order (output.c).  Every failure on any rank is agreed on by all
+ * ranks at the next collective step (run.c), so that all stop with one
+ * message, the same exit status, and no output file.
+ */
+#ifndef LOOPY_MPI_H
+#define LOOPY_MPI_H
+
+#include "../cli/solve_common.h"
+#include "../lib/core/internal.h"
+
+#include <mpi.h>
+
+/* ---- The run: ranks and agreed failures (run.c) ---- */
+typedef struct mpi_run {
+    int rank, ranks;
+    int status;          /* exit status of the first failure, or EXIT_OK */
+    char message[512];   /* its message */
+    int failed_rank;     /* after a failed mpi_agree: whose it is */
+    const char *fault;   /* LOOPY_MPI_FAULT for this rank, or NULL */
+} mpi_run;
+
+/* Sets up run from MPI_COMM_WORLD and the environment. */
+void mpi_run_init(mpi_run *run);
+/* Records a failure of this rank (the first one is kept). */
+void mpi_fail(mpi_run *run, int status, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+/* Whether the test hook LOOPY_MPI_FAULT="RANK:WHAT" names this rank and
+ * what ("open", "map", "memory", "level"); a failure is then simulated. */
+bool mpi_fault(const mpi_run *run, const char *what);
+/* Collective: whether every rank is without failure.  When one failed,
+ * every rank takes the status and message of the lowest failing rank and
+ * false is returned. */
+bool mpi_agree(mpi_run *run);
+/* Peak resident memory of this process, in KiB (Linux's VmHWM; 0 when
+ * unknown). */
+uint64_t mpi_peak_kib(void);
+/* "No level": a rank without positions left to process. */
+#define MPI_NO_LEVEL UINT64_MAX
+
+/* ---- A rank's share of a binary graph (part.c) ---- */
+typedef struct mpi_part {
+    uint64_t n, m;
+    uint32_t base;
+    uint64_t *bound;        /* ranks + 1: rank r owns [bound[r], bound[r+1]) */
+    uint64_t lo, hi;        /* this rank's vertices */
+    uint64_t edge_lo;       /* rev_offset[0]: the first predecessor edge */
+    const uint32_t *out_degree; /* hi - lo */
+    const uint64_t *rev_offset; /* hi - lo + 1, edge numbers of the graph */
+    const uint32_t *rev_source; /* predecessors: rev_source[e - edge_lo] */
+    uint32_t max_degree;    /* over the whole graph */
+    void *map[3];
+    size_t map_len[3];
+    uint64_t mapped;        /* bytes mapped by this rank */
+} mpi_part;
+
+/* Collective: opens path on every rank, checks the header, cuts the
+ * vertices into ranges, maps this rank's share and checks it (checksums
+ * folded across ranks, ranges, degrees against the predecessor lists).
+ * Returns false, agreed by all ranks, on failure. */
+bool mpi_part_open(mpi_run *run, const char *path, mpi_part *part);
+void mpi_part_close(mpi_part *part);
+/* The rank that owns vertex v. */
+static inline int mpi_owner(const mpi_part *part, int ranks, uint64_t v)
+{
+    int lo = 0, hi = ranks; /* bound[lo] <= v < bound[hi] */
+
+    while (hi - lo > 1) {
+        int mid = lo + (hi - lo) / 2;
+        if (part->bound[mid] <= v)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+/* ---- The solve (propagate.c, best.c) ---- */
+typedef struct mpi_stats {
+    uint64_t supersteps;    /* exchanges of the propagation */
+    uint64_t bytes_sent;    /* by this rank, all phases */
+    uint64_t level_bytes;   /* of which in the levels */
+    uint64_t most_sent;     /* by this rank in one exchange */
+    uint64_t best_exchanges;
+} mpi_stats;
+
+typedef struct mpi_solution {
+    uint64_t nl;         /* this rank's vertices */
+    uint8_t *outcome;    /* nl each, 0-based from part->lo */
+    uint32_t *remoteness;
+    uint32_t *best;
+    uint64_t count[4];   /* whole graph, by loopy_outcome */
+    mpi_stats stats;
+} mpi_solution;
+
+/* Collective: solves the graph of part with the targets and play of
+ * options (0-based ids of the whole graph).  Returns false, agreed, on
+ * failure. */
+bool mpi_solve(mpi_run *run, const mpi_part *part,
+               const loopy_solve_options *options, mpi_solution *sol);
+void mpi_solution_free(mpi_solution *sol);
+
+/* Exchange buffers shared by the propagation and the best moves. */
+typedef struct mpi_exchange {
+    uint32_t *send;      /* ranks * cap words: rank d's at d * cap */
+    int *send_count, *send_displ, *recv_count, *recv_displ;
+    uint32_t *recv;      /* ranks * cap words */
+    int cap;             /* words per destination */
+} mpi_exchange;
+bool mpi_exchange_init(mpi_exchange *x, int ranks);
+void mpi_exchange_free(mpi_exchange *x);
+/* Collective: sends every rank its words; afterwards rank r's words are
+ * x->recv[recv_displ[r] .. + recv_count[r]) and the send counts are 0. */
+void mpi_exchange_run(mpi_exchange *x, mpi_stats *stats);
+
+/* The best-move pass (best.c), after the outcomes and remotenesses. */
+bool mpi_best_moves(mpi_run *run, const mpi_part *part, mpi_solution *sol,
+                    mpi_exchange *x);
+
+/* ---- Output (output.c) ---- */
+typedef enum { MPI_FORMAT_TEXT, MPI_FORMAT_JSON, MPI_FORMAT_LDB } mpi_format;
+/* Collective: writes the solution, rank 0 into out (open on rank 0 only)
+ * and the others' lines sent to it in rank order.  Returns false, agreed,
+ * when a rank lacks the memory for its chunk. */
+bool mpi_write(mpi_run *run, const mpi_part *part,
+               const mpi_solution *sol, mpi_format format,
+               const loopy_solve_options *options, cli_out *out);
+
+/* Collective: the database of the solution ("loopy solve -f ldb"),
+ * assembled and written by rank 0, which receives every rank's values (5
+ * bytes a position).  Returns false, agreed, on failure. */
+bool mpi_write_db(mpi_run *run, const mpi_part *part, const mpi_solution *sol,
+                  bool misere, cli_out *out);
+
+/* Collective: the database of the solution ("loopy solve -f ldb"),
+ * assembled and written by rank 0, which receives every rank's values (5
+ * bytes a position).  Returns false, agreed, on failure. */
+bool mpi_write_db(mpi_run *run, const mpi_part *part, const mpi_solution *sol,
+                  bool misere, cli_out *out);
+
+/* ---- Games by rules (game.c, cmd_game.c) ---- */
+/* Collective: solves game across the ranks; rank 0 gets the solution (the
+ * words of the whole index space), the others NULL.  Returns false,
+ * agreed, on failure. */
+bool mpi_game_solve(mpi_run *run, const loopy_game *game,
+                    const loopy_game_solve_options *options,
+                    loopy_game_solution **out, mpi_stats *stats);
+/* "loopy-mpi game ...": argv[0] is "game".  Returns the exit status, the
+ * same on every rank, after rank 0's message. */
+int mpi_cmd_game(mpi_run *run, int argc, char **argv);
+
+#endif

@@ -1,0 +1,308 @@
+#!/bin/sh
+# loopy-mpi (make MPI=1) against the single-process "loopy solve": every
+# output byte equal on random graphs of every shape the core's tests use
+# (normal and misere play, targets, ties), at 1 to 4 ranks, with buffers so
+# small that levels take many exchanges, on graphs whose levels spread over
+# every rank, and on a chain; then the faults, each with its message, exit
+# status, nothing on standard output and no output file.  Skipped, saying
+# so, when the build has no loopy-mpi or the machine no mpirun.
+. "$(dirname "$0")/harness.inc"
+
+MPI_PROGRAM=$(dirname "$LOOPY")/loopy-mpi
+if [ ! -x "$MPI_PROGRAM" ] || ! command -v mpirun >/dev/null 2>&1; then
+    echo "mpi: skipped: no $MPI_PROGRAM (make MPI=1) or no mpirun"
+    finish mpi
+    exit
+fi
+# As root (CI), Open MPI wants to be told; more ranks than cores is fine.
+as_root=
+[ "$(id -u)" = 0 ] && as_root=--allow-run-as-root
+mpi() { # mpi NP ARGS...: loopy-mpi ARGS on NP ranks, quietly, in $work
+    np=$1
+    shift
+    (cd "$work" && timeout "$limit" mpirun -q $as_root --oversubscribe \
+        -x LOOPY_MPI_FAULT -x LOOPY_MPI_BUFFER -np "$np" "$MPI_PROGRAM" "$@")
+}
+export LOOPY_MPI_FAULT= LOOPY_MPI_BUFFER=
+# Under AddressSanitizer, Open MPI's own allocations at exit read as leaks.
+export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
+
+# A random graph of n vertices and m moves, numbered from 1, in g.txt and
+# g.lgr (awk's generator, seeded).
+graph() { # graph SEED N M
+    awk -v seed="$1" -v n="$2" -v m="$3" 'BEGIN {
+        srand(seed); print n, m
+        for (i = 0; i < m; i++) print 1 + int(rand() * n), 1 + int(rand() * n)
+    }' >"$work/g.txt"
+    "$LOOPY" convert -q "$work/g.txt" -o "$work/g.lgr"
+}
+
+# agree NAME NP ARGS...: loopy-mpi on NP ranks prints what loopy solve
+# prints for g.txt with ARGS.
+agree() {
+    name=$1 np=$2
+    shift 2
+    "$LOOPY" solve -q "$work/g.txt" "$@" >"$work/want" 2>"$work/err1"
+    mpi "$np" solve -q g.lgr "$@" >"$work/got" 2>"$work/err2"
+    status=$?
+    if [ "$status" -ne 0 ]; then
+        fail "$name: exit status $status: $(cat "$work/err2")"
+    elif ! cmp -s "$work/want" "$work/got"; then
+        fail "$name: output differs from loopy solve"
+        diff "$work/want" "$work/got" | head -n 5
+    else
+        pass
+    fi
+}
+
+# Random graphs, small enough that many are tried: every rank count, every
+# kind of play; the targets drawn from the graph.
+seed=1
+while [ "$seed" -le 24 ]; do
+    n=$((1 + seed * 37 % 300))
+    m=$((seed * 53 % (3 * n + 1)))
+    graph "$seed" "$n" "$m"
+    np=$((1 + seed % 4))
+    t1=$((1 + seed % n)) t2=$((1 + (seed * 7) % n)) t3=$((1 + (seed * 13) % n))
+    t4=$((1 + (seed * 29) % n))
+    case $((seed % 6)) in
+    0) agree "random $seed normal np=$np" "$np" ;;
+    1) agree "random $seed misere np=$np" "$np" --misere ;;
+    2) agree "random $seed lose-at np=$np" "$np" --lose-at "$t1" ;;
+    3) [ "$t1" != "$t2" ] && agree "random $seed targets np=$np" "$np" \
+        --lose-at "$t1" --win-at "$t2" ;;
+    4) [ "$t1" != "$t3" ] && agree "random $seed ties np=$np" "$np" \
+        --tie-at "$t1" --lose-at "$t3" -f json ;;
+    5) agree "random $seed misere ties json np=$np" "$np" --misere \
+        --tie-at "$t4" -f json ;;
+    esac
+    seed=$((seed + 1))
+done
+
+# Larger graphs, whose levels each spread over every rank, at 2, 3 and 4
+# ranks, with the exchange buffers at their least: every level then takes
+# many exchanges, and a rank stops inside a position's moves.
+graph 101 20000 50000
+for np in 2 3 4; do
+    agree "20000 vertices np=$np" "$np"
+    LOOPY_MPI_BUFFER=8 agree "20000 vertices, tiny buffers np=$np" "$np"
+    LOOPY_MPI_BUFFER=8 agree "20000 vertices, ties, tiny buffers np=$np" "$np" \
+        --tie-at 3,5,8 --lose-at 13 -f json
+done
+# The database, assembled on rank 0: the same bytes.
+"$LOOPY" solve -q "$work/g.txt" -o "$work/want.ldb"
+mpi 3 solve -q g.lgr -o got.ldb
+check "20000 vertices, database np=3" cmp -s "$work/want.ldb" "$work/got.ldb"
+"$LOOPY" solve -q "$work/g.txt" --misere --tie-at 4 -f ldb -o "$work/want.ldb"
+mpi 2 solve -q g.lgr --misere --tie-at 4 -f ldb -o got.ldb
+check "20000 vertices, misere ties database np=2" cmp -s "$work/want.ldb" "$work/got.ldb"
+LOOPY_MPI_BUFFER=8 mpi 3 solve -q --stats g.lgr >/dev/null 2>"$work/stats"
+steps=$(sed -n 's/.*: \([0-9]*\) supersteps of the levels.*/\1/p' "$work/stats")
+check "tiny buffers take many exchanges ($steps)" test "${steps:-0}" -gt 100
+
+# A chain of 100000 positions: as many levels, but the ranks must not
+# exchange once per level (a chain lies in ranges, so each rank runs its
+# levels alone): at most a few supersteps per rank.
+awk 'BEGIN { n = 100000; print n, n - 1; for (i = 1; i < n; i++) print i, i + 1 }' \
+    >"$work/g.txt"
+"$LOOPY" convert -q "$work/g.txt" -o "$work/g.lgr"
+for np in 2 4; do
+    agree "chain np=$np" "$np"
+    mpi "$np" solve -q --stats g.lgr >/dev/null 2>"$work/stats"
+    steps=$(sed -n 's/.*: \([0-9]*\) supersteps of the levels.*/\1/p' "$work/stats")
+    check "chain np=$np in $steps supersteps, not one per level" \
+        test "${steps:-999}" -le $((2 * np))
+done
+
+# An empty graph, and one without moves.
+printf '0 0\n' >"$work/g.txt"
+"$LOOPY" convert -q "$work/g.txt" -o "$work/g.lgr"
+agree "empty graph np=3" 3
+agree "empty graph json np=2" 2 -f json
+printf '3 0\n' >"$work/g.txt"
+"$LOOPY" convert -q "$work/g.txt" -o "$work/g.lgr"
+agree "3 vertices, 4 ranks" 4
+
+# A graph numbered from 0, and --base.
+awk 'BEGIN { print 4, 4; print 0, 1; print 1, 2; print 2, 3; print 3, 1 }' >"$work/g.txt"
+"$LOOPY" convert -q --base 0 "$work/g.txt" -o "$work/g.lgr"
+agree "numbered from 0 np=2" 2 --base 0
+"$LOOPY" solve -q --base 0 "$work/g.txt" | awk '{ $1 += 1; if ($4 != "-") $4 += 1; print }' >"$work/want"
+mpi 2 solve -q --base 1 g.lgr >"$work/got"
+check "--base 1 renumbers a graph numbered from 0" cmp -s "$work/want" "$work/got"
+
+# -o: written atomically by rank 0, equal to standard output.
+graph 7 50 120
+mpi 2 solve -q g.lgr -o out.txt >"$work/stdout"
+"$LOOPY" solve -q "$work/g.txt" >"$work/want"
+check "-o writes the file" cmp -s "$work/out.txt" "$work/want"
+check "-o: nothing on standard output" test ! -s "$work/stdout"
+
+# Games by rules: the database of "loopy game solve --solver retro", byte
+# for byte, for built-in games of every kind (ties, symmetry, chess), in
+# every mode, and for a game from a shared object.
+game_agree() { # game_agree NAME NP GAME OPTIONS...
+    name=$1 np=$2 spec=$3
+    shift 3
+    rm -f "$work/want.ldb" "$work/got.ldb"
+    (cd "$work" && "$LOOPY" game solve -q --solver retro "$@" "$spec" \
+        -o want.ldb >/dev/null 2>"$work/err1")
+    mpi "$np" game solve -q "$@" "$spec" -o got.ldb >"$work/stdout" 2>"$work/err2"
+    status=$?
+    if [ "$status" -ne 0 ] || [ -s "$work/stdout" ]; then
+        fail "$name: exit status $status: $(cat "$work/err2")"
+    elif ! cmp -s "$work/want.ldb" "$work/got.ldb"; then
+        fail "$name: the database differs from loopy game solve's"
+    else
+        pass
+    fi
+}
+np=1
+for spec in subtract:60,2,3,7 mnk:3,3,3 connect4:4x4 chess:KRK; do
+    for mode in "" --misere --all-legal --no-symmetry; do
+        np=$((np % 4 + 1))
+        game_agree "$spec $mode np=$np" "$np" "$spec" $mode
+    done
+done
+LOOPY_MPI_BUFFER=8 game_agree "connect4:4x3 tiny buffers np=3" 3 connect4:4x3
+if cc -shared -fPIC -I"$root/include" "$root/examples/ladder.c" \
+    -o "$work/ladder.so" 2>/dev/null; then
+    game_agree "a shared object np=2" 2 ./ladder.so:30
+else
+    fail "examples/ladder.c does not build"
+fi
+
+# refused_mpi NAME STATUS PATTERN NP ARGS...: fails with STATUS and a
+# message matching PATTERN, prints nothing, and leaves no out.txt nor a
+# temporary file.
+refused_mpi() {
+    name=$1 want_status=$2 pattern=$3 np=$4
+    shift 4
+    rm -f "$work/out.txt"
+    mpi "$np" "$@" >"$work/.out" 2>"$work/.err"
+    status=$?
+    if [ "$status" -ne "$want_status" ] || [ -s "$work/.out" ] ||
+        ! grep -q -E -e "$pattern" "$work/.err" || [ -e "$work/out.txt" ] ||
+        ls "$work"/.loopy-* >/dev/null 2>&1; then
+        fail "$name: status $status (expected $want_status), stdout $(wc -c <"$work/.out") bytes, stderr: $(cat "$work/.err")"
+    else
+        pass
+    fi
+    [ "$(grep -c . "$work/.err")" -eq 1 ] || fail "$name: not one message: $(cat "$work/.err")"
+}
+
+# Faults of one rank (LOOPY_MPI_FAULT=RANK:WHAT simulates them): every
+# rank stops, with the failing rank's message.
+LOOPY_MPI_FAULT=1:open refused_mpi "rank 1 cannot open" 3 \
+    'loopy-mpi solve: rank 1: g.lgr: cannot open' 2 solve g.lgr -o out.txt
+LOOPY_MPI_FAULT=2:map refused_mpi "rank 2 cannot map" 4 \
+    'loopy-mpi solve: rank 2: g.lgr: cannot map bytes' 3 solve g.lgr -o out.txt
+LOOPY_MPI_FAULT=1:memory refused_mpi "rank 1 out of memory" 4 \
+    'loopy-mpi solve: rank 1: out of memory' 2 solve g.lgr -o out.txt
+LOOPY_MPI_FAULT=3:level refused_mpi "rank 3 out of memory in the levels" 4 \
+    'loopy-mpi solve: rank 3: out of memory' 4 solve g.lgr -o out.txt
+LOOPY_MPI_FAULT=0:open refused_mpi "rank 0 cannot open" 3 \
+    'loopy-mpi solve: rank 0: g.lgr: cannot open' 2 solve g.lgr -o out.txt
+
+# Damaged files: every byte region the ranks check.
+cp "$work/g.lgr" "$work/good.lgr"
+size=$(wc -c <"$work/good.lgr")
+flip() { # flip OFFSET: g.lgr is good.lgr with the byte at OFFSET changed
+    cp "$work/good.lgr" "$work/g.lgr"
+    printf '\377' | dd of="$work/g.lgr" bs=1 seek="$1" conv=notrunc 2>/dev/null
+}
+flip 16
+refused_mpi "damaged header" 1 'rank 0: g.lgr: damaged loopy binary file: bad header checksum' \
+    2 solve g.lgr -o out.txt
+# The predecessor lists: the third section, whose offset is at byte 88.
+lists=$(od -A n -t u8 -j 88 -N 8 "$work/good.lgr" | tr -d ' ')
+flip $((lists + 3))
+refused_mpi "damaged predecessor list" 1 \
+    'g.lgr: damaged loopy binary file: bad checksum of the predecessor lists' \
+    3 solve g.lgr -o out.txt
+head -c $((size - 10)) "$work/good.lgr" >"$work/g.lgr"
+refused_mpi "truncated file" 1 'g.lgr: truncated loopy binary file' 2 solve g.lgr -o out.txt
+cp "$work/g.txt" "$work/text.txt"
+refused_mpi "a text file" 1 'text.txt: not a loopy binary graph.*loopy convert' \
+    2 solve text.txt -o out.txt
+refused_mpi "no such file" 3 'rank 0: nothing.lgr: cannot open: No such file' \
+    2 solve nothing.lgr -o out.txt
+# Forged files: a number changed and every checksum put right again, so
+# that only the checks of the values can refuse them (tests/tools/forge_lgr.c,
+# built against the library of this build).
+build=$(dirname "$LOOPY")
+if cc -I"$root/include" -I"$root/lib/core" "$root/tests/tools/forge_lgr.c" \
+    "$build/libloopy.a" -lzstd -lz -lm -fopenmp -o "$work/forge" 2>"$work/cc.err"; then
+    offsets=$(od -A n -t u8 -j 64 -N 8 "$work/good.lgr" | tr -d ' ')
+    forge() { # forge OFFSET VALUE
+        cp "$work/good.lgr" "$work/g.lgr"
+        "$work/forge" "$work/g.lgr" "$1" "$2" || fail "forge_lgr $1 $2"
+    }
+    forge $((lists + 4 * 7)) 4000000000
+    refused_mpi "forged: a predecessor out of range" 1 \
+        'damaged loopy binary file: a value out of range' 3 solve g.lgr -o out.txt
+    forge $((lists + 4 * 7)) $(( $(od -A n -t u4 -j $((lists + 28)) -N 4 "$work/good.lgr") % 50 + 1 ))
+    refused_mpi "forged: a predecessor moved to another vertex" 1 \
+        'the predecessor lists do not match the out-degrees' 2 solve g.lgr -o out.txt
+    forge $((offsets + 8 * 20)) 4000000000
+    refused_mpi "forged: an offset out of range" 1 \
+        'damaged loopy binary file: a value out of range' 2 solve g.lgr -o out.txt
+    forge $((offsets + 8 * 20 + 4)) 7
+    refused_mpi "forged: an offset's high half" 1 \
+        'damaged loopy binary file: a value out of range' 4 solve g.lgr -o out.txt
+    degrees=$(od -A n -t u8 -j 40 -N 8 "$work/good.lgr" | tr -d ' ')
+    forge $((degrees + 4 * 3)) 4294967295
+    refused_mpi "forged: a degree of 2^32 - 1" 1 'damaged loopy binary file' \
+        2 solve g.lgr -o out.txt
+    forge $((degrees + 4 * 30)) 0
+    refused_mpi "forged: a degree made 0" 1 'damaged loopy binary file: a value out of range' \
+        3 solve g.lgr -o out.txt
+else
+    fail "tests/tools/forge_lgr.c does not build: $(cat "$work/cc.err")"
+fi
+# Damaged at random places: refused with a message (or solved the same as
+# loopy solve solves the same file), never a crash, a hang or a partial file.
+size=$(wc -c <"$work/good.lgr")
+k=1
+while [ $k -le 24 ]; do
+    at=$(( (k * 7919 + 13) % size ))
+    flip "$at"
+    rm -f "$work/out.txt"
+    "$LOOPY" solve -q "$work/g.lgr" >"$work/want" 2>/dev/null
+    want_status=$?
+    mpi $((k % 3 + 2)) solve -q g.lgr -o out.txt >"$work/.out" 2>"$work/.err"
+    status=$?
+    if [ "$status" -eq 0 ] && [ "$want_status" -eq 0 ] &&
+        cmp -s "$work/want" "$work/out.txt"; then
+        pass
+    elif [ "$status" -eq 1 ] && [ ! -e "$work/out.txt" ] && [ ! -s "$work/.out" ] &&
+        grep -q 'loopy-mpi solve: rank [0-9]*: g.lgr: ' "$work/.err"; then
+        pass
+    else
+        fail "byte $at damaged: status $status (loopy solve: $want_status): $(cat "$work/.err")"
+    fi
+    k=$((k + 1))
+done
+cp "$work/good.lgr" "$work/g.lgr"
+refused_mpi "a target not in the graph" 2 \
+    'loopy-mpi solve: --lose-at: vertex 51 is not in the graph' 2 solve g.lgr \
+    --lose-at 51 -o out.txt
+refused_mpi "a vertex in two lists" 2 'vertex 3 is in both --lose-at and --win-at' \
+    2 solve g.lgr --lose-at 3 --win-at 3 -o out.txt
+refused_mpi "a database to standard output" 2 'a database goes to a file: give -o' \
+    2 solve g.lgr -f ldb
+refused_mpi "standard input" 2 'standard input will not do' 2 solve -o out.txt
+refused_mpi "a bad format" 2 "expected 'text', 'json' or 'ldb'" 2 solve g.lgr -f dot
+refused_mpi "no command" 2 "no command" 2
+refused_mpi "an unknown option" 2 "did you mean --misere" 2 solve g.lgr --miser
+refused_mpi "an output folder that is not there" 3 'nowhere' 2 solve g.lgr \
+    -o nowhere/out.txt
+refused_mpi "a game without -o" 2 'a database goes to a file' 2 game solve mnk:3,3,3
+refused_mpi "no such game" 2 'bogus' 2 game solve bogus -o out.txt
+LOOPY_MPI_FAULT=1:memory refused_mpi "a game, rank 1 out of memory" 4 \
+    'loopy-mpi game solve: rank 1: out of memory' 2 game solve mnk:3,3,3 -o out.txt
+mpi 2 --help >"$work/help" 2>&1
+check "--help" grep -q 'mpirun \[-np P\] loopy-mpi solve' "$work/help"
+same "--version" "$(mpi 2 --version)" "loopy-mpi $("$LOOPY" --version | sed 's/.* //')"
+
+finish mpi
