@@ -8,6 +8,18 @@
 
 #include "cli.h"
 
+/* The options every contest command takes, as its --help lists them
+ * after its own. */
+#define SEEDS_COMMON_OPTIONS \
+    "  -o, --output FILE  write to FILE (atomically) instead of standard\n" \
+    "                     output\n" \
+    "  -t, --threads N    threads to read the input with (default 0: all\n" \
+    "                     cores)\n" \
+    "  -q, --quiet        nothing on standard error but errors (the default:\n" \
+    "                     the contest commands print no summary)\n" \
+    "  -h, --help         show this help\n" \
+    "  -V, --version      show the version\n"
+
 typedef struct seed_args {
     const char *input;  /* NULL: standard input */
     const char *name;   /* for messages: the path or "<stdin>" */

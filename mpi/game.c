@@ -74,16 +74,7 @@ static unsigned kind_of(uint32_t w)
 
 static int owner(const gsolve *g, uint64_t pos)
 {
-    int lo = 0, hi = g->run->ranks;
-
-    while (hi - lo > 1) {
-        int mid = lo + (hi - lo) / 2;
-        if (g->bound[mid] <= pos)
-            lo = mid;
-        else
-            hi = mid;
-    }
-    return lo;
+    return mpi_range_owner(g->bound, g->run->ranks, pos);
 }
 
 /* Records the failure of the game at pos. */

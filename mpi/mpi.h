@@ -71,19 +71,26 @@ typedef struct mpi_part {
  * Returns false, agreed by all ranks, on failure. */
 bool mpi_part_open(mpi_run *run, const char *path, mpi_part *part);
 void mpi_part_close(mpi_part *part);
-/* The rank that owns vertex v. */
-static inline int mpi_owner(const mpi_part *part, int ranks, uint64_t v)
+/* The rank whose range holds v: bound[r] <= v < bound[r + 1], bound of
+ * ranks + 1 increasing entries. */
+static inline int mpi_range_owner(const uint64_t *bound, int ranks, uint64_t v)
 {
     int lo = 0, hi = ranks; /* bound[lo] <= v < bound[hi] */
 
     while (hi - lo > 1) {
         int mid = lo + (hi - lo) / 2;
-        if (part->bound[mid] <= v)
+        if (bound[mid] <= v)
             lo = mid;
         else
             hi = mid;
     }
     return lo;
+}
+
+/* The rank that owns vertex v. */
+static inline int mpi_owner(const mpi_part *part, int ranks, uint64_t v)
+{
+    return mpi_range_owner(part->bound, ranks, v);
 }
 
 /* ---- The solve (propagate.c, best.c) ---- */
