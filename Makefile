@@ -208,10 +208,10 @@ all: $(MPI_PROGRAM)
 endif
 $(BUILD)/obj/mpi/%.o: mpi/%.c
 	@mkdir -p $(@D)
-	OMPI_CC=$(CC) $(MPICC) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
+	$(call msg,MPICC,$@)OMPI_CC=$(CC) $(MPICC) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
 
 $(MPI_PROGRAM): $(MPI_OBJ) $(filter-out $(BUILD)/obj/cli/main.o,$(CLI_OBJ)) $(LIBRARY)
-	OMPI_CC=$(CC) $(MPICC) $(LDFLAGS) $^ $(LDLIBS) -o $@
+	$(call msg,MPILD,$@)OMPI_CC=$(CC) $(MPICC) $(LDFLAGS) $^ $(LDLIBS) -o $@
 
 $(BUILD)/tests/%: $(BUILD)/obj/tests/%.o $(TEST_LIB_OBJ) $(LIBRARY)
 	@mkdir -p $(@D)
