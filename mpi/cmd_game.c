@@ -59,9 +59,11 @@ static int parse(int argc, char **argv, game_args *a)
         if (argc >= 2 && (strcmp(argv[1], "--help") == 0 ||
                           strcmp(argv[1], "-h") == 0))
             return cli_print_text("game", usage) == EXIT_OK ? -1 : EXIT_IO;
-        cli_error("game", "loopy-mpi solves games ('game solve'), found %s%s%s",
-                  argc < 2 ? "nothing" : "'", argc < 2 ? "" : argv[1],
-                  argc < 2 ? "" : "'");
+        if (argc < 2)
+            cli_error("game", "which action? loopy-mpi runs 'game solve'");
+        else
+            cli_error("game", "unknown action '%s': loopy-mpi runs 'game "
+                      "solve'", argv[1]);
         return EXIT_USAGE;
     }
     cli_parser_init(&p, "game solve", usage, argc - 1, argv + 1);
@@ -122,14 +124,16 @@ static int run_game(mpi_run *run, const game_args *a)
     cli_out out;
     bool out_open = false;
     loopy_diag diag;
+    loopy_status status;
     int rc;
 
     clock_gettime(CLOCK_MONOTONIC, &start);
     memset(&diag, 0, sizeof diag);
     memset(&stats, 0, sizeof stats);
-    if (loopy_game_open(a->spec, &game, &diag) != LOOPY_OK)
-        mpi_fail(run, EXIT_USAGE, "%s", diag.message[0] ? diag.message
-                                                        : "cannot open the game");
+    status = loopy_game_open(a->spec, &game, &diag);
+    if (status != LOOPY_OK) /* the statuses of loopy game (cli/game.c) */
+        mpi_fail(run, status == LOOPY_EINVAL ? EXIT_USAGE : cli_exit_status(status),
+                 "%s", diag.message[0] ? diag.message : loopy_strerror(status));
     else if (run->rank == 0 && loopy_db_check_writable(game, &diag) != LOOPY_OK)
         mpi_fail(run, EXIT_INPUT, "%s: %s", a->output, diag.message);
     else if (run->rank == 0) {

@@ -37,7 +37,8 @@ static const char usage[] =
     "                       loopy_db_probe, to a file (assembled on rank 0,\n"
     "                       5 bytes a position; the default for -o FILE.ldb)\n"
     "  -o, --output FILE    write to FILE (atomically, by rank 0) instead of\n"
-    "                       standard output\n"
+    "                       standard output, which passes through mpirun:\n"
+    "                       slower, and a failed write there goes unreported\n"
     "  -q, --quiet          no summary line on standard error\n"
     "      --stats          print the exchanges, the bytes each rank sent and\n"
     "                       mapped, and its peak memory on standard error\n"
@@ -49,8 +50,8 @@ static const char usage[] =
     "  $ mpirun -np 2 loopy-mpi solve game.lgr\n"
     "\n"
     "A failure on any rank (a file it cannot open or map, memory it cannot\n"
-    "get, a damaged file) stops every rank with one message naming the rank,\n"
-    "and no output file.  Exit status: 0 success, 1 input rejected, 2 bad\n"
+    "get, a damaged file) stops every rank with one message (naming the\n"
+    "first rank that failed, when there are several), and no output file.  Exit status: 0 success, 1 input rejected, 2 bad\n"
     "command line, 3 file not readable or not writable, 4 too large for\n"
     "memory or for 32-bit vertex ids.\n";
 

@@ -223,7 +223,8 @@ static int open_checked(mpi_run *run, const char *path, loopy_binary_layout *lay
     int fd;
 
     memset(&diag, 0, sizeof diag);
-    fd = mpi_fault(run, "open") ? -1 : open(path, O_RDONLY);
+    /* O_NONBLOCK: a FIFO is refused below rather than waited on. */
+    fd = mpi_fault(run, "open") ? -1 : open(path, O_RDONLY | O_NONBLOCK);
     if (fd < 0) {
         mpi_fail(run, EXIT_IO, "%s: cannot open: %s", path,
                  mpi_fault(run, "open") ? "No such file or directory "
@@ -246,7 +247,12 @@ static int open_checked(mpi_run *run, const char *path, loopy_binary_layout *lay
         got += r;
     }
     if (!loopy_i_is_binary(header, (size_t)got)) {
-        if (loopy_i_is_mangled_binary(header, (size_t)got))
+        if (loopy_i_is_gzip(header, (size_t)got) ||
+            loopy_i_is_zstd(header, (size_t)got))
+            mpi_fail(run, EXIT_INPUT, "%s: a compressed file: loopy-mpi maps "
+                     "its share of a binary graph, so decompress it first "
+                     "(gunzip, zstd -d)", path);
+        else if (loopy_i_is_mangled_binary(header, (size_t)got))
             mpi_fail(run, EXIT_INPUT, "%s: damaged loopy binary file: bad magic"
                      " bytes (expected \\x89LGR\\r\\n\\x1a\\n)", path);
         else

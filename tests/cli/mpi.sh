@@ -225,6 +225,14 @@ refused_mpi "truncated file" 1 'g.lgr: truncated loopy binary file' 2 solve g.lg
 cp "$work/g.txt" "$work/text.txt"
 refused_mpi "a text file" 1 'text.txt: not a loopy binary graph.*loopy convert' \
     2 solve text.txt -o out.txt
+mkfifo "$work/fifo.lgr"
+refused_mpi "a FIFO, refused rather than waited on" 3 'fifo.lgr: not a regular file' \
+    2 solve fifo.lgr -o out.txt
+gzip -c "$work/good.lgr" >"$work/g.lgr.gz" 2>/dev/null &&
+    refused_mpi "a compressed file" 1 'g.lgr.gz: a compressed file: .*decompress it first' \
+        2 solve g.lgr.gz -o out.txt
+refused_mpi "a shared object that is not there" 3 'nothere.so' 2 game solve \
+    ./nothere.so -o out.txt
 refused_mpi "no such file" 3 'rank 0: nothing.lgr: cannot open: No such file' \
     2 solve nothing.lgr -o out.txt
 # Forged files: a number changed and every checksum put right again, so
