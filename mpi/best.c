@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MARK UINT32_MAX
+#define MARK MPI_MARK
 /* Prefetch distance, in edges. */
 #define AHEAD 16
 
@@ -26,7 +26,6 @@ typedef struct pass {
     mpi_exchange *x;
     int me, ranks;
     uint64_t i, edge;   /* next position and edge to send */
-    int *headed;        /* per destination: the outcome of its header */
 } pass;
 
 static void offer(mpi_solution *sol, uint64_t x, uint32_t w, uint8_t outcome,
@@ -51,7 +50,6 @@ static void offer(mpi_solution *sol, uint64_t x, uint32_t w, uint8_t outcome,
 static void work(pass *s)
 {
     const mpi_part *part = s->part;
-    mpi_exchange *x = s->x;
     uint64_t edges = part->rev_offset[s->sol->nl] - part->edge_lo;
 
     for (; s->i < s->sol->nl; s->i++, s->edge = 0) {
@@ -60,12 +58,11 @@ static void work(pass *s)
         uint64_t count = part->rev_offset[i + 1] - part->rev_offset[i];
         uint32_t w = (uint32_t)(part->lo + i), r = s->sol->remoteness[i];
         uint8_t outcome = s->sol->outcome[i];
+        uint32_t head = outcome, msg[3] = {0, w, r};
 
         for (; s->edge < count; s->edge++) {
             uint32_t u = part->rev_source[from + s->edge];
             int d = s->ranks == 1 ? 0 : mpi_owner(part, s->ranks, u);
-            uint32_t *buf;
-            int *n;
             /* The lists of consecutive positions lie end to end. */
             if (from + s->edge + AHEAD < edges) {
                 uint64_t ahead = part->rev_source[from + s->edge + AHEAD] - part->lo;
@@ -78,18 +75,9 @@ static void work(pass *s)
                 offer(s->sol, u - part->lo, w, outcome, r);
                 continue;
             }
-            n = &x->send_count[d];
-            if (*n + 5 > x->cap)
+            msg[0] = u;
+            if (!mpi_exchange_put(s->x, d, &head, 1, msg, 3))
                 return;
-            buf = x->send + (size_t)d * (size_t)x->cap;
-            if (s->headed[d] != outcome) {
-                buf[(*n)++] = MARK;
-                buf[(*n)++] = outcome;
-                s->headed[d] = outcome;
-            }
-            buf[(*n)++] = u;
-            buf[(*n)++] = w;
-            buf[(*n)++] = r;
         }
     }
 }
@@ -132,9 +120,6 @@ bool mpi_best_moves(mpi_run *run, const mpi_part *part, mpi_solution *sol,
     s.x = x;
     s.me = run->rank;
     s.ranks = run->ranks;
-    s.headed = malloc((size_t)run->ranks * sizeof *s.headed);
-    if (s.headed == NULL)
-        mpi_fail(run, EXIT_RESOURCE, "out of memory");
     for (uint64_t i = 0; i < sol->nl; i++)
         sol->best[i] = LOOPY_NONE;
     for (;;) {
@@ -144,13 +129,10 @@ bool mpi_best_moves(mpi_run *run, const mpi_part *part, mpi_solution *sol,
         MPI_Allreduce(mine, all, 2, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
         if (all[1] || !all[0])
             break;
-        for (int d = 0; d < s.ranks; d++)
-            s.headed[d] = -1;
         work(&s);
         mpi_exchange_run(x, &sol->stats);
         sol->stats.best_exchanges++;
         apply(&s, run);
     }
-    free(s.headed);
     return mpi_agree(run);
 }

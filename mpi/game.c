@@ -34,7 +34,7 @@
 #define LOW_MASK LOOPY_I_WORD_LOW
 #define SATURATED LOOPY_I_WORD_SATURATED
 #define MAX_REMOTENESS LOOPY_I_WORD_MAX_REMOTENESS
-#define MARK UINT32_MAX
+#define MARK MPI_MARK
 
 /* Phases, and the kinds of message. */
 enum { PHASE_REACH, PHASE_LEVEL, PHASE_TIES };
@@ -58,8 +58,6 @@ typedef struct gsolve {
     size_t items, next_item;
     uint32_t held_level, held_kind;
     uint64_t made, expanded; /* by this rank in the current scan */
-    uint64_t *head_level;
-    uint32_t *head_kind;
 } gsolve;
 
 static uint32_t decided(loopy_outcome outcome, uint32_t r)
@@ -130,30 +128,20 @@ static void hear(gsolve *g, uint64_t i, uint32_t r, uint32_t kind)
  * full (the rest stays held). */
 static bool send_held(gsolve *g)
 {
-    mpi_exchange *x = &g->x;
+    const uint32_t head[2] = {g->held_level, g->held_kind};
+    uint32_t msg[2];
 
     for (; g->next_item < g->items; g->next_item++) {
         loopy_position q = g->buf.items[g->next_item];
         int d = owner(g, q);
-        uint32_t *b;
-        int *n;
         if (d == g->run->rank) {
             hear(g, q - g->lo, g->held_level, g->held_kind);
             continue;
         }
-        n = &x->send_count[d];
-        if (*n + 5 > x->cap)
+        msg[0] = (uint32_t)(q >> 32);
+        msg[1] = (uint32_t)q;
+        if (!mpi_exchange_put(&g->x, d, head, 2, msg, 2))
             return false;
-        b = x->send + (size_t)d * (size_t)x->cap;
-        if (g->head_level[d] != g->held_level || g->head_kind[d] != g->held_kind) {
-            b[(*n)++] = MARK;
-            b[(*n)++] = g->held_level;
-            b[(*n)++] = g->held_kind;
-            g->head_level[d] = g->held_level;
-            g->head_kind[d] = g->held_kind;
-        }
-        b[(*n)++] = (uint32_t)(q >> 32);
-        b[(*n)++] = (uint32_t)q;
     }
     g->holding = false;
     return true;
@@ -308,8 +296,6 @@ static bool run_scan(gsolve *g, int phase, uint32_t r, uint64_t *total,
     g->made = g->expanded = 0;
     for (;;) {
         int mine[2], all[2];
-        for (int d = 0; d < g->run->ranks; d++)
-            g->head_level[d] = UINT64_MAX;
         scan(g, phase, r, &first[0], &first[1]);
         mpi_exchange_run(&g->x, &g->stats);
         g->stats.supersteps++;
@@ -432,8 +418,6 @@ bool mpi_game_solve(mpi_run *run, const loopy_game *game,
         mpi_fail(run, EXIT_RESOURCE, "%s: an index space of %" PRIu64
                  " positions is too large", game->name, g.size);
     g.bound = calloc((size_t)P + 1, sizeof *g.bound);
-    g.head_level = calloc((size_t)P, sizeof *g.head_level);
-    g.head_kind = calloc((size_t)P, sizeof *g.head_kind);
     if (g.bound != NULL)
         for (uint64_t r = 0; r <= P; r++)
             g.bound[r] = g.size / P * r + g.size % P * r / P;
@@ -444,7 +428,7 @@ bool mpi_game_solve(mpi_run *run, const loopy_game *game,
     if (!mpi_fault(run, "memory"))
         g.word = malloc((size_t)g.nl * sizeof *g.word + 1);
     if (run->status == EXIT_OK &&
-        (g.bound == NULL || g.head_level == NULL || g.head_kind == NULL ||
+        (g.bound == NULL ||
          g.word == NULL || !mpi_exchange_init(&g.x, run->ranks)))
         mpi_fail(run, EXIT_RESOURCE, "out of memory%s",
                  mpi_fault(run, "memory") ? " (LOOPY_MPI_FAULT)" : "");
@@ -469,8 +453,6 @@ done:
     mpi_exchange_free(&g.x);
     free(g.word);
     free(g.bound);
-    free(g.head_level);
-    free(g.head_kind);
     if (!ok && *out != NULL) {
         loopy_game_solution_free(*out);
         *out = NULL;

@@ -124,12 +124,21 @@ typedef struct mpi_exchange {
     int *send_count, *send_displ, *recv_count, *recv_displ;
     uint32_t *recv;      /* ranks * cap words */
     int cap;             /* words per destination */
+    uint64_t *head;      /* per destination: the header in force, or NO_HEAD */
 } mpi_exchange;
 bool mpi_exchange_init(mpi_exchange *x, int ranks);
 void mpi_exchange_free(mpi_exchange *x);
 /* Collective: sends every rank its words; afterwards rank r's words are
  * x->recv[recv_displ[r] .. + recv_count[r]) and the send counts are 0. */
 void mpi_exchange_run(mpi_exchange *x, mpi_stats *stats);
+/* Messages are runs under headers: MARK (a word no message starts with)
+ * and head[0 .. head_len), head_len 1 or 2, which say what the messages
+ * after them mean (a level and a kind, an outcome).  Appends msg[0 .. len)
+ * to destination d's buffer, after the header when d's last one differs;
+ * false, appending nothing, when the buffer lacks room. */
+#define MPI_MARK UINT32_MAX
+bool mpi_exchange_put(mpi_exchange *x, int d, const uint32_t *head,
+                      int head_len, const uint32_t *msg, int len);
 
 /* The best-move pass (best.c), after the outcomes and remotenesses. */
 bool mpi_best_moves(mpi_run *run, const mpi_part *part, mpi_solution *sol,

@@ -33,7 +33,7 @@
 #include <string.h>
 
 #define WAITING UINT32_MAX
-#define MARK UINT32_MAX /* starts a header: level, kind */
+#define MARK MPI_MARK /* starts a header: level, kind */
 #define NIL UINT32_MAX
 /* Prefetch distance, in edges of a list and in positions of a level. */
 #define AHEAD 8
@@ -60,8 +60,6 @@ typedef struct prop {
     bool tie_phase;
     uint32_t cur;           /* a position whose messages are half sent, */
     uint64_t cur_edge;      /* from this edge of its list on */
-    uint64_t *head_level;   /* per destination: the header in force */
-    uint32_t *head_kind;
 } prop;
 
 /* The bucket of `level`, made when there is none; NULL without memory. */
@@ -144,27 +142,6 @@ static void hear(prop *p, uint32_t i, uint32_t level, uint32_t kind)
         p->word[i] = w + 1;
 }
 
-/* Room in destination d's buffer for one more message and a header. */
-static bool room(const prop *p, int d)
-{
-    return p->x->send_count[d] + 4 <= p->x->cap;
-}
-
-static void send(prop *p, int d, uint32_t u, uint32_t level, uint32_t kind)
-{
-    uint32_t *buf = p->x->send + (size_t)d * (size_t)p->x->cap;
-    int *count = &p->x->send_count[d];
-
-    if (p->head_level[d] != level || p->head_kind[d] != kind) {
-        buf[(*count)++] = MARK;
-        buf[(*count)++] = level;
-        buf[(*count)++] = kind;
-        p->head_level[d] = level;
-        p->head_kind[d] = kind;
-    }
-    buf[(*count)++] = u;
-}
-
 /* Sends the messages of local vertex i from edge `edge` on; returns false,
  * leaving p->cur and p->cur_edge where it stopped, when a buffer is full.
  * Sets *sent when a message left the rank. */
@@ -177,6 +154,7 @@ static bool tell(prop *p, uint32_t i, uint64_t edge, bool *sent)
                     : p->sol->outcome[i] == LOOPY_LOSE ? KIND_YOU_WIN : KIND_COUNT;
     uint64_t from = part->rev_offset[i] - part->edge_lo;
     uint64_t count = part->rev_offset[i + 1] - part->rev_offset[i];
+    const uint32_t head[2] = {level, kind};
 
     for (uint64_t e = edge; e < count; e++) {
         uint32_t u = part->rev_source[from + e];
@@ -190,8 +168,7 @@ static bool tell(prop *p, uint32_t i, uint64_t edge, bool *sent)
         }
         if (d == me) {
             hear(p, (uint32_t)(u - part->lo), level, kind);
-        } else if (room(p, d)) {
-            send(p, d, u, level, kind);
+        } else if (mpi_exchange_put(p->x, d, head, 2, &u, 1)) {
             *sent = true;
         } else {
             p->cur = i;
@@ -325,8 +302,6 @@ static bool run_levels(prop *p)
         }
         if (least == MPI_NO_LEVEL)
             break;
-        for (int d = 0; d < ranks; d++)
-            p->head_level[d] = MPI_NO_LEVEL;
         work(p, bound);
         mpi_exchange_run(p->x, &p->sol->stats);
         p->sol->stats.supersteps++;
@@ -413,11 +388,8 @@ bool mpi_solve(mpi_run *run, const mpi_part *part,
         sol->outcome = calloc(nl + 1, 1);
         sol->remoteness = malloc((nl + 1) * sizeof *sol->remoteness);
         sol->best = malloc((nl + 1) * sizeof *sol->best);
-        p.head_level = malloc((size_t)run->ranks * sizeof *p.head_level);
-        p.head_kind = malloc((size_t)run->ranks * sizeof *p.head_kind);
     }
     if (sol->outcome == NULL || sol->remoteness == NULL || sol->best == NULL ||
-        p.head_level == NULL || p.head_kind == NULL ||
         !mpi_exchange_init(&x, run->ranks))
         mpi_fail(run, EXIT_RESOURCE, "out of memory%s",
                  mpi_fault(run, "memory") ? " (LOOPY_MPI_FAULT)" : "");
@@ -446,8 +418,6 @@ done:
     for (size_t b = 0; b < p.bk_count; b++)
         free(p.bk[b].item);
     free(p.bk);
-    free(p.head_level);
-    free(p.head_kind);
     mpi_exchange_free(&x);
     if (!ok)
         mpi_solution_free(sol);
