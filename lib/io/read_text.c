@@ -196,6 +196,20 @@ static loopy_status premature_end(reader *r, const char *what)
     return LOOPY_EPARSE;
 }
 
+/* The line "u v" of an edge, at the scan's position, to its end. */
+static loopy_status read_edge(reader *r, loopy_vertex *u, loopy_vertex *v)
+{
+    loopy_status status = read_vertex(r, "the edge's first vertex", u);
+
+    if (status != LOOPY_OK)
+        return status;
+    loopy_i_scan_blanks(&r->scan);
+    status = read_vertex(r, "the edge's second vertex", v);
+    if (status != LOOPY_OK)
+        return status;
+    return end_line(r, "the edge");
+}
+
 static loopy_status read_edge_list(reader *r)
 {
     loopy_status status;
@@ -208,14 +222,7 @@ static loopy_status read_edge_list(reader *r)
             return premature_end(r, "an edge \"u v\"");
         line = r->scan.line;
         column = loopy_i_scan_column(&r->scan);
-        status = read_vertex(r, "the edge's first vertex", &u);
-        if (status != LOOPY_OK)
-            return status;
-        loopy_i_scan_blanks(&r->scan);
-        status = read_vertex(r, "the edge's second vertex", &v);
-        if (status != LOOPY_OK)
-            return status;
-        status = end_line(r, "the edge");
+        status = read_edge(r, &u, &v);
         if (status != LOOPY_OK)
             return status;
         status = add_edge(r, u, v, line, column);
@@ -337,14 +344,7 @@ static loopy_status read_pairs(reader *r, const loopy_read_options *opt)
         loopy_vertex u, v;
         uint64_t line = r->scan.line, column = loopy_i_scan_column(&r->scan);
 
-        status = read_vertex(r, "the edge's first vertex", &u);
-        if (status != LOOPY_OK)
-            return status;
-        loopy_i_scan_blanks(&r->scan);
-        status = read_vertex(r, "the edge's second vertex", &v);
-        if (status != LOOPY_OK)
-            return status;
-        status = end_line(r, "the edge");
+        status = read_edge(r, &u, &v);
         if (status != LOOPY_OK)
             return status;
         if ((uint64_t)u + 1 > n)
