@@ -13,3 +13,16 @@ compare() {
         printf "%-34s loopy %9.4f s   reference %9.4f s   ratio %7.2fx\n",
                l, a, b, b / a }'
 }
+
+# workloads: the random graph (N vertices, M moves) and the chain (CHAIN
+# vertices) of bench/run.sh and bench/mpi.sh in DIR, made by gen_graph
+# unless there already, and the random graph in binary (random.lgr);
+# needs DIR, N, M, CHAIN, loopy and DIR/gen_graph.
+workloads() {
+    [ -s "$DIR/random.txt" ] && [ "$(head -n 1 "$DIR/random.txt")" = "$N $M" ] ||
+        "$DIR/gen_graph" random "$N" "$M" 1 >"$DIR/random.txt"
+    [ -s "$DIR/chain.txt" ] &&
+        [ "$(head -n 1 "$DIR/chain.txt" | cut -d' ' -f1)" = "$CHAIN" ] ||
+        "$DIR/gen_graph" chain "$CHAIN" >"$DIR/chain.txt"
+    "$loopy" convert -q "$DIR/random.txt" -o "$DIR/random.lgr"
+}

@@ -20,6 +20,7 @@ CHAIN=${CHAIN:-10000000}
 GAME=${GAME:-connect4:5x4}
 RUNS=${RUNS:-3}
 here=$(cd "$(dirname "$0")" && pwd)
+. "$here/common.sh"
 root=$(dirname "$here")
 DIR=${DIR:-$root/build/bench}
 THREADS=${THREADS:-$(nproc)}
@@ -35,11 +36,7 @@ loopy="$root/build/loopy"
 loopy_mpi="$root/build/loopy-mpi"
 
 echo "== workloads (n=$N m=$M, chain $CHAIN)"
-[ -s "$DIR/random.txt" ] && [ "$(head -n 1 "$DIR/random.txt")" = "$N $M" ] ||
-    "$DIR/gen_graph" random "$N" "$M" 1 >"$DIR/random.txt"
-[ -s "$DIR/chain.txt" ] && [ "$(head -n 1 "$DIR/chain.txt" | cut -d' ' -f1)" = "$CHAIN" ] ||
-    "$DIR/gen_graph" chain "$CHAIN" >"$DIR/chain.txt"
-"$loopy" convert -q "$DIR/random.txt" -o "$DIR/random.lgr"
+workloads
 "$loopy" convert -q "$DIR/chain.txt" -o "$DIR/chain.lgr"
 
 echo "== same answers"

@@ -17,6 +17,7 @@ CHAIN=${CHAIN:-10000000}
 RUNS=${RUNS:-5}
 BASE_RUNS=${BASE_RUNS:-3}
 here=$(cd "$(dirname "$0")" && pwd)
+. "$here/common.sh"
 root=$(dirname "$here")
 DIR=${DIR:-$root/build/bench}
 THREADS=${THREADS:-$(nproc)}
@@ -27,15 +28,11 @@ make -C "$root" -s
 cc -O2 -o "$DIR/gen_graph" "$here/gen_graph.c"
 c++ -O2 -o "$DIR/baseline" "$here/baseline.cpp"
 cc -O2 -fopenmp -I"$root/include" -o "$DIR/phases" "$here/phases.c" \
-    "$root/build/libloopy.a" -lm
+    "$root/build/libloopy.a" -lzstd -lz -lm
 loopy="$root/build/loopy"
 
 echo "== workloads (n=$N m=$M, chain $CHAIN)"
-[ -s "$DIR/random.txt" ] && [ "$(head -n 1 "$DIR/random.txt")" = "$N $M" ] ||
-    "$DIR/gen_graph" random "$N" "$M" 1 >"$DIR/random.txt"
-[ -s "$DIR/chain.txt" ] && [ "$(head -n 1 "$DIR/chain.txt" | cut -d' ' -f1)" = "$CHAIN" ] ||
-    "$DIR/gen_graph" chain "$CHAIN" >"$DIR/chain.txt"
-"$loopy" convert -q "$DIR/random.txt" -o "$DIR/random.lgr"
+workloads
 ls -l "$DIR/random.txt" "$DIR/random.lgr" "$DIR/chain.txt" | awk '{print "  " $5 " bytes  " $NF}'
 
 echo "== same answers"
