@@ -72,11 +72,15 @@ static const char game_usage_options[] =
     "                       player who cannot move wins\n"
     "      --no-symmetry    solve every position, not one per class of\n"
     "                       symmetric positions\n"
-    "      --solver NAME    graph (default): enumerate the positions reachable\n"
-    "                       from the start and solve their graph (memory grows\n"
-    "                       with the moves); retro: the same positions solved\n"
-    "                       without storing moves, from the game's unmoves\n"
-    "                       (4 bytes per index of the game's index space)\n"
+    "      --solver NAME    graph (the default, but for chess): enumerate the\n"
+    "                       positions reachable from the start and solve their\n"
+    "                       graph (memory grows with the moves); retro: the\n"
+    "                       same positions solved without storing moves, from\n"
+    "                       the game's unmoves (4 bytes per index of the\n"
+    "                       game's index space); tablebase (the default for\n"
+    "                       chess): the game's own solver of every legal\n"
+    "                       position (chess: 2 bytes per index, the smallest\n"
+    "                       material first)\n"
     "      --all-legal      with --solver retro: solve every legal index,\n"
     "                       reached from the start or not\n"
     "      --second         play: loopy moves first, you second\n"
@@ -208,12 +212,16 @@ static int parse_args(int argc, char **argv, game_args *a)
             a->solve.no_symmetry = 1;
             break;
         case OPT_SOLVER:
-            if (strcmp(p.value, "graph") == 0 || strcmp(p.value, "retro") == 0) {
-                a->retro = p.value[0] == 'r';
-                a->solver_given = true;
+            a->solver_given = true;
+            if (strcmp(p.value, "graph") == 0) {
+                a->solver = GAME_SOLVER_GRAPH;
+            } else if (strcmp(p.value, "retro") == 0) {
+                a->solver = GAME_SOLVER_RETRO;
+            } else if (strcmp(p.value, "tablebase") == 0) {
+                a->solver = GAME_SOLVER_TABLEBASE;
             } else {
-                cli_error("game", "--solver: expected 'graph' or 'retro', "
-                          "found '%s'", p.value);
+                cli_error("game", "--solver: expected 'graph', 'retro' or "
+                          "'tablebase', found '%s'", p.value);
                 return EXIT_USAGE;
             }
             break;
@@ -318,23 +326,47 @@ int game_open(const game_args *a, loopy_game **game)
     return EXIT_OK;
 }
 
+game_solver game_solver_of(const game_args *a, const loopy_game *game)
+{
+    if (a->solver != GAME_SOLVER_DEFAULT)
+        return a->solver;
+    return loopy_game_has_tablebase(game) ? GAME_SOLVER_TABLEBASE
+                                          : GAME_SOLVER_GRAPH;
+}
+
 int game_solve_open(const game_args *a, const loopy_game *game,
                     loopy_game_solution **solution, double *seconds)
 {
     loopy_diag diag;
     loopy_status status;
     struct timespec start;
+    game_solver solver = game_solver_of(a, game);
 
+    if (a->solve.all_legal && solver == GAME_SOLVER_GRAPH) {
+        cli_error("game", "--all-legal: only --solver retro solves positions "
+                  "that are not reached from the start");
+        return EXIT_USAGE;
+    }
     clock_gettime(CLOCK_MONOTONIC, &start);
     memset(&diag, 0, sizeof diag);
-    status = a->retro ? loopy_game_solve_retro(game, &a->solve, solution, &diag)
-                      : loopy_game_solve_graph(game, &a->solve, solution, &diag);
+    switch (solver) {
+    case GAME_SOLVER_RETRO:
+        status = loopy_game_solve_retro(game, &a->solve, solution, &diag);
+        break;
+    case GAME_SOLVER_TABLEBASE:
+        status = loopy_game_solve_tablebase(game, &a->solve, solution, &diag);
+        break;
+    default:
+        status = loopy_game_solve_graph(game, &a->solve, solution, &diag);
+        break;
+    }
     *seconds = cli_seconds_since(&start);
     if (status != LOOPY_OK) {
         cli_error("game", "%s", diag.message[0] ? diag.message
                                                 : loopy_strerror(status));
-        /* --solver retro for a game without unmoves: the command line's
-         * fault, not the game's. */
+        /* --solver retro for a game without unmoves, --solver tablebase
+         * for a game without its own: the command line's fault, not the
+         * game's. */
         return status == LOOPY_EINVAL ? EXIT_USAGE : cli_exit_status(status);
     }
     return EXIT_OK;
@@ -395,6 +427,7 @@ static int game_solve(const game_args *a)
     char text[256];
     cli_out out, db_out;
     bool db_open = false, all_legal;
+    game_solver solver;
     int rc;
 
     /* The database is opened first, so that a bad -o fails before the
@@ -429,8 +462,11 @@ static int game_solve(const game_args *a)
     }
     loopy_game_solution_value(s, game, game->start, &outcome, &remoteness);
     /* The solver without moves may solve every legal index, reached or
-     * not: the summary says which it counts. */
-    all_legal = a->retro && a->solve.all_legal;
+     * not, and the game's own always does: the summary says which it
+     * counts. */
+    solver = game_solver_of(a, game);
+    all_legal = solver == GAME_SOLVER_TABLEBASE ||
+                (solver == GAME_SOLVER_RETRO && a->solve.all_legal);
     if (!cli_out_open(&out, "game", NULL)) {
         rc = EXIT_IO;
         goto done;
@@ -447,9 +483,12 @@ static int game_solve(const game_args *a)
         cli_out_str(&out, game->canonical && !a->solve.no_symmetry ? "true"
                                                                    : "false");
         /* Which positions "positions" counts: those reached from the
-         * start, or (retro with all_legal) every legal index. */
-        cli_out_str(&out, a->retro ? ", \"solver\": \"retro\""
-                                   : ", \"solver\": \"graph\"");
+         * start, or every legal index. */
+        cli_out_str(&out, solver == GAME_SOLVER_RETRO
+                              ? ", \"solver\": \"retro\""
+                          : solver == GAME_SOLVER_TABLEBASE
+                              ? ", \"solver\": \"tablebase\""
+                              : ", \"solver\": \"graph\"");
         cli_out_str(&out, all_legal ? ", \"solved\": \"legal\""
                                     : ", \"solved\": \"reached\"");
         cli_out_str(&out, ", \"index_size\": ");
@@ -535,6 +574,30 @@ int game_lookup(const game_args *a, const loopy_game *game,
         return cli_exit_status(status);
     }
     return EXIT_OK;
+}
+
+const char *game_move_name(const loopy_game *game, loopy_position from,
+                           loopy_position to, char *out, size_t capacity)
+{
+    size_t len = game->move_format != NULL
+                     ? game->move_format(game->ctx, from, to, out, capacity)
+                     : LOOPY_GAME_ERROR;
+
+    /* No name (or a failed one): the position the move leads to. */
+    if (len == LOOPY_GAME_ERROR || len == 0)
+        return loopy_game_format(game, to, out, capacity);
+    return out;
+}
+
+bool game_value_note(const loopy_game *game, loopy_outcome outcome,
+                     uint32_t remoteness, char *out, size_t capacity)
+{
+    size_t len = game->value_note != NULL
+                     ? game->value_note(game->ctx, outcome, remoteness, out,
+                                        capacity)
+                     : 0;
+
+    return len > 0 && len != LOOPY_GAME_ERROR && capacity > 0;
 }
 
 void game_move_value(const loopy_game_move *move, loopy_outcome *outcome,
@@ -630,7 +693,7 @@ static int run_action(const game_args *a)
         if (strcmp(a->positions[i], "-") == 0 &&
             !cli_output_distinct("game", a->output, NULL))
             return EXIT_USAGE;
-    if (a->solve.all_legal && !a->retro) {
+    if (a->solve.all_legal && a->solver == GAME_SOLVER_GRAPH) {
         cli_error("game", "--all-legal: only --solver retro solves positions "
                   "that are not reached from the start");
         return EXIT_USAGE;

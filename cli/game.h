@@ -10,6 +10,15 @@
 
 #include "cli.h"
 
+/* --solver: graph, retro (the solver that stores no moves), tablebase
+ * (the game's own), or not given. */
+typedef enum game_solver {
+    GAME_SOLVER_DEFAULT = 0,
+    GAME_SOLVER_GRAPH,
+    GAME_SOLVER_RETRO,
+    GAME_SOLVER_TABLEBASE
+} game_solver;
+
 typedef struct game_args {
     const char *action;
     const char *spec;
@@ -18,13 +27,17 @@ typedef struct game_args {
     loopy_game_solve_options solve;
     bool json;
     bool quiet;
-    bool retro;         /* --solver retro */
+    game_solver solver; /* --solver */
     bool solver_given;  /* --solver: refused with a database */
     const char *output; /* -o: the database solve writes */
     const char *db_game; /* --game: the game of a database, when not built in */
     bool second;        /* play --second: loopy moves first */
     loopy_game_check_options check; /* check: --positions, --limit, --seed */
 } game_args;
+
+/* The solver a solve uses, once the game is known (a default resolved:
+ * the game's own when it has one, else the graph). */
+game_solver game_solver_of(const game_args *a, const loopy_game *game);
 
 /* The letter of each value: D, W, L, T. */
 extern const char game_value_letter[4];
@@ -67,6 +80,15 @@ int game_lookup(const game_args *a, const loopy_game *game,
 /* The value of a move for the player who makes it: the opposite of the
  * opponent's after it, one move further from the end (W 3: this move wins
  * in 3 moves). */
+/* The move from from to to in the game's notation (move_format), or the
+ * position it leads to; returns out. */
+const char *game_move_name(const loopy_game *game, loopy_position from,
+                           loopy_position to, char *out, size_t capacity);
+/* The game's words for a value (value_note: "mate in 16") to out; false
+ * when it has none. */
+bool game_value_note(const loopy_game *game, loopy_outcome outcome,
+                     uint32_t remoteness, char *out, size_t capacity);
+
 void game_move_value(const loopy_game_move *move, loopy_outcome *outcome,
                      uint32_t *remoteness);
 

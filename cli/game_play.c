@@ -18,9 +18,10 @@
 #include <unistd.h>
 
 static const char play_help[] =
-    "Answer with the number of a move in the list, or the position after\n"
-    "the move in the game's notation (a number in the list's range is a\n"
-    "move's number), 'q' to stop, '?' for this help.  A value is the\n"
+    "Answer with the number of a move in the list, the move as the list\n"
+    "names it (chess: Kb1), or the position after the move in the game's\n"
+    "notation (a number in the list's range is a move's number), 'q' to\n"
+    "stop, '?' for this help.  A value is the\n"
     "mover's: W 3 wins in 3 moves, L 4 loses in 4 (at best), T a tie, D a\n"
     "draw (play can go on forever).  loopy always plays the first move of\n"
     "its list: the quickest win, else a tie, a draw or the slowest loss.\n";
@@ -70,8 +71,8 @@ static void print_meaning(loopy_outcome outcome, uint32_t remoteness)
 
 /* Reads the person's choice among count moves into *choice; returns 1 for
  * a move, 0 to stop (q or the end of the input), -1 after a failed write. */
-static int ask(play_state *p, const loopy_game_move *moves, size_t count,
-               size_t *choice)
+static int ask(play_state *p, loopy_position from,
+               const loopy_game_move *moves, size_t count, size_t *choice)
 {
     for (;;) {
         ssize_t got;
@@ -111,6 +112,15 @@ static int ask(play_state *p, const loopy_game_move *moves, size_t count,
             number = strtoull(text, &end, 10);
             if (*end == '\0' && errno == 0 && number >= 1 && number <= count) {
                 *choice = (size_t)number - 1;
+                return 1;
+            }
+        }
+        /* A move by its name in the game's notation ("Kb1"). */
+        for (size_t i = 0; p->game->move_format != NULL && i < count; i++) {
+            char name[64];
+            if (strcmp(game_move_name(p->game, from, moves[i].to, name,
+                                      sizeof name), text) == 0) {
+                *choice = i;
                 return 1;
             }
         }
@@ -158,6 +168,7 @@ static int person_turn(play_state *p, const char *name, loopy_outcome outcome,
                        uint32_t remoteness, const loopy_game_move *moves,
                        size_t count, loopy_position *next)
 {
+    loopy_position from = *next;
     char to[256];
     size_t choice;
     int got;
@@ -178,15 +189,15 @@ static int person_turn(play_state *p, const char *name, loopy_outcome outcome,
 
         game_move_value(&moves[i], &o, &r);
         printf("  %2zu. %s  ", i + 1,
-               loopy_game_format(p->game, moves[i].to, to, sizeof to));
+               game_move_name(p->game, from, moves[i].to, to, sizeof to));
         print_value(o, r);
         printf("\n");
     }
-    got = ask(p, moves, count, &choice);
+    got = ask(p, from, moves, count, &choice);
     if (got <= 0)
         return got < 0 ? -EXIT_IO : 0;
     printf("You play %s\n",
-           loopy_game_format(p->game, moves[choice].to, to, sizeof to));
+           game_move_name(p->game, from, moves[choice].to, to, sizeof to));
     *next = moves[choice].to;
     return 1;
 }
@@ -213,6 +224,7 @@ static int play_game(play_state *p, loopy_position pos, bool person_moves)
             return flushed() ? EXIT_OK : EXIT_IO;
         }
         if (person_moves) {
+            /* pos: the position the person moves from, then to. */
             rc = person_turn(p, name, outcome, remoteness, moves, count, &pos);
             free(moves);
             if (rc <= 0)
@@ -226,7 +238,7 @@ static int play_game(play_state *p, loopy_position pos, bool person_moves)
              * smallest position: the same game every time. */
             game_move_value(&moves[0], &o, &r);
             printf("\nloopy plays %s (",
-                   loopy_game_format(p->game, moves[0].to, to, sizeof to));
+                   game_move_name(p->game, pos, moves[0].to, to, sizeof to));
             print_value(o, r);
             printf(" for loopy).\n");
             pos = moves[0].to;

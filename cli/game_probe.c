@@ -136,6 +136,30 @@ static int probe_parse(const loopy_game *game, probe_list *list)
     return EXIT_OK;
 }
 
+/* The game's words for a value, in parentheses ("W 31 (mate in 16)"). */
+static void probe_note_text(cli_out *out, const loopy_game *game,
+                            loopy_outcome outcome, uint32_t remoteness)
+{
+    char note[96];
+
+    if (!game_value_note(game, outcome, remoteness, note, sizeof note))
+        return;
+    cli_out_str(out, " (");
+    cli_out_str(out, note);
+    cli_out_char(out, ')');
+}
+
+static void probe_note_json(cli_out *out, const loopy_game *game,
+                            loopy_outcome outcome, uint32_t remoteness)
+{
+    char note[96];
+
+    if (!game_value_note(game, outcome, remoteness, note, sizeof note))
+        return;
+    cli_out_str(out, ", \"note\": ");
+    game_out_json_string(out, note);
+}
+
 /* The value of one position and of its moves, from the solution s or the
  * database db; misere: the play they were solved in. */
 static int probe_one(cli_out *out, const game_args *a, const loopy_game *game,
@@ -172,23 +196,31 @@ static int probe_one(cli_out *out, const game_args *a, const loopy_game *game,
             cli_out_str(out, "null");
         else
             cli_out_u64(out, remoteness);
+        probe_note_json(out, game, outcome, remoteness);
         cli_out_str(out, ", \"moves\": [");
     } else {
         cli_out_str(out, name);
         cli_out_str(out, ": ");
         game_out_value(out, outcome, remoteness);
+        probe_note_text(out, game, outcome, remoteness);
         /* As the summary of a solve marks it. */
         cli_out_str(out, misere ? " (misere)\n" : "\n");
     }
     for (size_t i = 0; i < count; i++) {
         loopy_outcome o;
         uint32_t r;
+        char move[64];
 
         game_move_value(&moves[i], &o, &r);
         loopy_game_format(game, moves[i].to, name, sizeof name);
+        game_move_name(game, item->pos, moves[i].to, move, sizeof move);
         if (a->json) {
             cli_out_str(out, i ? ", {\"to\": " : "{\"to\": ");
             game_out_json_string(out, name);
+            if (game->move_format != NULL) {
+                cli_out_str(out, ", \"move\": ");
+                game_out_json_string(out, move);
+            }
             cli_out_str(out, ", \"value\": \"");
             cli_out_char(out, game_value_letter[o]);
             cli_out_str(out, "\", \"remoteness\": ");
@@ -196,12 +228,14 @@ static int probe_one(cli_out *out, const game_args *a, const loopy_game *game,
                 cli_out_str(out, "null");
             else
                 cli_out_u64(out, r);
+            probe_note_json(out, game, o, r);
             cli_out_char(out, '}');
         } else {
             cli_out_str(out, "  ");
-            cli_out_str(out, name);
+            cli_out_str(out, game->move_format != NULL ? move : name);
             cli_out_str(out, "  ");
             game_out_value(out, o, r);
+            probe_note_text(out, game, o, r);
             cli_out_char(out, '\n');
         }
     }

@@ -396,6 +396,7 @@ static void describe(const uint8_t *data, size_t size)
     layout.threads = 1;
     src.n = m;
     src.word = NULL;
+    src.record = NULL;
     src.position = pos;
     src.outcome = outcome;
     src.remoteness = rem;

@@ -39,8 +39,9 @@ extern "C" {
 typedef uint64_t loopy_position;
 #define LOOPY_PRI_POSITION PRIu64
 
-/* The version of loopy_game this loopy knows. */
-#define LOOPY_GAME_VERSION 1
+/* The version of loopy_game this loopy knows: 2 added move_format and
+ * value_note (a game of version 1 has neither). */
+#define LOOPY_GAME_VERSION 2
 
 /* What primitive() says of a position. */
 typedef enum loopy_primitive {
@@ -132,6 +133,22 @@ typedef struct loopy_game {
      * positions from which pos is reached in one move. */
     size_t (*canonical_unmoves)(void *ctx, loopy_position pos,
                                 loopy_position *out, size_t capacity);
+
+    /* Version 2. */
+    /* Optional (NULL: a move is shown as the position it leads to).
+     * Writes the move from pos to to, one of moves(pos), in the game's
+     * notation ("Qb7+" in chess) to out as format() does, and returns its
+     * length; LOOPY_GAME_ERROR when to is not a move of pos.  For a game
+     * with canonical(), the move is one that leads to to's class, as pos
+     * stands. */
+    size_t (*move_format)(void *ctx, loopy_position pos, loopy_position to,
+                          char *out, size_t capacity);
+    /* Optional (NULL: none).  A few words the game says of a value, which
+     * `loopy game probe` shows after it ("mate in 16" in chess for a Win
+     * of remoteness 31), written to out as format() does; its length, 0
+     * for none. */
+    size_t (*value_note)(void *ctx, loopy_outcome outcome,
+                         uint32_t remoteness, char *out, size_t capacity);
 } loopy_game;
 
 /* A kind of game: how to make a loopy_game from parameter text. */
@@ -245,6 +262,29 @@ loopy_status loopy_game_solve_retro(const loopy_game *game,
                                     const loopy_game_solve_options *options,
                                     loopy_game_solution **out,
                                     loopy_diag *diag);
+
+/*
+ * Whether the game brings a solver of its own for every legal position:
+ * the built-in chess endings do (a tablebase generator).  Games from
+ * shared objects do not.
+ */
+int loopy_game_has_tablebase(const loopy_game *game);
+
+/*
+ * Solves every legal position with the game's own solver: the same
+ * positions and values as loopy_game_solve_retro with all_legal, in less
+ * memory and time.  For chess (lib/games/chess_solve.c): 2 bytes per
+ * index, the materials solved one at a time, the smallest first, each
+ * position's moves looked at again when one becomes a Win instead of
+ * counted.  options->misere, threads, no_symmetry and progress (a phase
+ * per material, named "KQK") apply; all_legal and counter_limit are not
+ * used.  LOOPY_EINVAL (diag says why) for a game without one,
+ * LOOPY_ENOMEM, LOOPY_ETOOBIG past a remoteness of 2^14 - 3.
+ */
+loopy_status loopy_game_solve_tablebase(const loopy_game *game,
+                                        const loopy_game_solve_options *options,
+                                        loopy_game_solution **out,
+                                        loopy_diag *diag);
 
 void loopy_game_solution_free(loopy_game_solution *solution);
 

@@ -1,9 +1,10 @@
 /*
  * test_chess.c - the built-in game chess (lib/games/chess*.c): pawnless
- * endings of up to four pieces.
+ * endings of up to five pieces.
  *
  * 1. The rules, by loopy_game_check: every index of KQK and KRK (a sample
  *    under LOOPY_TEST_QUICK), a sample of the four-piece KQKR, KBBK, KBNK
+ *    and the five-piece KQRKR, KBBKN, KNNNK, random games of KRNKR
  *    (moves against unmoves, captures and uncaptures across materials,
  *    the 8 symmetries, FEN read back), and without symmetry.
  * 2. The published figures, from the retrograde solve of every legal
@@ -25,11 +26,18 @@
  *    The graph solver, from a few positions, gives the same values.
  * 3. An independent oracle: a plain depth-limited mate search written
  *    here (its own board, moves and check test; nothing of lib/games) on
- *    random KQK and KRK positions and on positions loopy says are short
- *    mates: a win in r plies is a mate the oracle finds in r plies and
- *    not in r - 2; a loss in r, a mate it cannot escape for r plies but
- *    can for r - 2; any other value, no mate within its horizon.
- * Four-piece solves take minutes: bench/chess.sh.
+ *    random positions of every ending of three and four pieces (KRKN
+ *    only under LOOPY_TEST_QUICK; captures into the smaller endings, by
+ *    either side), solved by the game's own solver, and on positions
+ *    loopy says are short mates: a win in r plies is a mate the oracle
+ *    finds in r plies and not in r - 2; a loss in r, a mate it cannot
+ *    escape for r plies but can for r - 2; any other value, no mate
+ *    within its horizon.
+ * 4. Moves in SAN (move_format): check, mate, captures, the file or the
+ *    rank of two rooks that could go to one square; value_note's words.
+ * The chess game's own solver and the published tables of every
+ * three- and four-piece ending: test_chess_tables.c; five pieces take
+ * minutes: bench/chess.sh.
  */
 #include "check.h"
 #include "internal.h"
@@ -38,6 +46,22 @@
 
 #include <stdlib.h>
 #include <string.h>
+
+/* Room for the moves of a position (89 at most in five pieces). */
+#define CHESS_TEST_MOVES 128
+
+/* Indices of a material's segment per piece other than the kings: the
+ * 462 placements of the kings up to symmetry, both sides to move. */
+#define PAIRS (UINT64_C(2) * 462)
+
+/* Whether index pos of game is a position with black to move. */
+static int black_to_move(const loopy_game *game, loopy_position pos)
+{
+    char fen[128];
+    size_t len = game->format(game->ctx, pos, fen, sizeof fen);
+
+    return len > 0 && len < sizeof fen && fen[len - 1] == 'b';
+}
 
 static int open_chess(const char *params, loopy_game *game)
 {
@@ -215,6 +239,49 @@ static int oracle_read(const char *fen, oracle_board *b)
     return fen[1] == 'w' ? 1 : -1;
 }
 
+/* Writes board's image under symmetry s (bit 0 mirrors the files, bit 1
+ * the ranks, bit 2 swaps files and ranks) as FEN, colour to move. */
+static void oracle_write(const oracle_board *b, int colour, int s, char *out)
+{
+    static const char letters[] = "KQRBN";
+    int cell[64] = {0}, empty = 0;
+
+    for (int sq = 0; sq < 64; sq++) {
+        int f = sq & 7, r = sq >> 3, t;
+        if (s & 1)
+            f = 7 - f;
+        if (s & 2)
+            r = 7 - r;
+        if (s & 4) {
+            t = f;
+            f = r;
+            r = t;
+        }
+        cell[r * 8 + f] = b->cell[sq];
+    }
+    for (int r = 7; r >= 0; r--) {
+        for (int f = 0; f < 8; f++) {
+            int c = cell[r * 8 + f];
+            if (c == 0) {
+                empty++;
+                continue;
+            }
+            if (empty > 0)
+                *out++ = (char)('0' + empty);
+            empty = 0;
+            *out++ = (char)(c > 0 ? letters[c - 1] : letters[-c - 1] + 32);
+        }
+        if (empty > 0)
+            *out++ = (char)('0' + empty);
+        empty = 0;
+        if (r > 0)
+            *out++ = '/';
+    }
+    *out++ = ' ';
+    *out++ = colour > 0 ? 'w' : 'b';
+    *out = '\0';
+}
+
 /* ---- The tests ---- */
 
 static void test_parameters(void)
@@ -223,13 +290,21 @@ static void test_parameters(void)
         const char *params, *canonical;
         uint64_t size;
     } good[] = {
-        {NULL, "KQK", 2 * 262144 + 2 * 4096},
-        {"KRK", "KRK", 2 * 262144 + 2 * 4096},
-        {"KNBK", "KBNK", 2 * 16777216 + 4 * 262144 + 2 * 4096},
-        {"KBBK", "KBBK", 2 * 16777216 + 2 * 262144 + 2 * 4096},
-        {"KRKQ", "KRKQ", 2 * 16777216 + 4 * 262144 + 2 * 4096},
-        {"KKN", "KKN", 2 * 262144 + 2 * 4096},
-        {"KK", "KK", 2 * 4096},
+        {NULL, "KQK", PAIRS * 64 + PAIRS},
+        {"KRK", "KRK", PAIRS * 64 + PAIRS},
+        {"KNBK", "KBNK", PAIRS * 4096 + 2 * PAIRS * 64 + PAIRS},
+        {"KBBK", "KBBK", PAIRS * 4096 + PAIRS * 64 + PAIRS},
+        {"KRKQ", "KRKQ", PAIRS * 4096 + 2 * PAIRS * 64 + PAIRS},
+        {"KKN", "KKN", PAIRS * 64 + PAIRS},
+        {"KK", "KK", PAIRS},
+        /* KQRKR, KQRK, KQKR, KRKR, KQK, KRK, KKR, KK */
+        {"KQRKR", "KQRKR",
+         PAIRS * 262144 + 3 * PAIRS * 4096 + 3 * PAIRS * 64 + PAIRS},
+        /* KBBKN, KBBK, KBKN, KBK, KKN, KK */
+        {"KBBKN", "KBBKN",
+         PAIRS * 262144 + 2 * PAIRS * 4096 + 2 * PAIRS * 64 + PAIRS},
+        {"KNKBB", "KNKBB",
+         PAIRS * 262144 + 2 * PAIRS * 4096 + 2 * PAIRS * 64 + PAIRS},
     };
     static const struct {
         const char *params;
@@ -240,7 +315,7 @@ static void test_parameters(void)
         {"KQ", 3, "expected 'K'"},
         {"KQKX", 4, "unexpected 'X'"},
         {"KPK", 2, "pawnless"},
-        {"KQRKR", 5, "at most 4"},
+        {"KQRKRN", 6, "at most 5"},
         {"KQKK", 4, "unexpected 'K'"},
     };
 
@@ -298,8 +373,9 @@ static void test_notation(void)
     if (!open_chess("KQK", &kqk) || !open_chess("KBBK", &kbbk))
         return;
     if (parses(&kqk, "8/8/8/4k3/8/8/8/KQ6 w", &pos, NULL)) {
-        /* a1 = 0, b1 = 1, e5 = 36: slots WK, BK, Q, white to move */
-        CHECK(pos == (UINT64_C(0) | UINT64_C(36) << 6 | UINT64_C(1) << 12));
+        /* The kings a1 and e5 are a pair of the index, both on the
+         * diagonal; the queen on b1 (1) is below it: the class's index. */
+        CHECK(pos % 64 == 1 && pos < PAIRS * 64 / 2);
         CHECK(kqk.format(kqk.ctx, pos, text, sizeof text) == 21 &&
               strcmp(text, "8/8/8/4k3/8/8/8/KQ6 w") == 0);
         CHECK(parses(&kqk, "8/8/8/4k3/8/8/8/KQ6 w - - 0 1", &again, NULL) &&
@@ -336,8 +412,30 @@ static void test_notation(void)
     if (parses(&kbbk, "8/8/8/4k3/8/8/8/KB1B4 w", &pos, NULL)) {
         CHECK(kbbk.format(kbbk.ctx, pos, text, sizeof text) == 23 &&
               strcmp(text, "8/8/8/4k3/8/8/8/KB1B4 w") == 0);
-        CHECK(!kbbk.legal(kbbk.ctx, (pos & ~(UINT64_C(4095) << 12)) |
-                                        UINT64_C(3) << 12 | UINT64_C(1) << 18));
+        /* b1 = 1, d1 = 3 in the low 12 bits; not in the other order */
+        CHECK(pos % 4096 == (1 | 3 << 6));
+        CHECK(!kbbk.legal(kbbk.ctx, pos - pos % 4096 + (3 | 1 << 6)));
+    }
+    /* The 8 images of a position are one index; its mirror in the
+     * diagonal, when both kings stand on it, too. */
+    {
+        static const char *const fens[] = {
+            "8/8/8/4k3/8/8/8/KQ6 w", "8/8/2k5/8/8/8/5Q2/1K6 b",
+            "8/8/8/3k4/8/8/8/K1Q5 w", "7k/8/8/8/8/8/1Q6/K7 b"};
+        for (int f = 0; f < 4; f++) {
+            oracle_board board;
+            int colour = oracle_read(fens[f], &board);
+            if (!parses(&kqk, fens[f], &pos, NULL))
+                continue;
+            CHECK(kqk.legal(kqk.ctx, pos) &&
+                  kqk.canonical(kqk.ctx, pos) == pos);
+            for (int s = 1; s < 8; s++) {
+                oracle_write(&board, colour, s, text);
+                CHECK_MSG(parses(&kqk, text, &again, NULL) && again == pos,
+                          "%s, image %d %s: %" PRIu64 " and %" PRIu64,
+                          fens[f], s, text, pos, again);
+            }
+        }
     }
     /* K+B v K is dead: over at once. */
     if (parses(&kbbk, "8/8/8/4k3/8/8/8/KB6 w", &pos, NULL))
@@ -345,6 +443,60 @@ static void test_notation(void)
     kqk.release(kqk.ctx);
     kbbk.release(kbbk.ctx);
     check_case_end();
+}
+
+/* The moves of fen in SAN include every name of want (NULL-ended), and
+ * value_note's words. */
+static void check_san(const char *params, const char *fen,
+                      const char *const *want)
+{
+    loopy_game game;
+    loopy_position pos, list[CHESS_TEST_MOVES];
+    size_t count = 0;
+    char names[2048] = " ", name[32], note[64];
+
+    if (!open_chess(params, &game))
+        return;
+    CHECK(game.version >= 2 && game.move_format != NULL);
+    if (parses(&game, fen, &pos, NULL))
+        count = game.moves(game.ctx, pos, list, CHESS_TEST_MOVES);
+    for (size_t i = 0; i < count && i < CHESS_TEST_MOVES; i++) {
+        size_t len = game.move_format(game.ctx, pos, list[i], name,
+                                      sizeof name);
+        CHECK(len > 0 && len < sizeof name);
+        strncat(names, name, sizeof names - strlen(names) - 2);
+        strcat(names, " ");
+    }
+    for (int i = 0; want[i] != NULL; i++) {
+        char word[40];
+        snprintf(word, sizeof word, " %s ", want[i]);
+        CHECK_MSG(strstr(names, word) != NULL, "%s: no %s among%s", fen,
+                  want[i], names);
+    }
+    /* Not a move of pos: refused. */
+    CHECK(count == 0 ||
+          game.move_format(game.ctx, pos, pos, name, sizeof name) ==
+              LOOPY_GAME_ERROR);
+    CHECK(game.value_note(game.ctx, LOOPY_WIN, 31, note, sizeof note) > 0 &&
+          strcmp(note, "mate in 16") == 0);
+    CHECK(game.value_note(game.ctx, LOOPY_LOSE, 32, note, sizeof note) > 0 &&
+          strcmp(note, "mated in 16") == 0);
+    game.release(game.ctx);
+    check_case_end();
+}
+
+static void test_san(void)
+{
+    static const char *const mates[] = {"Qb2#", "Qa4#", "Qe5+", "Kc1", "Kd3",
+                                        NULL};
+    static const char *const ranks[] = {"Rce3", "Rge3", "Rc8+", "Kb2", NULL};
+    static const char *const files[] = {"R3c5", "R6c5", "Rc8+", NULL};
+    static const char *const takes[] = {"Kxe2", "Ra8+", "Re7", NULL};
+
+    check_san("KQK", "8/8/8/1Q6/8/8/2K5/k7 w", mates);
+    check_san("KRRK", "7k/8/8/8/8/2R3R1/8/1K6 w", ranks);
+    check_san("KRRK", "7k/8/2R5/8/8/2R5/8/1K6 w", files);
+    check_san("KRKR", "7k/R7/8/8/8/8/4r3/3K4 w", takes);
 }
 
 static void check_rules(const char *params, loopy_game_check_scope scope,
@@ -388,6 +540,12 @@ static void test_rules(void)
     check_rules("KBNK", LOOPY_CHECK_SAMPLE, sample, 0);
     check_rules("KNKN", LOOPY_CHECK_SAMPLE, sample / 4, 1);
     check_rules("KQQK", LOOPY_CHECK_SAMPLE, sample / 4, 0);
+    /* Five pieces: three equal pieces, a pair, and the walks of real
+     * games (captures down to three pieces). */
+    check_rules("KQRKR", LOOPY_CHECK_SAMPLE, sample / 2, 0);
+    check_rules("KBBKN", LOOPY_CHECK_SAMPLE, sample / 2, 0);
+    check_rules("KNNNK", LOOPY_CHECK_SAMPLE, sample / 4, 0);
+    check_rules("KRNKR", LOOPY_CHECK_WALKS, sample / 2, 0);
 }
 
 static loopy_game_solution *solve_all(const loopy_game *game)
@@ -477,7 +635,7 @@ static void test_longest(const char *params, uint32_t longest_plies,
         o = value_of(s, &game, i, &r);
         CHECK(r != UINT32_MAX && o != LOOPY_DRAW);
         if (o == LOOPY_WIN) {
-            CHECK_MSG((i >> 18 & 1) == 0, "a win for black");
+            CHECK_MSG(!black_to_move(&game, i), "a win for black");
             if (r > longest_w)
                 longest_w = r;
         }
@@ -493,10 +651,10 @@ static void test_longest(const char *params, uint32_t longest_plies,
     /* The UCI table: black to move, one position of each class of
      * symmetric ones (the set's white king in a1-d1-d4 is one choice of
      * representative; ours are the least indices). */
-    for (loopy_position p = UINT64_C(1) << 18; uci && p < UINT64_C(2) << 18;
-         p++) {
+    for (loopy_position p = 0; uci && p < PAIRS * 64; p++) {
         loopy_outcome o;
-        if (!game.legal(game.ctx, p) || game.canonical(game.ctx, p) != p)
+        if (!game.legal(game.ctx, p) || game.canonical(game.ctx, p) != p ||
+            !black_to_move(&game, p))
             continue;
         o = value_of(s, &game, p, &r);
         uci_total++;
@@ -550,14 +708,21 @@ static void test_dead(void)
 static void test_oracle(const char *params, int horizon, int n)
 {
     loopy_game game;
-    loopy_game_solution *s;
+    loopy_game_solution *s = NULL;
     loopy_position *short_mates = NULL;
     size_t short_count = 0, short_capacity = 0;
     int tried = 0;
+    loopy_game_solve_options options = LOOPY_GAME_SOLVE_OPTIONS_INIT;
+    loopy_diag diag;
 
     if (!open_chess(params, &game))
         return;
-    s = solve_all(&game);
+    /* The game's own solver (the same values as the retro one:
+     * test_chess_tables.c), which is faster. */
+    memset(&diag, 0, sizeof diag);
+    CHECK_MSG(loopy_game_solve_tablebase(&game, &options, &s, &diag) ==
+                  LOOPY_OK,
+              "chess:%s: %s", params, diag.message);
     if (s == NULL) {
         game.release(game.ctx);
         return;
@@ -588,7 +753,7 @@ static void test_oracle(const char *params, int horizon, int n)
         int colour;
         if (tried < n) {
             /* a random index of the game's own material */
-            pos = next_random() % (UINT64_C(2) << 18);
+            pos = next_random() % (PAIRS << (6 * (strlen(params) - 2)));
             if (!game.legal(game.ctx, pos))
                 continue;
         } else {
@@ -626,14 +791,25 @@ int main(void)
                                              "8/8/8/3k4/8/2K5/8/7Q b", NULL};
     static const char *const krk_starts[] = {"8/8/8/4k3/8/8/8/KR6 w",
                                              "8/8/2k5/8/8/8/8/K6R b", NULL};
+    static const char *const others[] = {
+        "KQQK", "KQRK", "KQBK", "KQNK", "KRRK", "KRBK", "KRNK", "KBBK",
+        "KBNK", "KNNK", "KQKQ", "KQKR", "KQKB", "KQKN", "KRKR", "KRKB",
+        "KBKB", "KBKN", "KNKN", NULL};
 
     test_parameters();
     test_notation();
+    test_san();
     test_rules();
     test_longest("KQK", 19, kqk_starts, 0);
     test_longest("KRK", 31, krk_starts, 1);
     test_dead();
     test_oracle("KQK", check_quick() ? 5 : 7, check_quick() ? 20 : 60);
     test_oracle("KRK", check_quick() ? 5 : 7, check_quick() ? 20 : 60);
+    /* Four pieces: captures into the smaller endings, both sides. */
+    test_oracle("KRKN", 5, check_quick() ? 10 : 40);
+    /* Every other ending of three and four pieces with a piece to mate
+     * with, a few positions each. */
+    for (int i = 0; !check_quick() && others[i] != NULL; i++)
+        test_oracle(others[i], 5, 10);
     return check_finish("test_chess");
 }

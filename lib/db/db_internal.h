@@ -139,6 +139,8 @@ typedef struct loopy_i_db_source {
      * indices whose word is present, and position, outcome and remoteness
      * are not used. */
     const uint32_t *word;
+    /* Or non-NULL, the same as narrow records (rules_internal.h). */
+    const uint16_t *record;
     const loopy_position *position;
     const uint8_t *outcome;
     const uint32_t *remoteness;

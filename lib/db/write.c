@@ -59,11 +59,24 @@ static bool game_name(const char *name)
     return true;
 }
 
+/* Whether src is a words source, wide or narrow. */
+static bool indexed(const loopy_i_db_source *src)
+{
+    return src->word != NULL || src->record != NULL;
+}
+
+/* The word of index pos of a words source. */
+static uint32_t word_of(const loopy_i_db_source *src, uint64_t pos)
+{
+    return src->word != NULL ? src->word[pos]
+                             : loopy_i_word_of_record(src->record[pos]);
+}
+
 /* The value at index pos of a words source; false when absent. */
 static bool word_at(const loopy_i_db_source *src, uint64_t pos,
                     loopy_outcome *outcome, uint32_t *remoteness)
 {
-    return loopy_i_word_value(src->word[pos], outcome, remoteness);
+    return loopy_i_word_value(word_of(src, pos), outcome, remoteness);
 }
 
 /* survey() of a words source: counts, and the first and last position. */
@@ -99,16 +112,16 @@ static loopy_status survey(const loopy_i_db_source *src, plan *p,
         !game_name(src->name) ||
         !printable(src->params, DB_PARAMS_MAX, &len) || src->base > 1 ||
         src->n > src->index_size ||
-        (src->n > 0 && src->word == NULL &&
+        (src->n > 0 && !indexed(src) &&
          (src->outcome == NULL || src->remoteness == NULL)))
         return LOOPY_EINVAL;
     memset(p->count, 0, sizeof p->count);
-    if (src->word != NULL) {
+    if (indexed(src)) {
         max = survey_words(src, p);
         if (max == UINT64_MAX)
             return LOOPY_EINVAL;
     }
-    for (uint64_t i = 0; src->word == NULL && i < src->n; i++) {
+    for (uint64_t i = 0; !indexed(src) && i < src->n; i++) {
         loopy_position pos = position_at(src, i);
         uint8_t outcome = src->outcome[i];
 
@@ -125,7 +138,7 @@ static loopy_status survey(const loopy_i_db_source *src, plan *p,
     p->max_remoteness = (uint32_t)max;
     p->width = forced_width != 0 ? forced_width
                : max <= DB_REMOTENESS_MAX_2 ? 2 : 4;
-    if (src->word == NULL) {
+    if (!indexed(src)) {
         p->lo = src->n > 0 ? position_at(src, 0) : 0;
         p->hi = src->n > 0 ? position_at(src, src->n - 1) + 1 : 0;
     }
@@ -154,21 +167,21 @@ static loopy_status lay_out(const loopy_i_db_layout *layout, plan *p)
     p->start = loopy_i_malloc((size_t)p->blocks + 1, sizeof *p->start);
     if (p->start == NULL)
         return LOOPY_ENOMEM;
-    if (p->sparse && src->word != NULL) {
+    if (p->sparse && indexed(src)) {
         /* Where each block's first position is among the indices. */
         uint64_t i = 0;
         p->from = loopy_i_malloc((size_t)p->blocks + 1, sizeof *p->from);
         if (p->from == NULL)
             return LOOPY_ENOMEM;
         for (uint64_t pos = p->lo; pos < p->hi; pos++)
-            if (src->word[pos] != LOOPY_I_WORD_ABSENT && i++ % p->k == 0)
+            if (word_of(src, pos) != LOOPY_I_WORD_ABSENT && i++ % p->k == 0)
                 p->from[(i - 1) / p->k] = pos;
         for (uint64_t b = 0; b < p->blocks; b++)
             p->start[b] = b * p->k;
     } else if (p->sparse) {
         for (uint64_t b = 0; b < p->blocks; b++)
             p->start[b] = b * p->k;
-    } else if (src->word != NULL) {
+    } else if (indexed(src)) {
         for (uint64_t b = 0; b < p->blocks; b++)
             p->start[b] = 0; /* unused: a block is its range of indices */
     } else {
@@ -242,7 +255,7 @@ static size_t build_block(const plan *p, uint64_t b, unsigned char *out)
     uint32_t count = block_records(p, b);
     size_t len = (size_t)count * p->width;
 
-    if (src->word != NULL)
+    if (indexed(src))
         return build_words_block(p, b, out);
     if (!p->sparse) {
         loopy_position first = p->lo + b * p->k;
@@ -323,7 +336,7 @@ static loopy_status compress_blocks(const plan *p, int threads,
             }
             memcpy(frame[b], packed, packed_len);
             entry[b].first = !p->sparse ? p->lo + b * p->k
-                             : p->src->word != NULL
+                             : indexed(p->src)
                                  ? p->from[b]
                                  : position_at(p->src, p->start[b]);
             entry[b].compressed = (uint32_t)packed_len;
@@ -502,6 +515,7 @@ loopy_status loopy_db_write_game(const loopy_game_solution *s,
         return LOOPY_EINVAL;
     src.n = s->n;
     src.word = s->word;
+    src.record = s->record;
     src.position = s->position;
     src.outcome = s->outcome;
     src.remoteness = s->remoteness;
@@ -523,6 +537,7 @@ loopy_status loopy_db_write_graph(const loopy_solution *s, uint32_t base,
         return LOOPY_EINVAL;
     src.n = loopy_solution_vertex_count(s);
     src.word = NULL;
+    src.record = NULL;
     src.position = NULL;
     src.outcome = loopy_solution_outcomes(s);
     src.remoteness = loopy_solution_remoteness(s);

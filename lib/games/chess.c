@@ -1,7 +1,7 @@
 /*
- * chess.c - pawnless chess endings of up to four pieces, kings included:
- * "chess:KQK", "chess:KRK", "chess:KBNK", "chess:KQKR" (white's pieces,
- * then black's, each led by its king).
+ * chess.c - pawnless chess endings of up to five pieces, kings included:
+ * "chess:KQK", "chess:KRK", "chess:KBNK", "chess:KQKR", "chess:KBBKN"
+ * (white's pieces, then black's, each led by its king).
  *
  * The rules.  Standard chess on the 8x8 board with kings, queens, rooks,
  * bishops and knights, and either side to move.  Only legal moves: a move
@@ -19,22 +19,27 @@
  * one for each smaller material that captures reach (KQKR: KQKR, KQK,
  * KKR, KK), each at its own offset, largest first.  A material's pieces
  * have slots: the white king, the black king, then white's other pieces,
- * then black's, each side's in the order Q, R, B, N.  In a segment of n
- * pieces the index is offset + (side << 6n | square[n-1] ... square[0]),
- * 6 bits a square (a1 = 0, b1 = 1, ..., h8 = 63), side 0 for white to
- * move: 2 * 64^n indices (KQK 524,288; four pieces 33,554,432).  Two
- * equal pieces (KBBK) are one position in either order: only the order
- * with the lower square first is legal.
+ * then black's, each side's in the order Q, R, B, N.  Without pawns the
+ * board's 8 symmetries (mirrors of files and ranks, the reflection in the
+ * a1-h8 diagonal, and their products) keep every rule, and the index holds
+ * one position of each class, as tablebases do: the kings come first, as
+ * one of the 462 placements of the two kings up to symmetry (the white
+ * king in the triangle a1-d1-d4; when it stands on the diagonal, the black
+ * king on or below it; the kings apart), then 6 bits for each other piece
+ * (a1 = 0, b1 = 1, ..., h8 = 63).  In a segment of n pieces the index is
+ * offset + ((side * 462 + pair) << 6(n - 2) | square[n-1] ... square[2]),
+ * side 0 for white to move: 2 * 462 * 64^(n - 2) indices (KQK 59,136;
+ * four pieces 3,784,704; five 242,221,056).  Two equal pieces (KBBK) are
+ * one position in either order: only the order with the lower square
+ * first is legal.  When both kings stand on the diagonal, a position and
+ * its mirror in the diagonal both have indices: the lesser is the class's.
+ * moves() and unmoves() give the classes' indices, and canonical() takes
+ * any index to its class's.
  *
  * Which indices are positions (legal()): pieces on distinct squares, equal
- * pieces in order, kings not adjacent, and the side not to move not in
- * check.  Double checks that no move could give are positions too: they
- * cost nothing and never reach the others.
- *
- * Symmetry.  Without pawns the board's 8 symmetries (mirrors of files and
- * ranks, and the reflection in the a1-h8 diagonal, and their products)
- * keep every rule; the representative of a position is the least index of
- * its 8 images, the whole position mapped.
+ * pieces in order, kings not adjacent, the side not to move not in check,
+ * and the index its class's.  Double checks that no move could give are
+ * positions too: they cost nothing and never reach the others.
  *
  * Unmoves.  The side that just moved takes back a move of one of its
  * pieces to an empty square it reaches (the same patterns backwards),
@@ -44,29 +49,35 @@
  * move is never mate nor stalemate, so a dead material is the only other
  * way to be over).
  *
- * Notation: FEN (chess_fen.c).
+ * Notation: FEN (chess_fen.c); moves in SAN (chess_san.c).
  */
 #include "chess.h"
 
 #include <stdio.h>
 #include <string.h>
 
-/* The legal moves of the side to move, as indices, to list (room for
- * CHESS_MAX_MOVES); with first_only, at most one.  Returns their count. */
-static size_t generate(const chess_rules *rules, const chess_board *board,
-                       loopy_position *list, bool first_only)
+bool chess_i_each_move(const chess_rules *rules, const chess_board *board,
+                       bool legal_only, chess_visit_fn visit, void *ctx)
 {
     uint64_t occ = chess_i_occupied(board), own = 0;
-    uint32_t side = board->side;
-    size_t count = 0;
+    uint32_t side = board->side, king = board->square[side];
+    /* Only a king's move, or a move from a line through the king, can
+     * leave it attacked, unless it is attacked already. */
+    bool checked = legal_only &&
+                   chess_i_attacked(rules, board, king, 1 - side, occ);
+    uint64_t lines = legal_only ? rules->rook[king] | rules->bishop[king]
+                                : 0;
 
     for (uint32_t i = 0; i < board->count; i++)
         if (board->colour[i] == side)
             own |= UINT64_C(1) << board->square[i];
     for (uint32_t i = 0; i < board->count; i++) {
-        uint64_t targets;
+        uint64_t targets, from_bit;
+        bool safe;
         if (board->colour[i] != side)
             continue;
+        from_bit = UINT64_C(1) << board->square[i];
+        safe = !checked && i != side && (lines & from_bit) == 0;
         targets = chess_i_reach(rules, board, i, occ) & ~own;
         for (; targets != 0; targets &= targets - 1) {
             uint32_t to = chess_i_lowest(targets);
@@ -91,16 +102,50 @@ static size_t generate(const chess_rules *rules, const chess_board *board,
                 next.material = chess_i_find_material(
                     rules, chess_i_key(next.count, next.colour, next.kind));
             }
-            if (chess_i_attacked(rules, &next, next.square[side], 1 - side,
-                                 chess_i_occupied(&next)))
+            if (legal_only && !safe &&
+                chess_i_attacked(rules, &next, next.square[side], 1 - side,
+                                 (occ & ~from_bit) | UINT64_C(1) << to))
                 continue;
             next.side = 1 - side;
-            list[count++] = chess_i_encode(rules, &next);
-            if (first_only)
-                return count;
+            if (!visit(ctx, chess_i_encode(rules, &next), i, to))
+                return false;
         }
     }
-    return count;
+    return true;
+}
+
+/* chess_i_moves' list. */
+typedef struct move_list {
+    loopy_position *items;
+    size_t count;
+    bool first_only;
+} move_list;
+
+static bool append_move(void *ctx, loopy_position to, uint32_t piece,
+                        uint32_t square)
+{
+    move_list *list = ctx;
+
+    (void)piece;
+    (void)square;
+    list->items[list->count++] = to;
+    return !list->first_only;
+}
+
+size_t chess_i_moves(const chess_rules *rules, const chess_board *board,
+                     loopy_position *list, bool first_only)
+{
+    move_list moves = {list, 0, first_only};
+
+    chess_i_each_move(rules, board, true, append_move, &moves);
+    return moves.count;
+}
+
+static loopy_primitive chess_primitive(void *ctx, loopy_position pos);
+
+bool loopy_i_chess_is(const loopy_game *game)
+{
+    return game != NULL && game->primitive == chess_primitive;
 }
 
 static int chess_legal(void *ctx, loopy_position pos)
@@ -111,7 +156,10 @@ static int chess_legal(void *ctx, loopy_position pos)
     if (pos >= rules->size)
         return 0;
     chess_i_decode(rules, pos, &board);
-    return chess_i_board_legal(rules, &board, NULL, 0);
+    if (!chess_i_board_legal(rules, &board, NULL, 0))
+        return 0;
+    /* Only the class's own index is a position. */
+    return chess_i_encode(rules, &board) == pos;
 }
 
 static loopy_primitive chess_primitive(void *ctx, loopy_position pos)
@@ -123,7 +171,7 @@ static loopy_primitive chess_primitive(void *ctx, loopy_position pos)
     chess_i_decode(rules, pos, &board);
     if (rules->material[board.material].dead)
         return LOOPY_OVER_TIE;
-    if (generate(rules, &board, &first, true) > 0)
+    if (chess_i_moves(rules, &board, &first, true) > 0)
         return LOOPY_PLAYING;
     return chess_i_attacked(rules, &board, board.square[board.side],
                             1 - board.side, chess_i_occupied(&board))
@@ -139,21 +187,72 @@ static size_t chess_moves(void *ctx, loopy_position pos, loopy_position *out,
     chess_board board;
 
     chess_i_decode(rules, pos, &board);
-    return loopy_i_distinct_out(list, generate(rules, &board, list, false),
+    return loopy_i_distinct_out(list, chess_i_moves(rules, &board, list, false),
                                 out, capacity);
 }
 
 /* Adds the index of prev to list when prev is a legal position that is
- * not over (its material is alive; it has a move, the one taken back). */
+ * not over (its material is alive; it has a move, the one taken back):
+ * the class's index, since encode takes a board to it.  Unchecked, any
+ * prev: the index, or the index space's size when the kings touch. */
 static void add_unmove(const chess_rules *rules, chess_board *prev,
-                       loopy_position *list, size_t *count)
+                       bool checked, loopy_position *list, size_t *count)
 {
-    if (rules->material[prev->material].dead)
-        return;
-    chess_i_normalize(prev);
-    if (!chess_i_board_legal(rules, prev, NULL, 0))
-        return;
+    if (checked) {
+        /* Equal pieces in order, as legality asks (encode sorts them in
+         * each image itself). */
+        chess_i_normalize(prev);
+        if (rules->material[prev->material].dead ||
+            !chess_i_board_legal(rules, prev, NULL, 0))
+            return;
+    }
     list[(*count)++] = chess_i_encode(rules, prev);
+}
+
+size_t chess_i_unmoves(const chess_rules *rules, const chess_board *board,
+                       bool checked, loopy_position *list)
+{
+    const chess_material *material = &rules->material[board->material];
+    uint64_t occ = chess_i_occupied(board);
+    uint32_t last = 1 - board->side;
+    size_t count = 0;
+
+    for (uint32_t i = 0; i < board->count; i++) {
+        uint64_t from;
+        if (board->colour[i] != last)
+            continue;
+        /* Every pattern is its own reverse; the square came from is empty
+         * now, and so is the way between. */
+        from = chess_i_reach(rules, board, i, occ) & ~occ;
+        for (; from != 0; from &= from - 1) {
+            uint32_t back = chess_i_lowest(from);
+            chess_board prev = *board;
+            prev.square[i] = (uint8_t)back;
+            prev.side = last;
+            if (!material->dead)
+                add_unmove(rules, &prev, checked, list, &count);
+            /* Or the move took a piece of the side now to move, which
+             * reappears where the mover stands. */
+            for (uint8_t kind = CHESS_QUEEN; kind <= CHESS_KNIGHT; kind++) {
+                uint8_t colour[CHESS_MAX_PIECES], kinds[CHESS_MAX_PIECES];
+                uint8_t square[CHESS_MAX_PIECES];
+                uint32_t n = board->count;
+                uint32_t m = material->uncapture[board->side][kind];
+                chess_board taken;
+                if (m == CHESS_NONE)
+                    continue;
+                memcpy(colour, prev.colour, n);
+                memcpy(kinds, prev.kind, n);
+                memcpy(square, prev.square, n);
+                colour[n] = (uint8_t)board->side;
+                kinds[n] = kind;
+                square[n] = board->square[i];
+                chess_i_lay_out(rules, m, last, colour, kinds, square, &taken);
+                add_unmove(rules, &taken, checked, list, &count);
+            }
+        }
+    }
+    return count;
 }
 
 static size_t chess_unmoves(void *ctx, loopy_position pos, loopy_position *out,
@@ -161,52 +260,12 @@ static size_t chess_unmoves(void *ctx, loopy_position pos, loopy_position *out,
 {
     const chess_rules *rules = ctx;
     loopy_position list[CHESS_MAX_UNMOVES];
-    const chess_material *material;
     chess_board board;
-    uint64_t occ;
-    uint32_t last;
     size_t count = 0;
 
     chess_i_decode(rules, pos, &board);
-    if (!chess_i_board_legal(rules, &board, NULL, 0))
-        return loopy_i_distinct_out(list, 0, out, capacity);
-    material = &rules->material[board.material];
-    occ = chess_i_occupied(&board);
-    last = 1 - board.side;
-    for (uint32_t i = 0; i < board.count; i++) {
-        uint64_t from;
-        if (board.colour[i] != last)
-            continue;
-        /* Every pattern is its own reverse; the square came from is empty
-         * now, and so is the way between. */
-        from = chess_i_reach(rules, &board, i, occ) & ~occ;
-        for (; from != 0; from &= from - 1) {
-            uint32_t back = chess_i_lowest(from);
-            chess_board prev = board;
-            prev.square[i] = (uint8_t)back;
-            prev.side = last;
-            if (!material->dead)
-                add_unmove(rules, &prev, list, &count);
-            /* Or the move took a piece of the side now to move, which
-             * reappears where the mover stands. */
-            for (uint8_t kind = CHESS_QUEEN; kind <= CHESS_KNIGHT; kind++) {
-                uint8_t colour[CHESS_MAX_PIECES], kinds[CHESS_MAX_PIECES];
-                uint8_t square[CHESS_MAX_PIECES];
-                uint32_t n = board.count, m = material->uncapture[board.side][kind];
-                chess_board taken;
-                if (m == CHESS_NONE)
-                    continue;
-                memcpy(colour, prev.colour, n);
-                memcpy(kinds, prev.kind, n);
-                memcpy(square, prev.square, n);
-                colour[n] = (uint8_t)board.side;
-                kinds[n] = kind;
-                square[n] = board.square[i];
-                chess_i_lay_out(rules, m, last, colour, kinds, square, &taken);
-                add_unmove(rules, &taken, list, &count);
-            }
-        }
-    }
+    if (chess_i_board_legal(rules, &board, NULL, 0))
+        count = chess_i_unmoves(rules, &board, true, list);
     return loopy_i_distinct_out(list, count, out, capacity);
 }
 
@@ -216,7 +275,7 @@ static loopy_position chess_canonical(void *ctx, loopy_position pos)
     chess_board board;
 
     chess_i_decode(rules, pos, &board);
-    return chess_i_least_image(rules, &board);
+    return chess_i_encode(rules, &board);
 }
 
 static void chess_release(void *ctx)
@@ -292,11 +351,11 @@ static loopy_status chess_create(const char *params, loopy_game *game,
     memset(rules, 0, sizeof *rules);
     chess_i_rules_init(rules, white, black);
 
-    /* The start: white king a1, black king h8, white's other pieces on c1
-     * and d1, black's on h6 and h5, white to move: no piece attacks the
-     * black king, and the white king can step to a2. */
+    /* The start: white king a1, black king h8, white's other pieces on c1,
+     * d1 and e1, black's on h6, h5 and h4, white to move: no piece attacks
+     * the black king, and the white king can step to a2. */
     {
-        static const uint8_t extra_square[2][2] = {{2, 3}, {47, 39}};
+        static const uint8_t extra_square[2][3] = {{2, 3, 4}, {47, 39, 31}};
         uint32_t used[2] = {0, 0};
         const chess_material *material = &rules->material[0];
         start.material = 0;
@@ -325,6 +384,11 @@ static loopy_status chess_create(const char *params, loopy_game *game,
     game->unmoves = chess_unmoves;
     game->legal = chess_legal;
     game->canonical = chess_canonical;
+    /* moves() and unmoves() already give the classes' indices. */
+    game->canonical_moves = chess_moves;
+    game->canonical_unmoves = chess_unmoves;
+    game->move_format = chess_i_move_format;
+    game->value_note = chess_i_value_note;
     game->format = chess_i_format;
     game->parse = chess_i_parse;
     game->release = chess_release;
@@ -334,13 +398,15 @@ static loopy_status chess_create(const char *params, loopy_game *game,
 const loopy_game_def loopy_i_game_chess = {
     .version = LOOPY_GAME_VERSION,
     .name = "chess",
-    .summary = "pawnless chess endings of up to 4 pieces, with their "
+    .summary = "pawnless chess endings of up to 5 pieces, with their "
                "sub-endings: depth to mate",
     .params_help = "the material: white's pieces, then black's, each led by "
                    "its king, pieces Q, R, B, N (default KQK; KRK, KBNK, "
-                   "KBBK, KQKR, ...; at most 4 pieces)",
+                   "KBBK, KQKR, KBBKN, ...; at most 5 pieces)",
     .notation_help = "FEN: the board from rank 8 down and the side to move, "
                      "8/8/8/4k3/8/8/8/KQ6 w (a full FEN is read too; no "
-                     "castling rights)",
+                     "castling rights), shown as its class's representative "
+                     "(the white king in a1-d1-d4); moves in SAN (Qb7+, "
+                     "Kxe2) as the representative stands",
     .create = chess_create,
 };

@@ -8,12 +8,16 @@
 
 #include "games.h"
 
-#define CHESS_MAX_PIECES 4   /* two kings and at most two more */
-#define CHESS_MAX_MATERIALS 4 /* the sub-materials of a 4-piece one */
-#define CHESS_MAX_MOVES 128   /* 2 queens and a king: 27 + 27 + 8 */
+#define CHESS_MAX_PIECES 5    /* two kings and at most three more */
+#define CHESS_MAX_MATERIALS 8 /* the sub-materials of a 5-piece one */
+#define CHESS_MAX_MOVES 128   /* 3 queens and a king: 27 * 3 + 8 = 89 */
 /* A retraction of each of those moves, each also as an uncapture of any of
- * the four kinds: 62 * 5. */
-#define CHESS_MAX_UNMOVES 320
+ * the four kinds: 89 * 5 = 445. */
+#define CHESS_MAX_UNMOVES 512
+/* The placements of the two kings up to symmetry: the white king in the
+ * triangle a1-d1-d4, the black king on or below the a1-h8 diagonal when
+ * the white one is on it, the kings apart. */
+#define CHESS_KING_PAIRS 462
 
 #define CHESS_NONE 255 /* no such material */
 
@@ -28,16 +32,15 @@ enum {
 
 /* One material: the pieces of both sides, in slot order: the white king,
  * the black king, then white's other pieces, then black's, each side's in
- * the order Q, R, B, N.  Its segment of the index holds 2 * 64^count
- * indices from offset on. */
+ * the order Q, R, B, N.  Its segment of the index holds
+ * 2 * 462 * 64^(count - 2) indices from offset on. */
 typedef struct chess_material {
     uint32_t count;
     uint8_t colour[CHESS_MAX_PIECES], kind[CHESS_MAX_PIECES];
     uint32_t key;     /* chess_i_key of its pieces */
     bool dead;        /* no mate is possible: K v K, K+B v K, K+N v K */
-    /* Two equal pieces (at most one pair in 4 pieces) are in slots pair - 1
-     * and pair; 0 when there are none. */
-    uint32_t pair;
+    /* Bit i: slot i holds a piece equal to slot i - 1's (KBBK: bit 3). */
+    uint8_t equal;
     /* The material with one more piece of colour c and kind k, or
      * CHESS_NONE when the game has none. */
     uint8_t uncapture[2][5];
@@ -63,8 +66,13 @@ typedef struct chess_rules {
     uint64_t king[64], knight[64], rook[64], bishop[64];
     uint64_t between[64][64];
     uint8_t image[8][64]; /* the 8 symmetries of the board; [0] identity */
-    /* Bit s: symmetry s takes the square to the least of its images. */
-    uint8_t least_symmetries[64];
+    /* The king pairs: pair_of[white][black] is the pair's number, or -1
+     * when the kings so placed are no pair of the index; bit s of
+     * pair_symmetries[white][black] is set when symmetry s takes them to
+     * one; pair_king[k] are the squares of pair k, white's first. */
+    int16_t pair_of[64][64];
+    uint8_t pair_symmetries[64][64];
+    uint8_t pair_king[CHESS_KING_PAIRS][2];
     char params[CHESS_MAX_PIECES + 1];
 } chess_rules;
 
@@ -100,8 +108,10 @@ void chess_i_decode(const chess_rules *rules, loopy_position pos,
                     chess_board *board);
 /* Puts equal pieces in increasing order of square. */
 void chess_i_normalize(chess_board *board);
-/* chess_i_normalize, then the index. */
-loopy_position chess_i_encode(const chess_rules *rules, chess_board *board);
+/* The index of board's class of symmetric positions: the least index of
+ * its images whose kings are a pair of the index. */
+loopy_position chess_i_encode(const chess_rules *rules,
+                              const chess_board *board);
 /* Whether a piece of colour attacks square target, with occ occupied. */
 bool chess_i_attacked(const chess_rules *rules, const chess_board *board,
                       uint32_t target, uint32_t colour, uint64_t occ);
@@ -114,9 +124,39 @@ uint64_t chess_i_occupied(const chess_board *board);
  * check.  When not and why is not NULL, says why. */
 bool chess_i_board_legal(const chess_rules *rules, const chess_board *board,
                          char *why, size_t why_capacity);
-/* The least index of the 8 images of board. */
-loopy_position chess_i_least_image(const chess_rules *rules,
-                                   const chess_board *board);
+
+/* ---- lib/games/chess.c ---- */
+
+/* Calls visit(ctx, index, piece, square) for each legal move of board (a
+ * legal position): the class's index of the position it leads to, the
+ * slot of the piece that moves and the square it goes to; until visit
+ * gives false; returns false when it did.  Without legal_only, also for
+ * the moves that leave the mover's king attacked, which lead to indices
+ * that are no positions (or to the index space's size when the kings
+ * touch). */
+typedef bool (*chess_visit_fn)(void *ctx, loopy_position to, uint32_t piece,
+                               uint32_t square);
+bool chess_i_each_move(const chess_rules *rules, const chess_board *board,
+                       bool legal_only, chess_visit_fn visit, void *ctx);
+/* The legal moves of board (a legal position) as the classes' indices, to
+ * list (room for CHESS_MAX_MOVES); with first_only, at most one.  Returns
+ * their count. */
+size_t chess_i_moves(const chess_rules *rules, const chess_board *board,
+                     loopy_position *list, bool first_only);
+/* The classes' indices of the positions, not over, from which a move
+ * reaches board (a legal position), to list (room for CHESS_MAX_UNMOVES),
+ * repeats possible.  Returns their count.  Without checked, every board a
+ * move could have come from, legal or not, over or not (an index that is
+ * no position, or the index space's size when the kings touch). */
+size_t chess_i_unmoves(const chess_rules *rules, const chess_board *board,
+                       bool checked, loopy_position *list);
+
+/* ---- lib/games/chess_san.c ---- */
+
+size_t chess_i_move_format(void *ctx, loopy_position pos, loopy_position to,
+                           char *out, size_t capacity);
+size_t chess_i_value_note(void *ctx, loopy_outcome outcome,
+                          uint32_t remoteness, char *out, size_t capacity);
 
 /* ---- lib/games/chess_fen.c ---- */
 

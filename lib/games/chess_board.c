@@ -22,6 +22,36 @@ static int absolute(int x)
 
 /* ---- Tables ---- */
 
+/* Numbers the king pairs of the index in increasing order of the black
+ * king's square, then the white one's, and finds which symmetries take
+ * each placement of the kings to a pair. */
+static void init_pairs(chess_rules *rules)
+{
+    int16_t count = 0;
+
+    for (uint32_t black = 0; black < 64; black++)
+        for (uint32_t white = 0; white < 64; white++) {
+            uint32_t wf = white & 7, wr = white >> 3;
+            uint32_t bf = black & 7, br = black >> 3;
+            bool pair = wf <= 3 && wr <= wf && white != black &&
+                        (rules->king[white] & bit(black)) == 0 &&
+                        (wr != wf || br <= bf);
+            rules->pair_of[white][black] = pair ? count : -1;
+            if (pair) {
+                rules->pair_king[count][0] = (uint8_t)white;
+                rules->pair_king[count][1] = (uint8_t)black;
+                count++;
+            }
+        }
+    for (uint32_t white = 0; white < 64; white++)
+        for (uint32_t black = 0; black < 64; black++)
+            for (uint32_t s = 0; s < 8; s++)
+                if (rules->pair_of[rules->image[s][white]]
+                                  [rules->image[s][black]] >= 0)
+                    rules->pair_symmetries[white][black] |=
+                        (uint8_t)(1u << s);
+}
+
 static void init_tables(chess_rules *rules)
 {
     for (int from = 0; from < 64; from++) {
@@ -65,15 +95,7 @@ static void init_tables(chess_rules *rules)
             }
             rules->image[s][square] = (uint8_t)(r * 8 + f);
         }
-    for (uint32_t square = 0; square < 64; square++) {
-        uint32_t least = 64;
-        for (uint32_t s = 0; s < 8; s++)
-            if (rules->image[s][square] < least)
-                least = rules->image[s][square];
-        for (uint32_t s = 0; s < 8; s++)
-            if (rules->image[s][square] == least)
-                rules->least_symmetries[square] |= (uint8_t)(1u << s);
-    }
+    init_pairs(rules);
 }
 
 /* ---- Materials ---- */
@@ -127,7 +149,7 @@ static void material_from_key(chess_material *m, uint32_t key)
     m->count = n;
     for (uint32_t i = 3; i < n; i++)
         if (m->colour[i] == m->colour[i - 1] && m->kind[i] == m->kind[i - 1])
-            m->pair = i;
+            m->equal |= (uint8_t)(1u << i);
     m->dead = others == 0 && minors <= 1;
 }
 
@@ -163,7 +185,7 @@ void chess_i_rules_init(chess_rules *rules, const char *white,
                 continue;
             material_from_key(&rules->material[rules->material_count], key);
             rules->material[rules->material_count].offset = offset;
-            offset += UINT64_C(2) << (6 * (n + 2));
+            offset += UINT64_C(2) * CHESS_KING_PAIRS << (6 * n);
             rules->material_count++;
         }
     rules->size = offset;
@@ -207,7 +229,7 @@ void chess_i_lay_out(const chess_rules *rules, uint32_t m, uint32_t side,
 void chess_i_decode(const chess_rules *rules, loopy_position pos,
                     chess_board *board)
 {
-    uint32_t m = 0;
+    uint32_t m = 0, others, pair;
     const chess_material *material;
     loopy_position local;
 
@@ -216,39 +238,78 @@ void chess_i_decode(const chess_rules *rules, loopy_position pos,
         m++;
     material = &rules->material[m];
     local = pos - material->offset;
+    others = material->count - 2;
+    pair = (uint32_t)(local >> (6 * others));
     board->material = m;
     board->count = material->count;
-    board->side = (uint32_t)(local >> (6 * material->count)) & 1;
+    board->side = pair / CHESS_KING_PAIRS;
+    pair %= CHESS_KING_PAIRS;
     for (uint32_t i = 0; i < material->count; i++) {
         board->colour[i] = material->colour[i];
         board->kind[i] = material->kind[i];
-        board->square[i] = (uint8_t)(local >> (6 * i) & 63);
     }
+    board->square[0] = rules->pair_king[pair][0];
+    board->square[1] = rules->pair_king[pair][1];
+    for (uint32_t i = 0; i < others; i++)
+        board->square[2 + i] = (uint8_t)(local >> (6 * i) & 63);
+}
+
+/* Sorts each run of equal pieces' squares (equal: the material's bits). */
+static void sort_equal(uint8_t *square, uint32_t count, uint32_t equal)
+{
+    for (uint32_t i = 3; i < count; i++)
+        for (uint32_t j = i; (equal >> j & 1) && square[j] < square[j - 1];
+             j--) {
+            uint8_t t = square[j];
+            square[j] = square[j - 1];
+            square[j - 1] = t;
+        }
 }
 
 void chess_i_normalize(chess_board *board)
 {
-    /* Equal pieces sit side by side in the slots: an insertion sort of
-     * each run of them by square. */
+    /* Equal pieces sit side by side in the slots. */
+    uint32_t equal = 0;
+
     for (uint32_t i = 3; i < board->count; i++)
-        for (uint32_t j = i; j > 2 && board->kind[j] == board->kind[j - 1] &&
-                             board->colour[j] == board->colour[j - 1] &&
-                             board->square[j] < board->square[j - 1];
-             j--) {
-            uint8_t t = board->square[j];
-            board->square[j] = board->square[j - 1];
-            board->square[j - 1] = t;
-        }
+        if (board->kind[i] == board->kind[i - 1] &&
+            board->colour[i] == board->colour[i - 1])
+            equal |= 1u << i;
+    sort_equal(board->square, board->count, equal);
 }
 
-loopy_position chess_i_encode(const chess_rules *rules, chess_board *board)
+loopy_position chess_i_encode(const chess_rules *rules,
+                              const chess_board *board)
 {
-    loopy_position local = board->side;
+    const chess_material *material = &rules->material[board->material];
+    uint32_t symmetries =
+        rules->pair_symmetries[board->square[0]][board->square[1]];
+    uint32_t n = board->count, shift = 6 * (n - 2);
+    loopy_position least = UINT64_MAX;
 
-    chess_i_normalize(board);
-    for (uint32_t i = board->count; i-- > 0;)
-        local = local << 6 | board->square[i];
-    return rules->material[board->material].offset + local;
+    /* Usually one symmetry places the kings; two or more when both stand
+     * on a diagonal, and then the other pieces decide. */
+    for (; symmetries != 0; symmetries &= symmetries - 1) {
+        const uint8_t *image = rules->image[chess_i_lowest(symmetries)];
+        uint8_t square[CHESS_MAX_PIECES];
+        loopy_position local = 0;
+        for (uint32_t i = 0; i < n; i++)
+            square[i] = image[board->square[i]];
+        sort_equal(square, n, material->equal);
+        for (uint32_t i = n; i-- > 2;)
+            local = local << 6 | square[i];
+        local |= (loopy_position)(board->side * CHESS_KING_PAIRS +
+                                  (uint32_t)rules->pair_of[square[0]]
+                                                          [square[1]])
+                 << shift;
+        if (local < least)
+            least = local;
+    }
+    /* Kings next to each other have no index: past the end, which the
+     * solvers refuse (callers test legality first). */
+    if (least == UINT64_MAX)
+        return rules->size;
+    return material->offset + least;
 }
 
 /* ---- Attacks ---- */
@@ -325,7 +386,7 @@ uint64_t chess_i_reach(const chess_rules *rules, const chess_board *board,
     return reach;
 }
 
-/* ---- Legality and symmetry ---- */
+/* ---- Legality ---- */
 
 bool chess_i_board_legal(const chess_rules *rules, const chess_board *board,
                          char *why, size_t why_capacity)
@@ -364,34 +425,3 @@ bool chess_i_board_legal(const chess_rules *rules, const chess_board *board,
     return true;
 }
 
-loopy_position chess_i_least_image(const chess_rules *rules,
-                                   const chess_board *board)
-{
-    const chess_material *material = &rules->material[board->material];
-    loopy_position least = UINT64_MAX;
-    uint32_t pair = material->pair, n = board->count;
-    /* The top slot's square weighs most in the index: only the symmetries
-     * that take it to its least image can give the least index (unless
-     * it is one of two equal pieces, which may swap). */
-    uint32_t symmetries =
-        pair == n - 1 ? 255 : rules->least_symmetries[board->square[n - 1]];
-
-    for (uint32_t s = 0; s < 8; s++) {
-        uint8_t square[CHESS_MAX_PIECES] = {0, 0, 0, 0};
-        loopy_position local = board->side;
-        if (!(symmetries >> s & 1))
-            continue;
-        for (uint32_t i = 0; i < n; i++)
-            square[i] = rules->image[s][board->square[i]];
-        if (pair != 0 && square[pair] < square[pair - 1]) {
-            uint8_t t = square[pair];
-            square[pair] = square[pair - 1];
-            square[pair - 1] = t;
-        }
-        for (uint32_t i = n; i-- > 0;)
-            local = local << 6 | square[i];
-        if (local < least)
-            least = local;
-    }
-    return material->offset + least;
-}

@@ -165,7 +165,7 @@ int chess_i_parse(void *ctx, const char *text, loopy_position *pos, char *why,
             ? chess_i_find_material(rules, chess_i_key(count, colour, kind))
             : UINT32_MAX;
     if (m == UINT32_MAX) {
-        char names[64];
+        char names[96];
         list_materials(rules, names, sizeof names);
         snprintf(why, why_capacity,
                  "this material is not an ending of chess:%s (its endings: "

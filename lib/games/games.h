@@ -71,4 +71,14 @@ extern const loopy_game_def loopy_i_game_tictactoe;
 extern const loopy_game_def loopy_i_game_connect4;
 extern const loopy_game_def loopy_i_game_chess;
 
+/* ---- The games' own solvers (loopy_game_solve_tablebase) ---- */
+
+/* Whether game is a chess ending opened from loopy_i_game_chess. */
+bool loopy_i_chess_is(const loopy_game *game);
+/* Every legal position of a chess ending, 2 bytes per index, tier by
+ * tier (lib/games/chess_solve.c). */
+loopy_status loopy_i_chess_solve(const loopy_game *game,
+                                 const loopy_game_solve_options *options,
+                                 loopy_game_solution **out, loopy_diag *diag);
+
 #endif

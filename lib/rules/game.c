@@ -32,6 +32,32 @@ const loopy_game_def *loopy_game_builtin(size_t i)
     return i < loopy_game_builtin_count() ? builtin[i] : NULL;
 }
 
+int loopy_game_has_tablebase(const loopy_game *game)
+{
+    return loopy_i_chess_is(game);
+}
+
+loopy_status loopy_game_solve_tablebase(const loopy_game *game,
+                                        const loopy_game_solve_options *options,
+                                        loopy_game_solution **out,
+                                        loopy_diag *diag)
+{
+    static const loopy_game_solve_options defaults =
+        LOOPY_GAME_SOLVE_OPTIONS_INIT;
+
+    if (out == NULL || game == NULL)
+        return LOOPY_EINVAL;
+    *out = NULL;
+    if (!loopy_game_has_tablebase(game)) {
+        loopy_i_diag(diag, 0, 0, "%s: the game has no solver of its own: "
+                     "solve it with the solver that stores no moves or "
+                     "through a graph", game->name);
+        return LOOPY_EINVAL;
+    }
+    return loopy_i_chess_solve(game, options != NULL ? options : &defaults,
+                               out, diag);
+}
+
 /* An open game: the table the caller sees, first, so that the pointer is
  * the handle, and what closing it needs. */
 typedef struct open_game {
@@ -147,6 +173,12 @@ static loopy_status open_game_named(const char *spec, size_t name_len,
             loopy_i_diag(diag, 0, 0, "%s: cannot make the game: %s", name,
                          loopy_strerror(status));
         goto fail;
+    }
+    /* A game written for version 1 knows nothing of the fields after: its
+     * create() may have cleared its own smaller table only. */
+    if (g->game.version < 2) {
+        g->game.move_format = NULL;
+        g->game.value_note = NULL;
     }
     status = check_table(&g->game, name, diag);
     if (status != LOOPY_OK) {

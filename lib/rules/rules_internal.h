@@ -134,6 +134,27 @@ static inline bool loopy_i_word_value(uint32_t w, loopy_outcome *outcome,
     return true;
 }
 
+/* The records of a narrow solution (a game's own solver, chess_solve.c),
+ * 2 bytes per index, which are the 2-byte records of a database
+ * (lib/db/db_internal.h): 0 absent, 1 a Draw, else the outcome in the top
+ * two bits and the remoteness in the 14 below. */
+#define LOOPY_I_RECORD_ABSENT 0u
+#define LOOPY_I_RECORD_DRAW 1u
+#define LOOPY_I_RECORD_SHIFT 14
+#define LOOPY_I_RECORD_LOW ((1u << LOOPY_I_RECORD_SHIFT) - 1)
+
+/* The word that holds the value a record holds. */
+static inline uint32_t loopy_i_word_of_record(uint16_t r)
+{
+    unsigned kind = (unsigned)r >> LOOPY_I_RECORD_SHIFT;
+
+    if (r == LOOPY_I_RECORD_ABSENT)
+        return LOOPY_I_WORD_ABSENT;
+    if (kind == 0)
+        return 1; /* undecided once solved: a Draw */
+    return (uint32_t)kind << LOOPY_I_WORD_SHIFT | (r & LOOPY_I_RECORD_LOW);
+}
+
 /* Indices per entry of a word solution's rank directory. */
 #define LOOPY_I_RANK_BLOCK 4096
 
@@ -149,6 +170,7 @@ struct loopy_game_solution {
     uint8_t *outcome;
     uint32_t *remoteness;
     uint32_t *word; /* non-NULL: the words form */
+    uint16_t *record; /* non-NULL: the words form, narrow (records) */
     uint64_t size;  /* words */
     uint64_t *rank; /* size / LOOPY_I_RANK_BLOCK + 1 */
     uint64_t count[4]; /* indexed by loopy_outcome */
@@ -161,6 +183,26 @@ struct loopy_game_solution {
 loopy_status loopy_i_solution_of_words(uint32_t *words, uint64_t size,
                                        bool symmetric, int threads,
                                        loopy_game_solution **out);
+
+/* The same of records[0 .. size), which it takes over: the narrow words
+ * form. */
+loopy_status loopy_i_solution_of_records(uint16_t *records, uint64_t size,
+                                         bool symmetric, int threads,
+                                         loopy_game_solution **out);
+
+/* Whether s is in the words form, wide or narrow. */
+static inline bool loopy_i_solution_indexed(const loopy_game_solution *s)
+{
+    return s->word != NULL || s->record != NULL;
+}
+
+/* The word of index pos (below s->size) of a solution in the words form. */
+static inline uint32_t loopy_i_solution_word(const loopy_game_solution *s,
+                                             uint64_t pos)
+{
+    return s->word != NULL ? s->word[pos]
+                           : loopy_i_word_of_record(s->record[pos]);
+}
 
 /* The i-th position of s (i < s->n) in the words form: a binary search in
  * the rank directory, then a scan of at most one block. */

@@ -18,9 +18,11 @@ uint64_t loopy_game_solution_count(const loopy_game_solution *s,
     return (unsigned)outcome < 4 ? s->count[outcome] : 0;
 }
 
-loopy_status loopy_i_solution_of_words(uint32_t *words, uint64_t size,
-                                       bool symmetric, int threads,
-                                       loopy_game_solution **out)
+/* A solution in the words form of words (wide) or records (narrow): the
+ * rank directory and the counts. */
+static loopy_status of_words(uint32_t *words, uint16_t *records,
+                             uint64_t size, bool symmetric, int threads,
+                             loopy_game_solution **out)
 {
     uint64_t blocks = size / LOOPY_I_RANK_BLOCK + 1, count[4] = {0, 0, 0, 0};
     loopy_game_solution *s = loopy_i_calloc(1, sizeof *s);
@@ -34,13 +36,16 @@ loopy_status loopy_i_solution_of_words(uint32_t *words, uint64_t size,
         loopy_i_free(s);
         return LOOPY_ENOMEM;
     }
+    s->word = words;
+    s->record = records;
+    s->size = size;
 #pragma omp parallel for num_threads(threads) schedule(static)
     for (int64_t b = 0; b < (int64_t)blocks; b++) {
         uint64_t lo = (uint64_t)b * LOOPY_I_RANK_BLOCK, present = 0;
         uint64_t hi = size - lo < LOOPY_I_RANK_BLOCK ? size
                                                      : lo + LOOPY_I_RANK_BLOCK;
         for (uint64_t i = lo; i < hi; i++)
-            present += words[i] != LOOPY_I_WORD_ABSENT;
+            present += loopy_i_solution_word(s, i) != LOOPY_I_WORD_ABSENT;
         s->rank[b + 1] = present;
     }
     for (uint64_t b = 0; b < blocks; b++)
@@ -50,19 +55,33 @@ loopy_status loopy_i_solution_of_words(uint32_t *words, uint64_t size,
     {
         uint64_t mine[4] = {0, 0, 0, 0};
 #pragma omp for schedule(static)
-        for (int64_t i = 0; i < (int64_t)size; i++)
-            if (words[i] != LOOPY_I_WORD_ABSENT)
-                mine[words[i] >> LOOPY_I_WORD_SHIFT]++;
+        for (int64_t i = 0; i < (int64_t)size; i++) {
+            uint32_t w = loopy_i_solution_word(s, (uint64_t)i);
+            if (w != LOOPY_I_WORD_ABSENT)
+                mine[w >> LOOPY_I_WORD_SHIFT]++;
+        }
 #pragma omp critical
         for (int k = 0; k < 4; k++)
             count[k] += mine[k];
     }
     memcpy(s->count, count, sizeof count);
-    s->word = words;
-    s->size = size;
     s->symmetric = symmetric;
     *out = s;
     return LOOPY_OK;
+}
+
+loopy_status loopy_i_solution_of_words(uint32_t *words, uint64_t size,
+                                       bool symmetric, int threads,
+                                       loopy_game_solution **out)
+{
+    return of_words(words, NULL, size, symmetric, threads, out);
+}
+
+loopy_status loopy_i_solution_of_records(uint16_t *records, uint64_t size,
+                                         bool symmetric, int threads,
+                                         loopy_game_solution **out)
+{
+    return of_words(NULL, records, size, symmetric, threads, out);
 }
 
 loopy_position loopy_i_solution_select(const loopy_game_solution *s,
@@ -80,7 +99,8 @@ loopy_position loopy_i_solution_select(const loopy_game_solution *s,
     }
     seen = s->rank[lo];
     for (uint64_t pos = lo * LOOPY_I_RANK_BLOCK; pos < s->size; pos++)
-        if (s->word[pos] != LOOPY_I_WORD_ABSENT && seen++ == i)
+        if (loopy_i_solution_word(s, pos) != LOOPY_I_WORD_ABSENT &&
+            seen++ == i)
             return pos;
     return UINT64_MAX; /* not reached: i < s->n */
 }
@@ -90,7 +110,8 @@ loopy_position loopy_game_solution_position(const loopy_game_solution *s,
 {
     if (i >= s->n)
         return UINT64_MAX;
-    return s->word != NULL ? loopy_i_solution_select(s, i) : s->position[i];
+    return loopy_i_solution_indexed(s) ? loopy_i_solution_select(s, i)
+                                       : s->position[i];
 }
 
 /* The value of pos (its representative) in s; false when not there. */
@@ -102,9 +123,10 @@ static bool find(const loopy_game_solution *s, const loopy_game *game,
 
     if (s->symmetric && game->canonical != NULL)
         pos = game->canonical(game->ctx, pos);
-    if (s->word != NULL)
+    if (loopy_i_solution_indexed(s))
         return pos < s->size &&
-               loopy_i_word_value(s->word[pos], outcome, remoteness);
+               loopy_i_word_value(loopy_i_solution_word(s, pos), outcome,
+                                  remoteness);
     while (lo < hi) {
         uint64_t mid = lo + (hi - lo) / 2;
         if (s->position[mid] < pos)
@@ -225,6 +247,7 @@ void loopy_game_solution_free(loopy_game_solution *s)
     loopy_i_free(s->outcome);
     loopy_i_free(s->remoteness);
     loopy_i_free(s->word);
+    loopy_i_free(s->record);
     loopy_i_free(s->rank);
     loopy_i_free(s);
 }

@@ -107,7 +107,7 @@ expect "connect4 4x4, every legal index" 0 'connect4:4x4: 80541 positions solved
 expect "connect4 4x4, reached" 0 'connect4:4x4: 80541 positions reached, up to symmetry\n  W 19341  L 16121  T 45079  D 0\n  start ..../..../..../....: T 16\n' \
     game solve -q connect4:4x4
 refused "all-legal through a graph" 2 "only --solver retro" game solve --all-legal tictactoe
-refused "bad solver" 2 "expected 'graph' or 'retro'" game solve --solver fast tictactoe
+refused "bad solver" 2 "expected 'graph', 'retro' or 'tablebase'" game solve --solver fast tictactoe
 refused "retro without unmoves" 2 "no unmoves" game solve --solver retro ./ladder-no-unmoves.so
 
 # Long parameters are never cut: the amounts up to 119 all stand in the name.
@@ -118,6 +118,32 @@ P=$(awk 'BEGIN { s = "200"; for (i = 1; i < 120; i++) s = s "," i; print s }')
 # Four would take hours): the error comes at once.
 refused "a bad position before the solve" 1 "is not a position of connect4" \
     game probe connect4 garbage
+
+# ---- Chess: its own solver (the default), moves in SAN, depth to mate ----
+expect "chess solve: the tablebase by default" 0 '{"game": "chess", "parameters": "KRK", "misere": false, "symmetry": true, "solver": "tablebase", "solved": "legal", "index_size": 60060, "positions": 50939, "win": 21959, "lose": 25260, "tie": 3720, "draw": 0, "start": {"position": "7k/8/8/8/8/8/8/K1R5 w", "value": "W", "remoteness": 19}}\n' \
+    game solve -q -f json chess:KRK
+"$LOOPY" game solve -q --solver tablebase chess:KQKR -o "$work/tb.ldb" >/dev/null &&
+    "$LOOPY" game solve -q --solver retro --all-legal chess:KQKR -o "$work/rt.ldb" >/dev/null &&
+    cmp -s "$work/tb.ldb" "$work/rt.ldb" && pass ||
+    fail "chess:KQKR: --solver tablebase and --solver retro --all-legal write different databases"
+"$LOOPY" game solve -q chess:KRK -o "$work/krk.ldb" >/dev/null || fail "chess:KRK -o"
+# OEIS A225552: Ka1 Rb2 - Kc3, mate in 16; the best moves in SAN.  The
+# kings and the rook stand on the diagonal: Ra2 is Rb1 mirrored, Rb3 is
+# Rc2, Ka2 is Kb1, one move each.
+expect "chess probe: SAN and the depth to mate" 0 '8/8/8/8/8/2k5/1R6/K7 w: W 31 (mate in 16)\n  Rb1  W 31 (mate in 16)\n  Rg2  W 31 (mate in 16)\n  Rh2  W 31 (mate in 16)\n  Kb1  W 31 (mate in 16)\n  Re2  W 33 (mate in 17)\n  Rf2  W 33 (mate in 17)\n  Rc2+  T 2 (drawn: stalemate or dead material in 2 plies)\n  Rd2  T 2 (drawn: stalemate or dead material in 2 plies)\n' \
+    game probe -q krk.ldb "8/8/8/8/8/2k5/1R6/K7 w"
+"$LOOPY" game probe -q -f json "$work/krk.ldb" "8/8/8/8/8/8/1Rk5/K7 b" >"$work/krk.json" &&
+    grep -q '"value": "L", "remoteness": 32, "note": "mated in 16", "moves": \[{"to": "[^"]*", "move": "K[a-h][1-8]", "value"' "$work/krk.json" &&
+    pass || fail "chess probe json: $(cat "$work/krk.json")"
+# play: a move is taken by its name.
+printf 'Kb1\nq\n' | (cd "$work" && "$LOOPY" game play krk.ldb "8/8/8/8/8/2k5/1R6/K7 w") >"$work/play.out" 2>&1 &&
+    grep -q "You play Kb1" "$work/play.out" && pass ||
+    fail "chess play: a move by its name: $(cat "$work/play.out")"
+refused "chess: --solver tablebase for a game without one" 2 "subtract: the game has no solver of its own" \
+    game solve --solver tablebase subtract:5,1
+refused "chess: --all-legal with --solver graph" 2 "all-legal" \
+    game solve --solver graph --all-legal chess:KQK
+refused "chess: six pieces" 2 "at most 5 pieces" game solve chess:KQRBKN
 
 # ---- Refusals ----
 refused "unknown game" 2 "unknown game 'nosuch'" game solve nosuch

@@ -1,0 +1,122 @@
+/*
+ * chess_san.c - a move of the chess game in standard algebraic notation,
+ * and what a value means in moves (the game's move_format and value_note).
+ *
+ * SAN (the FIDE Laws of Chess, appendix C): the piece's letter (K, Q, R,
+ * B, N; there are no pawns), then, when another piece of the same kind
+ * and colour could also go to the square, the file it leaves, else its
+ * rank, else both; 'x' for a capture; the square; '+' for a check, '#'
+ * for a mate: "Qb7+", "Kxe2", "Rae1", "N5f3#".
+ *
+ * A move is named as the position it is made from stands, which is the
+ * class's representative that the index holds (the white king in the
+ * triangle a1-d1-d4): probe shows that position's FEN first.
+ */
+#include "chess.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static const char piece_letter[] = "KQRBN";
+
+/* Every legal move of a position: the index it leads to, the piece (its
+ * slot) and the square. */
+typedef struct san_moves {
+    size_t count;
+    loopy_position to[CHESS_MAX_MOVES];
+    uint8_t piece[CHESS_MAX_MOVES], square[CHESS_MAX_MOVES];
+} san_moves;
+
+static bool collect(void *ctx, loopy_position to, uint32_t piece,
+                    uint32_t square)
+{
+    san_moves *m = ctx;
+
+    m->to[m->count] = to;
+    m->piece[m->count] = (uint8_t)piece;
+    m->square[m->count++] = (uint8_t)square;
+    return true;
+}
+
+size_t chess_i_move_format(void *ctx, loopy_position pos, loopy_position to,
+                           char *out, size_t capacity)
+{
+    const chess_rules *rules = ctx;
+    chess_board board, after;
+    san_moves moves;
+    loopy_position first;
+    size_t k = 0, len = 0;
+    char text[16];
+    uint32_t i, square;
+    bool same_file = false, same_rank = false, other = false, check;
+
+    if (pos >= rules->size || to >= rules->size)
+        return LOOPY_GAME_ERROR;
+    chess_i_decode(rules, pos, &board);
+    if (!chess_i_board_legal(rules, &board, NULL, 0))
+        return LOOPY_GAME_ERROR;
+    moves.count = 0;
+    chess_i_each_move(rules, &board, true, collect, &moves);
+    while (k < moves.count && moves.to[k] != to)
+        k++;
+    if (k == moves.count)
+        return LOOPY_GAME_ERROR;
+    i = moves.piece[k];
+    square = moves.square[k];
+    /* The other pieces of the kind that could go there. */
+    for (size_t j = 0; j < moves.count; j++) {
+        uint32_t p = moves.piece[j];
+        if (p == i || moves.square[j] != square ||
+            board.kind[p] != board.kind[i])
+            continue;
+        other = true;
+        same_file |= (board.square[p] & 7) == (board.square[i] & 7);
+        same_rank |= (board.square[p] >> 3) == (board.square[i] >> 3);
+    }
+    text[len++] = piece_letter[board.kind[i]];
+    if (other && (!same_file || same_rank))
+        text[len++] = (char)('a' + (board.square[i] & 7));
+    if (other && same_file)
+        text[len++] = (char)('1' + (board.square[i] >> 3));
+    for (uint32_t j = 0; j < board.count; j++)
+        if (board.square[j] == square)
+            text[len++] = 'x';
+    text[len++] = (char)('a' + (square & 7));
+    text[len++] = (char)('1' + (square >> 3));
+    /* Check and mate hold in any image of the position after. */
+    chess_i_decode(rules, to, &after);
+    check = chess_i_attacked(rules, &after, after.square[after.side],
+                             1 - after.side, chess_i_occupied(&after));
+    if (check)
+        text[len++] = chess_i_moves(rules, &after, &first, true) == 0 ? '#'
+                                                                       : '+';
+    text[len] = '\0';
+    return loopy_i_text_out(text, len, out, capacity);
+}
+
+size_t chess_i_value_note(void *ctx, loopy_outcome outcome,
+                          uint32_t remoteness, char *out, size_t capacity)
+{
+    char text[48];
+    int len = 0;
+
+    (void)ctx;
+    /* A win in r plies is a mate on the winner's (r + 1) / 2-th move; a
+     * loss in r plies, on the opponent's r / 2-th. */
+    if (outcome == LOOPY_WIN)
+        len = snprintf(text, sizeof text, "mate in %" PRIu32,
+                       (remoteness + 1) / 2);
+    else if (outcome == LOOPY_LOSE && remoteness == 0)
+        len = snprintf(text, sizeof text, "checkmated");
+    else if (outcome == LOOPY_LOSE)
+        len = snprintf(text, sizeof text, "mated in %" PRIu32,
+                       remoteness / 2);
+    else if (outcome == LOOPY_TIE && remoteness == 0)
+        len = snprintf(text, sizeof text, "drawn: stalemate or dead");
+    else if (outcome == LOOPY_TIE)
+        len = snprintf(text, sizeof text, "drawn: stalemate or dead "
+                       "material in %" PRIu32 " plies", remoteness);
+    else
+        len = snprintf(text, sizeof text, "drawn");
+    return loopy_i_text_out(text, (size_t)len, out, capacity);
+}

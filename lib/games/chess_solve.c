@@ -1,0 +1,334 @@
+/*
+ * chess_solve.c - the chess game's own solver: every legal position of an
+ * ending and its sub-endings, in 2 bytes per index, as a tablebase
+ * generator works.
+ *
+ * The values are those of loopy_game_solve_retro with all_legal (the same
+ * Win, Lose, Tie and Draw, the same remoteness), found the same way,
+ * level by level from the ends of the game, with two differences that
+ * need less memory:
+ *
+ *  - Tiers.  A capture leads to a smaller material, never back: the
+ *    materials are solved one at a time, the smallest first, each to the
+ *    end, so that a capture always leads to a position already solved.
+ *    Level r of a material looks at its own positions decided at r and at
+ *    those of the materials one capture smaller, whose uncaptures lead
+ *    into it; it runs until no level decides anything and the smaller
+ *    materials have no higher level left.
+ *
+ *  - No counters.  Each index holds one 16-bit record, the database's own
+ *    2-byte record (0 absent, 1 a Draw, else the outcome in the top two
+ *    bits and the remoteness below), and, while solving, UNDECIDED.  When
+ *    a position decided a Win at r tells an undecided predecessor q, q's
+ *    moves are looked at again: q is a Lose at r + 1 when every one of
+ *    them reaches a Win of remoteness r or less, which is what counting
+ *    them down to the last gives.  (A Win decided at r + 1 during the
+ *    level does not count yet: it tells q when its own level comes.)
+ *
+ *  - Legality from the records.  Once a material's records are set, an
+ *    index is a legal position exactly when its record is not absent, so
+ *    the levels take back moves and look at moves without testing them:
+ *    a move that leaves the mover's king attacked leads to an absent
+ *    record (or past the end, when the kings touch), and an unmove to an
+ *    illegal position or one that is over reaches no UNDECIDED record.
+ *
+ * Memory: the records, 2 bytes per index, and nothing else that grows
+ * with the game.  Each level scans the records of the material and of
+ * its smaller ones; threads share the records through 16-bit
+ * compare-and-swaps, and the result does not depend on their number or
+ * order.  The remoteness of a record is below 2^14 - 2: past that (no
+ * pawnless ending comes near, the longest known mate of five pieces is
+ * 213 plies) the solve stops with LOOPY_ETOOBIG.
+ */
+#include "chess.h"
+#include "../rules/rules_internal.h"
+
+#include <stdatomic.h>
+#include <stdio.h>
+#include <string.h>
+
+/* While solving: kind 0, low 2 (no record of a finished solve). */
+#define UNDECIDED 2u
+#define MAX_LEVEL (LOOPY_I_RECORD_LOW - 2)
+/* Indices a thread takes at a time in the scans. */
+#define CHUNK 4096
+
+typedef struct tiers {
+    const chess_rules *rules;
+    _Atomic uint16_t *rec;
+    int threads;
+    bool misere;
+    /* The material being solved, its segment [lo, hi), and the segments
+     * the levels scan: its own and those of the materials one capture
+     * smaller. */
+    loopy_position lo, hi;
+    uint32_t ranges;
+    loopy_position from[CHESS_MAX_MATERIALS], to[CHESS_MAX_MATERIALS];
+} tiers;
+
+static uint16_t record(loopy_outcome outcome, uint32_t remoteness)
+{
+    return (uint16_t)((unsigned)outcome << LOOPY_I_RECORD_SHIFT | remoteness);
+}
+
+static unsigned kind_of(uint16_t v)
+{
+    return (unsigned)v >> LOOPY_I_RECORD_SHIFT;
+}
+
+static uint32_t low_of(uint16_t v)
+{
+    return v & LOOPY_I_RECORD_LOW;
+}
+
+static loopy_position segment_end(const chess_rules *rules, uint32_t m)
+{
+    return m + 1 < rules->material_count ? rules->material[m + 1].offset
+                                         : rules->size;
+}
+
+/* The first record of index i: absent when it is no position (or not its
+ * class's index), decided at 0 when the game is over there, else
+ * UNDECIDED.  Mirrors the game's legal() and primitive(). */
+static uint16_t first_record(const tiers *t, loopy_position i)
+{
+    const chess_rules *rules = t->rules;
+    loopy_position first;
+    chess_board board;
+
+    chess_i_decode(rules, i, &board);
+    if (!chess_i_board_legal(rules, &board, NULL, 0) ||
+        chess_i_encode(rules, &board) != i)
+        return LOOPY_I_RECORD_ABSENT;
+    if (rules->material[board.material].dead)
+        return record(LOOPY_TIE, 0);
+    if (chess_i_moves(rules, &board, &first, true) > 0)
+        return UNDECIDED;
+    if (!chess_i_attacked(rules, &board, board.square[board.side],
+                          1 - board.side, chess_i_occupied(&board)))
+        return record(LOOPY_TIE, 0); /* stalemate */
+    return record(t->misere ? LOOPY_WIN : LOOPY_LOSE, 0); /* mate */
+}
+
+/* all_moves_win()'s question about each move. */
+typedef struct win_question {
+    const tiers *t;
+    uint32_t r;
+} win_question;
+
+static bool reaches_win(void *ctx, loopy_position to, uint32_t piece,
+                        uint32_t square)
+{
+    const win_question *w = ctx;
+    uint16_t v;
+
+    (void)piece;
+    (void)square;
+    /* Past the end or absent: a move that leaves the mover's king
+     * attacked (looked at as any other, and no move at all). */
+    if (to >= w->t->rules->size)
+        return true;
+    v = atomic_load_explicit(&w->t->rec[to], memory_order_relaxed);
+    return v == LOOPY_I_RECORD_ABSENT ||
+           (kind_of(v) == LOOPY_WIN && low_of(v) <= w->r);
+}
+
+/* Whether every move of q reaches a Win of remoteness at most r (looked
+ * at until one does not).  The moves are not tested for legality: one
+ * that leaves the mover's king attacked leads to an index that is no
+ * position, whose record is absent (its side not to move is in check),
+ * or past the end (the kings touch). */
+static bool all_moves_win(const tiers *t, loopy_position q, uint32_t r)
+{
+    win_question w = {t, r};
+    chess_board board;
+
+    chess_i_decode(t->rules, q, &board);
+    return chess_i_each_move(t->rules, &board, false, reaches_win, &w);
+}
+
+/* Position p, decided at r with outcome o (a Win, a Lose, or in the Tie
+ * pass a Tie), tells its undecided predecessors in the material being
+ * solved.  Returns how many it decided. */
+static uint64_t tell(const tiers *t, loopy_position p, unsigned o, uint32_t r)
+{
+    loopy_position list[CHESS_MAX_UNMOVES];
+    chess_board board;
+    uint64_t made = 0;
+    size_t count;
+
+    /* Unchecked: an UNDECIDED record is a legal position that is not
+     * over, and no other record is looked at. */
+    chess_i_decode(t->rules, p, &board);
+    count = chess_i_unmoves(t->rules, &board, false, list);
+    for (size_t k = 0; k < count; k++) {
+        loopy_position q = list[k];
+        uint16_t expected = UNDECIDED, next;
+        if (q < t->lo || q >= t->hi ||
+            atomic_load_explicit(&t->rec[q], memory_order_relaxed) !=
+                UNDECIDED)
+            continue;
+        if (o == LOOPY_LOSE)
+            next = record(LOOPY_WIN, r + 1);
+        else if (o == LOOPY_TIE)
+            next = record(LOOPY_TIE, r + 1);
+        else if (all_moves_win(t, q, r))
+            next = record(LOOPY_LOSE, r + 1);
+        else
+            continue;
+        /* relaxed: the records are the only shared data, and each level's
+         * scan starts after the previous level's barrier. */
+        made += atomic_compare_exchange_strong_explicit(
+            &t->rec[q], &expected, next, memory_order_relaxed,
+            memory_order_relaxed);
+    }
+    return made;
+}
+
+/* The largest remoteness of a record of the pass (ties: Ties; else Wins
+ * and Loses) in the smaller materials' segments; 0 when none. */
+static uint32_t smaller_top(const tiers *t, bool ties)
+{
+    uint32_t top = 0;
+
+    for (uint32_t g = 1; g < t->ranges; g++)
+        for (loopy_position i = t->from[g]; i < t->to[g]; i++) {
+            uint16_t v = atomic_load_explicit(&t->rec[i], memory_order_relaxed);
+            unsigned k = kind_of(v);
+            if (k != 0 && (k == LOOPY_TIE) == ties && low_of(v) > top)
+                top = low_of(v);
+        }
+    return top;
+}
+
+/* One pass (ties: the Tie pass) of the levels over the material being
+ * solved. */
+static loopy_status run_levels(tiers *t, bool ties)
+{
+    uint32_t top = smaller_top(t, ties);
+    uint64_t made = 1;
+
+    for (uint32_t r = 0; made > 0 || r <= top; r++) {
+        if (r >= MAX_LEVEL)
+            return LOOPY_ETOOBIG;
+        made = 0;
+        for (uint32_t g = 0; g < t->ranges; g++) {
+            loopy_position lo = t->from[g], size = t->to[g] - lo;
+            int64_t chunks = (int64_t)((size + CHUNK - 1) / CHUNK);
+#pragma omp parallel for num_threads(t->threads) schedule(dynamic, 1) \
+    reduction(+ : made)
+            for (int64_t c = 0; c < chunks; c++) {
+                loopy_position a = lo + (uint64_t)c * CHUNK;
+                loopy_position b = t->to[g] - a < CHUNK ? t->to[g] : a + CHUNK;
+                for (loopy_position i = a; i < b; i++) {
+                    uint16_t v = atomic_load_explicit(&t->rec[i],
+                                                      memory_order_relaxed);
+                    unsigned k = kind_of(v);
+                    if (k == 0 || low_of(v) != r || (k == LOOPY_TIE) != ties)
+                        continue;
+                    made += tell(t, i, k, r);
+                }
+            }
+        }
+    }
+    return LOOPY_OK;
+}
+
+/* Solves material m, whose smaller materials are solved. */
+static loopy_status solve_material(tiers *t, uint32_t m)
+{
+    const chess_rules *rules = t->rules;
+    loopy_position lo = rules->material[m].offset, hi = segment_end(rules, m);
+    int64_t chunks = (int64_t)((hi - lo + CHUNK - 1) / CHUNK);
+    loopy_status status;
+
+    t->lo = lo;
+    t->hi = hi;
+    t->ranges = 0;
+    t->from[t->ranges] = lo;
+    t->to[t->ranges++] = hi;
+    for (uint32_t k = m + 1; k < rules->material_count; k++) {
+        bool below = false;
+        for (uint32_t c = 0; c < 2; c++)
+            for (uint32_t kind = CHESS_QUEEN; kind <= CHESS_KNIGHT; kind++)
+                below |= rules->material[k].uncapture[c][kind] == m;
+        if (below) {
+            t->from[t->ranges] = rules->material[k].offset;
+            t->to[t->ranges++] = segment_end(rules, k);
+        }
+    }
+#pragma omp parallel for num_threads(t->threads) schedule(dynamic, 1)
+    for (int64_t c = 0; c < chunks; c++) {
+        loopy_position a = lo + (uint64_t)c * CHUNK;
+        loopy_position b = hi - a < CHUNK ? hi : a + CHUNK;
+        for (loopy_position i = a; i < b; i++)
+            atomic_store_explicit(&t->rec[i], first_record(t, i),
+                                  memory_order_relaxed);
+    }
+    status = run_levels(t, false);
+    if (status == LOOPY_OK)
+        status = run_levels(t, true);
+    if (status != LOOPY_OK)
+        return status;
+    /* What no pass decided is a Draw. */
+#pragma omp parallel for num_threads(t->threads) schedule(static)
+    for (int64_t c = 0; c < chunks; c++) {
+        loopy_position a = lo + (uint64_t)c * CHUNK;
+        loopy_position b = hi - a < CHUNK ? hi : a + CHUNK;
+        for (loopy_position i = a; i < b; i++)
+            if (atomic_load_explicit(&t->rec[i], memory_order_relaxed) ==
+                UNDECIDED)
+                atomic_store_explicit(&t->rec[i], LOOPY_I_RECORD_DRAW,
+                                      memory_order_relaxed);
+    }
+    return LOOPY_OK;
+}
+
+loopy_status loopy_i_chess_solve(const loopy_game *game,
+                                 const loopy_game_solve_options *options,
+                                 loopy_game_solution **out, loopy_diag *diag)
+{
+    const chess_rules *rules = game->ctx;
+    loopy_status status = LOOPY_OK;
+    uint16_t *records;
+    tiers t;
+
+    *out = NULL;
+    if (game->size > SIZE_MAX / sizeof *records) {
+        loopy_i_diag(diag, 0, 0, "%s: an index space of %" PRIu64 " positions "
+                     "is too large for memory", game->name, game->size);
+        return LOOPY_ETOOBIG;
+    }
+    records = loopy_i_calloc((size_t)game->size, sizeof *records);
+    if (records == NULL) {
+        loopy_i_diag(diag, 0, 0, "%s: out of memory for %" PRIu64 " positions "
+                     "(2 bytes each)", game->name, game->size);
+        return LOOPY_ENOMEM;
+    }
+    memset(&t, 0, sizeof t);
+    t.rules = rules;
+    t.rec = (_Atomic uint16_t *)records;
+    t.threads = loopy_i_threads(options->threads, game->size, CHUNK);
+    t.misere = options->misere != 0;
+    for (uint32_t m = rules->material_count; m-- > 0 && status == LOOPY_OK;) {
+        if (options->progress != NULL)
+            options->progress(options->progress_ctx,
+                              rules->material[m].name,
+                              rules->material_count - 1 - m,
+                              rules->material_count);
+        status = solve_material(&t, m);
+    }
+    if (status == LOOPY_ETOOBIG)
+        loopy_i_diag(diag, 0, 0, "%s: a remoteness past %u", game->name,
+                     (unsigned)MAX_LEVEL);
+    /* Every thread has joined: the records are plain data from here on. */
+    if (status == LOOPY_OK)
+        status = loopy_i_solution_of_records(records, game->size,
+                                             options->no_symmetry == 0,
+                                             t.threads, out);
+    if (status == LOOPY_ENOMEM)
+        loopy_i_diag(diag, 0, 0, "out of memory");
+    if (status != LOOPY_OK)
+        loopy_i_free(records);
+    return status;
+}
