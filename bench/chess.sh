@@ -20,7 +20,8 @@
 # (peterosterlund2/texel, lib/texellib/tbprobe.cpp, initMaxDTM) and the
 # tables of MaxKlaxxMiner/Mattjes (docs/m5-endgame-tables.md): KQKR 35,
 # KRKN 40, KRKB 29, KQKN 21, KQKB 17, KRKR 19, KQKQ 13, KQQK 4, KQRK 6,
-# KQBK 8, KQNK 9, KRRK 7, KRBK 16, KRNK 16; five pieces KRBKR 65, KBBKN
+# KQBK 8, KQNK 9, KRRK 7, KRBK 16, KRNK 16, and 1 (a mate in one that
+# cannot be forced) for KNNK, KBKB, KBKN, KNKN; five pieces KRBKR 65, KBBKN
 # 78 (black to move), KQRKQ 67, KRNKR 41 (the longest win of either side:
 # black to move takes the rook and wins K+R v K+N), KQNKQ 41, KQBKQ 33,
 # KRRKR 31, KQQKQ 30, KBNKB 39, KBBKB 22, KBNKN 107 (H. Conrady, Computer
@@ -50,7 +51,7 @@ published() {
     KRBK) echo 16 ;; KRNK) echo 16 ;; KRBKR) echo 65 ;; KBBKN) echo 78 ;;
     KQRKQ) echo 67 ;; KRNKR) echo 41 ;; KQNKQ) echo 41 ;; KQBKQ) echo 33 ;;
     KRRKR) echo 31 ;; KQQKQ) echo 30 ;; KBNKB) echo 39 ;; KBBKB) echo 22 ;;
-    KBNKN) echo 107 ;;
+    KBNKN) echo 107 ;; KNNK | KBKB | KBKN | KNKN) echo 1 ;;
     *) echo - ;;
     esac
 }
