@@ -136,28 +136,23 @@ static int probe_parse(const loopy_game *game, probe_list *list)
     return EXIT_OK;
 }
 
-/* The game's words for a value, in parentheses ("W 31 (mate in 16)"). */
-static void probe_note_text(cli_out *out, const loopy_game *game,
-                            loopy_outcome outcome, uint32_t remoteness)
+/* The game's words for a value: in parentheses ("W 31 (mate in 16)"), or
+ * as JSON's "note". */
+static void probe_note(cli_out *out, bool json, const loopy_game *game,
+                       loopy_outcome outcome, uint32_t remoteness)
 {
     char note[96];
 
     if (!game_value_note(game, outcome, remoteness, note, sizeof note))
         return;
-    cli_out_str(out, " (");
-    cli_out_str(out, note);
-    cli_out_char(out, ')');
-}
-
-static void probe_note_json(cli_out *out, const loopy_game *game,
-                            loopy_outcome outcome, uint32_t remoteness)
-{
-    char note[96];
-
-    if (!game_value_note(game, outcome, remoteness, note, sizeof note))
-        return;
-    cli_out_str(out, ", \"note\": ");
-    game_out_json_string(out, note);
+    if (json) {
+        cli_out_str(out, ", \"note\": ");
+        game_out_json_string(out, note);
+    } else {
+        cli_out_str(out, " (");
+        cli_out_str(out, note);
+        cli_out_char(out, ')');
+    }
 }
 
 /* The value of one position and of its moves, from the solution s or the
@@ -196,13 +191,13 @@ static int probe_one(cli_out *out, const game_args *a, const loopy_game *game,
             cli_out_str(out, "null");
         else
             cli_out_u64(out, remoteness);
-        probe_note_json(out, game, outcome, remoteness);
+        probe_note(out, true, game, outcome, remoteness);
         cli_out_str(out, ", \"moves\": [");
     } else {
         cli_out_str(out, name);
         cli_out_str(out, ": ");
         game_out_value(out, outcome, remoteness);
-        probe_note_text(out, game, outcome, remoteness);
+        probe_note(out, false, game, outcome, remoteness);
         /* As the summary of a solve marks it. */
         cli_out_str(out, misere ? " (misere)\n" : "\n");
     }
@@ -228,14 +223,14 @@ static int probe_one(cli_out *out, const game_args *a, const loopy_game *game,
                 cli_out_str(out, "null");
             else
                 cli_out_u64(out, r);
-            probe_note_json(out, game, o, r);
+            probe_note(out, true, game, o, r);
             cli_out_char(out, '}');
         } else {
             cli_out_str(out, "  ");
             cli_out_str(out, game->move_format != NULL ? move : name);
             cli_out_str(out, "  ");
             game_out_value(out, o, r);
-            probe_note_text(out, game, o, r);
+            probe_note(out, false, game, o, r);
             cli_out_char(out, '\n');
         }
     }

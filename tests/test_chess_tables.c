@@ -36,6 +36,7 @@
  * Five-piece endings take minutes: bench/chess.sh.
  */
 #include "check.h"
+#include "db_util.h"
 #include "loopy_game.h"
 
 #include <stdbool.h>
@@ -81,29 +82,6 @@ static loopy_game_solution *solve(const loopy_game *game, bool tablebase,
     return s;
 }
 
-/* A growing buffer the databases are written to. */
-typedef struct bytes {
-    unsigned char *data;
-    size_t len, capacity;
-} bytes;
-
-static int append(void *ctx, const void *data, size_t len)
-{
-    bytes *b = ctx;
-
-    if (b->len + len > b->capacity) {
-        size_t capacity = 2 * (b->len + len);
-        unsigned char *more = realloc(b->data, capacity);
-        if (more == NULL)
-            return 1;
-        b->data = more;
-        b->capacity = capacity;
-    }
-    memcpy(b->data + b->len, data, len);
-    b->len += len;
-    return 0;
-}
-
 /* 1. The two solvers agree on every index, and write the same database
  * (the tablebase's from 2-byte records, the retro one's from words). */
 static void test_same(const char *params, int misere)
@@ -133,10 +111,10 @@ static void test_same(const char *params, int misere)
                   "chess:%s%s: %" PRIu64 " indices differ from the retro "
                   "solve", params, misere ? " (misere)" : "", differ);
         {
-            bytes da = {NULL, 0, 0}, db = {NULL, 0, 0};
-            CHECK(loopy_db_write_game(a, game, misere, append, &da) ==
+            tdb_bytes da = {NULL, 0, 0}, db = {NULL, 0, 0};
+            CHECK(loopy_db_write_game(a, game, misere, tdb_append, &da) ==
                   LOOPY_OK);
-            CHECK(loopy_db_write_game(b, game, misere, append, &db) ==
+            CHECK(loopy_db_write_game(b, game, misere, tdb_append, &db) ==
                   LOOPY_OK);
             CHECK_MSG(da.len == db.len && da.len > 0 &&
                           memcmp(da.data, db.data, da.len) == 0,
