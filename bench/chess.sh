@@ -13,20 +13,18 @@
 # medians and the two databases compared byte for byte.
 #   make && sh bench/chess.sh                  # every 3- and 4-piece ending
 #   ENDINGS="KRBKR" REFERENCE="KRBKR" RUNS=1 sh bench/chess.sh   # five pieces
-# Published longest mates (moves, white to move wins; "-": no forced
-# mate): KQK 10, KRK 16, KBBK 19, KBNK 33 (Wikipedia, "Endgame
-# tablebase"; OEIS A225551, A225552, A225556); the others from the
-# maximum depths to mate of the Gaviota tables in texel
-# (peterosterlund2/texel, lib/texellib/tbprobe.cpp, initMaxDTM) and the
-# tables of MaxKlaxxMiner/Mattjes (docs/m5-endgame-tables.md): KQKR 35,
-# KRKN 40, KRKB 29, KQKN 21, KQKB 17, KRKR 19, KQKQ 13, KQQK 4, KQRK 6,
-# KQBK 8, KQNK 9, KRRK 7, KRBK 16, KRNK 16, and 1 (a mate in one that
-# cannot be forced) for KNNK, KBKB, KBKN, KNKN; five pieces KRBKR 65, KBBKN
-# 78 (black to move), KQRKQ 67, KRNKR 41 (the longest win of either side:
-# black to move takes the rook and wins K+R v K+N), KQNKQ 41, KQBKQ 33,
-# KRRKR 31, KQQKQ 30, KBNKB 39, KBBKB 22, KBNKN 107 (H. Conrady, Computer
-# Chess Club, 1 June 2000: "KBN-KN ... 213 plies").  A mate in N moves is
-# a win in 2N - 1 plies, a loss in 2N.  Needs python3 for the medians.
+# Published longest mates, as two figures: white to move wins in M moves,
+# and the longest win or loss of either side to move is P plies (a mate
+# in N moves is a win in 2N - 1 plies, a loss in 2N; "-": none found).
+# The plies are the maximum depths to mate of the Gaviota tables that the
+# chess engine texel bounds its probes by (peterosterlund2/texel,
+# lib/texellib/tbprobe.cpp, initMaxDTM: 31999 minus the plies, over both
+# sides to move); the moves: KQK 10, KRK 16, KBBK 19, KBNK 33 (Wikipedia,
+# "Endgame tablebase"; OEIS A225551, A225552, A225556), and the others
+# from MaxKlaxxMiner/Mattjes, docs/m5-endgame-tables.md (longest wins,
+# Nalimov's figures where it checked them: KBBKN 78, KBNKN 107) and texel;
+# KBNKN also H. Conrady, Computer Chess Club, 1 June 2000 ("KBN-KN ... 213
+# plies").  Needs python3 for the medians.
 set -e
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
@@ -42,17 +40,21 @@ trap 'rm -rf "$bench_dir"' EXIT
 cc -O2 -fopenmp -I"$root/include" -o "$bench_dir/chess_longest" \
     "$here/chess_longest.c" "$LIB" -lzstd -lz -lm
 
-published() {
+published() { # moves plies
     case $1 in
-    KQK) echo 10 ;; KRK) echo 16 ;; KBBK) echo 19 ;; KBNK) echo 33 ;;
-    KQKR) echo 35 ;; KRKN) echo 40 ;; KRKB) echo 29 ;; KQKN) echo 21 ;;
-    KQKB) echo 17 ;; KRKR) echo 19 ;; KQKQ) echo 13 ;; KQQK) echo 4 ;;
-    KQRK) echo 6 ;; KQBK) echo 8 ;; KQNK) echo 9 ;; KRRK) echo 7 ;;
-    KRBK) echo 16 ;; KRNK) echo 16 ;; KRBKR) echo 65 ;; KBBKN) echo 78 ;;
-    KQRKQ) echo 67 ;; KRNKR) echo 41 ;; KQNKQ) echo 41 ;; KQBKQ) echo 33 ;;
-    KRRKR) echo 31 ;; KQQKQ) echo 30 ;; KBNKB) echo 39 ;; KBBKB) echo 22 ;;
-    KBNKN) echo 107 ;; KNNK | KBKB | KBKN | KNKN) echo 1 ;;
-    *) echo - ;;
+    KQK) echo 10 20 ;; KRK) echo 16 32 ;; KBBK) echo 19 38 ;;
+    KBNK) echo 33 66 ;; KQKR) echo 35 70 ;; KRKN) echo 40 80 ;;
+    KRKB) echo 29 58 ;; KQKN) echo 21 42 ;; KQKB) echo 17 34 ;;
+    KRKR) echo 19 38 ;; KQKQ) echo 13 25 ;; KQQK) echo 4 20 ;;
+    KQRK) echo 6 32 ;; KQBK) echo 8 20 ;; KQNK) echo 9 20 ;;
+    KRRK) echo 7 32 ;; KRBK) echo 16 32 ;; KRNK) echo 16 32 ;;
+    KNNK | KBKB | KBKN | KNKN) echo 1 1 ;;
+    KBNKN) echo 107 213 ;; KBBKN) echo 78 156 ;; KQRKQ) echo 67 134 ;;
+    KRBKR) echo 65 129 ;; KRNKR) echo - 81 ;; KRRKR) echo 31 62 ;;
+    KQBKQ) echo 33 66 ;; KQNKQ) echo 41 82 ;; KQQKQ) echo 30 60 ;;
+    KBBKB) echo 22 44 ;; KBNKB) echo 39 78 ;; KNNKB) echo 4 7 ;;
+    KNNKN) echo 7 13 ;; KQRKR) echo 34 70 ;; KQQKR) echo 35 70 ;;
+    *) echo - - ;;
     esac
 }
 
@@ -85,9 +87,9 @@ print("%.3f %d" % (t[len(t) // 2], max(int(r[1]) for r in rows)))' \
         "$bench_dir/times"
 }
 
-printf '%-6s %8s %11s %8s %7s %8s %9s %9s %9s\n' ending seconds \
-    "positions/s" "peak MB" "B/index" "db KB" "white wins" "black loses" \
-    published
+printf '%-6s %8s %11s %8s %7s %8s %16s %9s %16s\n' ending seconds \
+    "positions/s" "peak MB" "B/index" "db KB" "white wins" "longest" \
+    "published"
 total=0
 for ending in $ENDINGS; do
     db="$bench_dir/$ending.ldb"
@@ -99,11 +101,12 @@ for ending in $ENDINGS; do
     set -- $("$bench_dir/chess_longest" "$db")
     total=$(awk -v a="$total" -v b="$seconds" 'BEGIN { print a + b }')
     awk -v e="$ending" -v s="$seconds" -v n="$positions" -v k="$peak" \
-        -v i="$size" -v d="$(wc -c <"$db")" -v w="$2" -v l="$3" \
+        -v i="$size" -v d="$(wc -c <"$db")" -v w="$2" -v l="$4" \
         -v p="$(published "$ending")" 'BEGIN {
-        printf "%-6s %8.2f %11.0f %8.1f %7.2f %8.0f %5d = %3d %5d = %3d %9s\n",
+        split(p, q, " ")
+        printf "%-6s %8.2f %11.0f %8.1f %7.2f %8.0f %4d plies = %3d %3d plies %4s, %3s plies\n",
             e, s, n / (s > 0.001 ? s : 0.001), k / 1024, k * 1024 / i,
-            d / 1024, w, (w + 1) / 2, l, l / 2, p }'
+            d / 1024, w, (w + 1) / 2, l, q[1], q[2] }'
 done
 echo "all of them: $total s (medians added)"
 

@@ -8,7 +8,8 @@
  * lib/games/chess.c: the game's own material is the first segment,
  * 2 * 462 * 64^(pieces - 2) indices, white to move in its first half.
  *   chess_longest FILE.ldb
- * prints: pieces wtm_win_plies btm_loss_plies wins draws losses ties
+ * prints: pieces wtm_win_plies btm_loss_plies longest_plies wins draws
+ * losses ties
  */
 #include "loopy_game.h"
 
@@ -19,6 +20,7 @@
 typedef struct tally {
     uint64_t half;            /* white to move: indices below half */
     uint32_t win_w, lose_b;   /* longest, in plies */
+    uint32_t longest;         /* of any win or loss, either side to move */
     uint64_t count[4];        /* positions of each outcome, both sides */
 } tally;
 
@@ -30,6 +32,9 @@ static int visit(void *ctx, loopy_position pos, loopy_outcome outcome,
     if (pos >= 2 * t->half)
         return 1; /* past the ending's own segment: done */
     t->count[outcome]++;
+    if ((outcome == LOOPY_WIN || outcome == LOOPY_LOSE) &&
+        remoteness > t->longest)
+        t->longest = remoteness;
     if (pos < t->half && outcome == LOOPY_WIN && remoteness > t->win_w)
         t->win_w = remoteness;
     if (pos >= t->half && outcome == LOOPY_LOSE && remoteness > t->lose_b)
@@ -67,9 +72,9 @@ int main(int argc, char **argv)
         loopy_db_close(db);
         return 1;
     }
-    printf("%zu %" PRIu32 " %" PRIu32 " %" PRIu64 " %" PRIu64 " %" PRIu64
-           " %" PRIu64 "\n",
-           pieces, t.win_w, t.lose_b, t.count[LOOPY_WIN],
+    printf("%zu %" PRIu32 " %" PRIu32 " %" PRIu32 " %" PRIu64 " %" PRIu64
+           " %" PRIu64 " %" PRIu64 "\n",
+           pieces, t.win_w, t.lose_b, t.longest, t.count[LOOPY_WIN],
            t.count[LOOPY_DRAW], t.count[LOOPY_LOSE], t.count[LOOPY_TIE]);
     loopy_db_close(db);
     return 0;
