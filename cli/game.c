@@ -576,17 +576,22 @@ int game_lookup(const game_args *a, const loopy_game *game,
     return EXIT_OK;
 }
 
-const char *game_move_name(const loopy_game *game, loopy_position from,
-                           loopy_position to, char *out, size_t capacity)
+const char *game_move_text(const loopy_game *game, const char *from,
+                           loopy_position to, char *name, size_t name_capacity,
+                           char *after, size_t after_capacity)
 {
-    size_t len = game->move_format != NULL
-                     ? game->move_format(game->ctx, from, to, out, capacity)
+    size_t len = game->move_format != NULL && from != NULL
+                     ? game->move_format(game->ctx, from, to, name,
+                                         name_capacity, after, after_capacity)
                      : LOOPY_GAME_ERROR;
 
     /* No name (or a failed one): the position the move leads to. */
-    if (len == LOOPY_GAME_ERROR || len == 0)
-        return loopy_game_format(game, to, out, capacity);
-    return out;
+    if (len == LOOPY_GAME_ERROR || len == 0) {
+        loopy_game_format(game, to, name, name_capacity);
+        if (after != NULL)
+            loopy_game_format(game, to, after, after_capacity);
+    }
+    return name;
 }
 
 bool game_value_note(const loopy_game *game, loopy_outcome outcome,

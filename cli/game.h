@@ -80,10 +80,13 @@ int game_lookup(const game_args *a, const loopy_game *game,
 /* The value of a move for the player who makes it: the opposite of the
  * opponent's after it, one move further from the end (W 3: this move wins
  * in 3 moves). */
-/* The move from from to to in the game's notation (move_format), or the
- * position it leads to; returns out. */
-const char *game_move_name(const loopy_game *game, loopy_position from,
-                           loopy_position to, char *out, size_t capacity);
+/* The move to the position to from the position written as from: its name
+ * in the game's notation (move_format) to name and the position after it,
+ * written the way from is, to after (NULL: not wanted); for a game that
+ * does not name its moves, the position to in both.  Returns name. */
+const char *game_move_text(const loopy_game *game, const char *from,
+                           loopy_position to, char *name, size_t name_capacity,
+                           char *after, size_t after_capacity);
 /* The game's words for a value (value_note: "mate in 16") to out; false
  * when it has none. */
 bool game_value_note(const loopy_game *game, loopy_outcome outcome,

@@ -19,12 +19,14 @@
 
 static const char play_help[] =
     "Answer with the number of a move in the list, the move as the list\n"
-    "names it (chess: Kb1), or the position after the move in the game's\n"
-    "notation (a number in the list's range is a move's number), 'q' to\n"
-    "stop, '?' for this help.  A value is the\n"
-    "mover's: W 3 wins in 3 moves, L 4 loses in 4 (at best), T a tie, D a\n"
-    "draw (play can go on forever).  loopy always plays the first move of\n"
-    "its list: the quickest win, else a tie, a draw or the slowest loss.\n";
+    "names it (chess: Kb1; the + or # may be left out), or the position\n"
+    "after the move in the game's notation (a number in the list's range\n"
+    "is a move's number), 'q' to stop, '?' for this help.  A value is the\n"
+    "mover's, in moves of either side: W 3 wins in 3 moves, L 4 loses in 4\n"
+    "(at best), T a tie, D a draw (play can go on forever); chess adds the\n"
+    "mate in moves of the winner (W 31, mate in 16).  loopy always plays\n"
+    "the first move of its list: the quickest win, else a tie, a draw or\n"
+    "the slowest loss.\n";
 
 typedef struct play_state {
     const game_args *a;
@@ -33,6 +35,11 @@ typedef struct play_state {
     const loopy_db *db;
     bool echo;        /* standard input is not a terminal: show the answers */
     bool draw_noted;
+    bool misere;
+    /* The position as the person sees it, in the game's notation: for a
+     * game that names its moves (chess), the board kept the way it was
+     * given, move after move, not turned to its class's representative. */
+    char shown[256];
     char *line;
     size_t line_cap;
 } play_state;
@@ -49,12 +56,20 @@ static bool flushed(void)
     return true;
 }
 
-static void print_value(loopy_outcome outcome, uint32_t remoteness)
+/* A value, and the game's words for it ("W 31, mate in 16"; none in
+ * misere play, which they do not speak of). */
+static void print_value(const play_state *p, loopy_outcome outcome,
+                        uint32_t remoteness)
 {
+    char note[96];
+
     if (outcome == LOOPY_DRAW)
         printf("D");
     else
         printf("%c %" PRIu32, game_value_letter[outcome], remoteness);
+    if (!p->misere && game_value_note(p->game, outcome, remoteness, note,
+                                      sizeof note))
+        printf(", %s", note);
 }
 
 /* The value for the person, in words. */
@@ -71,15 +86,17 @@ static void print_meaning(loopy_outcome outcome, uint32_t remoteness)
 
 /* Reads the person's choice among count moves into *choice; returns 1 for
  * a move, 0 to stop (q or the end of the input), -1 after a failed write. */
-static int ask(play_state *p, loopy_position from,
-               const loopy_game_move *moves, size_t count, size_t *choice)
+static int ask(play_state *p, const loopy_game_move *moves, size_t count,
+               size_t *choice)
 {
     for (;;) {
         ssize_t got;
         char *text, *end;
         size_t len;
 
-        printf("Your move (1-%zu, a position, ? for help, q to quit): ", count);
+        printf("Your move (1-%zu, %s, ? for help, q to quit): ", count,
+               p->game->move_format != NULL ? "a move, a position"
+                                            : "a position");
         if (!flushed())
             return -1;
         got = getline(&p->line, &p->line_cap, stdin);
@@ -115,11 +132,16 @@ static int ask(play_state *p, loopy_position from,
                 return 1;
             }
         }
-        /* A move by its name in the game's notation ("Kb1"). */
+        /* A move by its name in the game's notation ("Kb1", with or
+         * without the "+" or "#" the list shows). */
         for (size_t i = 0; p->game->move_format != NULL && i < count; i++) {
-            char name[64];
-            if (strcmp(game_move_name(p->game, from, moves[i].to, name,
-                                      sizeof name), text) == 0) {
+            char name[256];
+            size_t n = strlen(game_move_text(p->game, p->shown, moves[i].to,
+                                             name, sizeof name, NULL, 0));
+            while (n > 0 && (name[n - 1] == '+' || name[n - 1] == '#'))
+                name[--n] = '\0';
+            if (strncmp(name, text, n) == 0 &&
+                strspn(text + n, "+#") == strlen(text + n)) {
                 *choice = i;
                 return 1;
             }
@@ -137,6 +159,10 @@ static int ask(play_state *p, loopy_position from,
                     }
                 }
                 printf("'%s' is not one move from here.", text);
+            } else if (p->game->move_format != NULL &&
+                       strchr(text, '/') == NULL) {
+                /* Not a position: meant as a move's name. */
+                printf("'%s' is none of the moves listed.", text);
             } else {
                 printf("%s.", diag.message);
             }
@@ -168,13 +194,12 @@ static int person_turn(play_state *p, const char *name, loopy_outcome outcome,
                        uint32_t remoteness, const loopy_game_move *moves,
                        size_t count, loopy_position *next)
 {
-    loopy_position from = *next;
-    char to[256];
+    char to[256], after[256];
     size_t choice;
     int got;
 
     printf("\nPosition %s: ", name);
-    print_value(outcome, remoteness);
+    print_value(p, outcome, remoteness);
     printf(" (");
     print_meaning(outcome, remoteness);
     printf(")\n");
@@ -189,15 +214,18 @@ static int person_turn(play_state *p, const char *name, loopy_outcome outcome,
 
         game_move_value(&moves[i], &o, &r);
         printf("  %2zu. %s  ", i + 1,
-               game_move_name(p->game, from, moves[i].to, to, sizeof to));
-        print_value(o, r);
+               game_move_text(p->game, p->shown, moves[i].to, to, sizeof to,
+                              NULL, 0));
+        print_value(p, o, r);
         printf("\n");
     }
-    got = ask(p, from, moves, count, &choice);
+    got = ask(p, moves, count, &choice);
     if (got <= 0)
         return got < 0 ? -EXIT_IO : 0;
     printf("You play %s\n",
-           game_move_name(p->game, from, moves[choice].to, to, sizeof to));
+           game_move_text(p->game, p->shown, moves[choice].to, to, sizeof to,
+                          after, sizeof after));
+    memcpy(p->shown, after, sizeof p->shown);
     *next = moves[choice].to;
     return 1;
 }
@@ -212,7 +240,10 @@ static int play_game(play_state *p, loopy_position pos, bool person_moves)
         char name[256];
         int rc;
 
-        loopy_game_format(p->game, pos, name, sizeof name);
+        if (p->game->move_format != NULL)
+            memcpy(name, p->shown, sizeof name);
+        else
+            loopy_game_format(p->game, pos, name, sizeof name);
         rc = game_lookup(p->a, p->game, p->s, p->db, pos, name, &outcome,
                          &remoteness, &moves, &count);
         if (rc != EXIT_OK)
@@ -224,7 +255,6 @@ static int play_game(play_state *p, loopy_position pos, bool person_moves)
             return flushed() ? EXIT_OK : EXIT_IO;
         }
         if (person_moves) {
-            /* pos: the position the person moves from, then to. */
             rc = person_turn(p, name, outcome, remoteness, moves, count, &pos);
             free(moves);
             if (rc <= 0)
@@ -232,15 +262,17 @@ static int play_game(play_state *p, loopy_position pos, bool person_moves)
         } else {
             loopy_outcome o;
             uint32_t r;
-            char to[256];
+            char to[256], after[256];
 
             /* The first of the list is the best, ties broken by the
              * smallest position: the same game every time. */
             game_move_value(&moves[0], &o, &r);
             printf("\nloopy plays %s (",
-                   game_move_name(p->game, pos, moves[0].to, to, sizeof to));
-            print_value(o, r);
+                   game_move_text(p->game, p->shown, moves[0].to, to,
+                                  sizeof to, after, sizeof after));
+            print_value(p, o, r);
             printf(" for loopy).\n");
+            memcpy(p->shown, after, sizeof p->shown);
             pos = moves[0].to;
             free(moves);
             if (!flushed())
@@ -308,6 +340,12 @@ int game_play(const game_args *a)
     p.s = s;
     p.db = db;
     p.echo = !isatty(STDIN_FILENO);
+    p.misere = db != NULL ? loopy_db_misere(db) != 0 : a->solve.misere != 0;
+    /* The position as given (a game that names its moves keeps it so). */
+    if (a->position_count == 1 && game->move_format != NULL)
+        snprintf(p.shown, sizeof p.shown, "%s", a->positions[0]);
+    else
+        loopy_game_format(game, start, p.shown, sizeof p.shown);
     printf("%s%s%s%s: you play %s, loopy plays %s.  ? for help.\n", game->name,
            game->params[0] ? ":" : "", game->params,
            (db != NULL ? loopy_db_misere(db) : a->solve.misere) ? " (misere)"

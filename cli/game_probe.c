@@ -137,13 +137,16 @@ static int probe_parse(const loopy_game *game, probe_list *list)
 }
 
 /* The game's words for a value: in parentheses ("W 31 (mate in 16)"), or
- * as JSON's "note". */
-static void probe_note(cli_out *out, bool json, const loopy_game *game,
-                       loopy_outcome outcome, uint32_t remoteness)
+ * as JSON's "note"; none in misere play, which the words do not speak of
+ * (a chess mate there is a win for the mated side). */
+static void probe_note(cli_out *out, bool json, bool misere,
+                       const loopy_game *game, loopy_outcome outcome,
+                       uint32_t remoteness)
 {
     char note[96];
 
-    if (!game_value_note(game, outcome, remoteness, note, sizeof note))
+    if (misere ||
+        !game_value_note(game, outcome, remoteness, note, sizeof note))
         return;
     if (json) {
         cli_out_str(out, ", \"note\": ");
@@ -168,7 +171,12 @@ static int probe_one(cli_out *out, const game_args *a, const loopy_game *game,
     int rc;
     char name[256], label[300];
 
-    loopy_game_format(game, item->pos, name, sizeof name);
+    /* A game that names its moves keeps the position as it was written
+     * (chess: the board as given, not its class's representative). */
+    if (game->move_format != NULL && item->text != NULL)
+        snprintf(name, sizeof name, "%s", item->text);
+    else
+        loopy_game_format(game, item->pos, name, sizeof name);
     /* Messages name the line of standard input a position came from. */
     if (item->line > 0)
         snprintf(label, sizeof label, "<stdin>:%" PRIu64 ": %s", item->line,
@@ -191,27 +199,27 @@ static int probe_one(cli_out *out, const game_args *a, const loopy_game *game,
             cli_out_str(out, "null");
         else
             cli_out_u64(out, remoteness);
-        probe_note(out, true, game, outcome, remoteness);
+        probe_note(out, true, misere, game, outcome, remoteness);
         cli_out_str(out, ", \"moves\": [");
     } else {
         cli_out_str(out, name);
         cli_out_str(out, ": ");
         game_out_value(out, outcome, remoteness);
-        probe_note(out, false, game, outcome, remoteness);
+        probe_note(out, false, misere, game, outcome, remoteness);
         /* As the summary of a solve marks it. */
         cli_out_str(out, misere ? " (misere)\n" : "\n");
     }
     for (size_t i = 0; i < count; i++) {
         loopy_outcome o;
         uint32_t r;
-        char move[64];
+        char move[256], after[256];
 
         game_move_value(&moves[i], &o, &r);
-        loopy_game_format(game, moves[i].to, name, sizeof name);
-        game_move_name(game, item->pos, moves[i].to, move, sizeof move);
+        game_move_text(game, name, moves[i].to, move, sizeof move, after,
+                       sizeof after);
         if (a->json) {
             cli_out_str(out, i ? ", {\"to\": " : "{\"to\": ");
-            game_out_json_string(out, name);
+            game_out_json_string(out, after);
             if (game->move_format != NULL) {
                 cli_out_str(out, ", \"move\": ");
                 game_out_json_string(out, move);
@@ -223,14 +231,14 @@ static int probe_one(cli_out *out, const game_args *a, const loopy_game *game,
                 cli_out_str(out, "null");
             else
                 cli_out_u64(out, r);
-            probe_note(out, true, game, o, r);
+            probe_note(out, true, misere, game, o, r);
             cli_out_char(out, '}');
         } else {
             cli_out_str(out, "  ");
-            cli_out_str(out, game->move_format != NULL ? move : name);
+            cli_out_str(out, move);
             cli_out_str(out, "  ");
             game_out_value(out, o, r);
-            probe_note(out, false, game, o, r);
+            probe_note(out, false, misere, game, o, r);
             cli_out_char(out, '\n');
         }
     }

@@ -135,14 +135,19 @@ typedef struct loopy_game {
                                 loopy_position *out, size_t capacity);
 
     /* Version 2. */
-    /* Optional (NULL: a move is shown as the position it leads to).
-     * Writes the move from pos to to, one of moves(pos), in the game's
-     * notation ("Qb7+" in chess) to out as format() does, and returns its
-     * length; LOOPY_GAME_ERROR when to is not a move of pos.  For a game
-     * with canonical(), the move is one that leads to to's class, as pos
-     * stands. */
-    size_t (*move_format)(void *ctx, loopy_position pos, loopy_position to,
-                          char *out, size_t capacity);
+    /* Optional (NULL: a move is shown as the position it leads to).  For
+     * the position written as from (in the game's notation, as parse()
+     * reads it) and to, one of moves() of that position: the move's name
+     * in the game's notation ("Qb7+" in chess) to name, and, when after is
+     * not NULL, the position after the move to after, written the way
+     * from is (for a game whose index holds one position of each class of
+     * symmetric ones, the board kept as from has it, not taken to the
+     * class's representative); each NUL-terminated, cut to its capacity,
+     * as format() writes.  Returns the name's length; LOOPY_GAME_ERROR
+     * when from is not a position or to is not one of its moves. */
+    size_t (*move_format)(void *ctx, const char *from, loopy_position to,
+                          char *name, size_t name_capacity, char *after,
+                          size_t after_capacity);
     /* Optional (NULL: none).  A few words the game says of a value, which
      * `loopy game probe` shows after it ("mate in 16" in chess for a Win
      * of remoteness 31), written to out as format() does; its length, 0

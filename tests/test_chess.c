@@ -445,15 +445,16 @@ static void test_notation(void)
     check_case_end();
 }
 
-/* The moves of fen in SAN include every name of want (NULL-ended), and
- * value_note's words. */
+/* The moves of fen in SAN include every name of want (NULL-ended), each
+ * with the board after it written the way fen is, which reads back as
+ * the move's class; and value_note's words. */
 static void check_san(const char *params, const char *fen,
                       const char *const *want)
 {
     loopy_game game;
-    loopy_position pos, list[CHESS_TEST_MOVES];
+    loopy_position pos, again, list[CHESS_TEST_MOVES];
     size_t count = 0;
-    char names[2048] = " ", name[32], note[64];
+    char names[2048] = " ", name[32], after[128], note[64];
 
     if (!open_chess(params, &game))
         return;
@@ -461,9 +462,11 @@ static void check_san(const char *params, const char *fen,
     if (parses(&game, fen, &pos, NULL))
         count = game.moves(game.ctx, pos, list, CHESS_TEST_MOVES);
     for (size_t i = 0; i < count && i < CHESS_TEST_MOVES; i++) {
-        size_t len = game.move_format(game.ctx, pos, list[i], name,
-                                      sizeof name);
+        size_t len = game.move_format(game.ctx, fen, list[i], name,
+                                      sizeof name, after, sizeof after);
         CHECK(len > 0 && len < sizeof name);
+        CHECK_MSG(parses(&game, after, &again, NULL) && again == list[i],
+                  "%s: %s gives %s", fen, name, after);
         strncat(names, name, sizeof names - strlen(names) - 2);
         strcat(names, " ");
     }
@@ -473,10 +476,12 @@ static void check_san(const char *params, const char *fen,
         CHECK_MSG(strstr(names, word) != NULL, "%s: no %s among%s", fen,
                   want[i], names);
     }
-    /* Not a move of pos: refused. */
+    /* Not a move of pos, or not a position: refused. */
     CHECK(count == 0 ||
-          game.move_format(game.ctx, pos, pos, name, sizeof name) ==
+          game.move_format(game.ctx, fen, pos, name, sizeof name, NULL, 0) ==
               LOOPY_GAME_ERROR);
+    CHECK(game.move_format(game.ctx, "8/8/8 w", pos, name, sizeof name, NULL,
+                           0) == LOOPY_GAME_ERROR);
     CHECK(game.value_note(game.ctx, LOOPY_WIN, 31, note, sizeof note) > 0 &&
           strcmp(note, "mate in 16") == 0);
     CHECK(game.value_note(game.ctx, LOOPY_LOSE, 32, note, sizeof note) > 0 &&
@@ -492,11 +497,16 @@ static void test_san(void)
     static const char *const ranks[] = {"Rce3", "Rge3", "Rc8+", "Kb2", NULL};
     static const char *const files[] = {"R3c5", "R6c5", "Rc8+", NULL};
     static const char *const takes[] = {"Kxe2", "Ra8+", "Re7", NULL};
+    static const char *const turned[] = {"Qg7#", "Qh5#", "Qd4+", "Kf8", NULL};
 
     check_san("KQK", "8/8/8/1Q6/8/8/2K5/k7 w", mates);
     check_san("KRRK", "7k/8/8/8/8/2R3R1/8/1K6 w", ranks);
     check_san("KRRK", "7k/8/2R5/8/8/2R5/8/1K6 w", files);
     check_san("KRKR", "7k/R7/8/8/8/8/4r3/3K4 w", takes);
+    /* The board as written, not its class's representative: the first
+     * turned half round (the white king on f7 is no king of the triangle
+     * a1-d1-d4), its moves turned with it. */
+    check_san("KQK", "7k/5K2/8/8/6Q1/8/8/8 w", turned);
 }
 
 static void check_rules(const char *params, loopy_game_check_scope scope,

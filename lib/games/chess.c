@@ -56,6 +56,34 @@
 #include <stdio.h>
 #include <string.h>
 
+bool chess_i_apply(const chess_rules *rules, const chess_board *board,
+                   uint32_t piece, uint32_t to, chess_board *next)
+{
+    uint32_t victim = UINT32_MAX;
+
+    *next = *board;
+    for (uint32_t j = 0; j < board->count; j++)
+        if (board->square[j] == to)
+            victim = j;
+    /* The kings' slots are 0 and 1. */
+    if (victim < 2)
+        return false;
+    next->square[piece] = (uint8_t)to;
+    next->side = 1 - board->side;
+    if (victim != UINT32_MAX) {
+        /* Slot order is kept when one slot goes. */
+        for (uint32_t j = victim; j + 1 < next->count; j++) {
+            next->colour[j] = next->colour[j + 1];
+            next->kind[j] = next->kind[j + 1];
+            next->square[j] = next->square[j + 1];
+        }
+        next->count--;
+        next->material = chess_i_find_material(
+            rules, chess_i_key(next->count, next->colour, next->kind));
+    }
+    return true;
+}
+
 bool chess_i_each_move(const chess_rules *rules, const chess_board *board,
                        bool legal_only, chess_visit_fn visit, void *ctx)
 {
@@ -81,32 +109,15 @@ bool chess_i_each_move(const chess_rules *rules, const chess_board *board,
         targets = chess_i_reach(rules, board, i, occ) & ~own;
         for (; targets != 0; targets &= targets - 1) {
             uint32_t to = chess_i_lowest(targets);
-            chess_board next = *board;
-            uint32_t victim = UINT32_MAX;
-            for (uint32_t j = 0; j < board->count; j++)
-                if (board->square[j] == to)
-                    victim = j;
-            /* The kings' slots are 0 and 1: a king is never taken (a
-             * legal position never has it attacked by the side to move). */
-            if (victim < 2)
+            chess_board next;
+            /* A king is never taken (a legal position never has it
+             * attacked by the side to move). */
+            if (!chess_i_apply(rules, board, i, to, &next))
                 continue;
-            next.square[i] = (uint8_t)to;
-            if (victim != UINT32_MAX) {
-                /* Slot order is kept when one slot goes. */
-                for (uint32_t j = victim; j + 1 < next.count; j++) {
-                    next.colour[j] = next.colour[j + 1];
-                    next.kind[j] = next.kind[j + 1];
-                    next.square[j] = next.square[j + 1];
-                }
-                next.count--;
-                next.material = chess_i_find_material(
-                    rules, chess_i_key(next.count, next.colour, next.kind));
-            }
             if (legal_only && !safe &&
                 chess_i_attacked(rules, &next, next.square[side], 1 - side,
                                  (occ & ~from_bit) | UINT64_C(1) << to))
                 continue;
-            next.side = 1 - side;
             if (!visit(ctx, chess_i_encode(rules, &next), i, to))
                 return false;
         }
@@ -312,8 +323,21 @@ static loopy_status chess_create(const char *params, loopy_game *game,
 
     if (params == NULL || params[0] == '\0')
         params = "KQK";
-    for (size_t i = 0; params[i] != '\0'; i++)
+    for (size_t i = 0; params[i] != '\0'; i++) {
+        char c = params[i];
+        if (strchr("KQRBNP", c) == NULL) {
+            if (c == ' ')
+                loopy_i_diag(diag, 1, i + 1, "unexpected space (a material "
+                             "such as KQK: pieces K, Q, R, B, N)");
+            else
+                loopy_i_diag(diag, 1, i + 1,
+                             "unexpected '%c' (a material such as KQK: "
+                             "pieces K, Q, R, B, N)",
+                             c > ' ' && c <= '~' ? c : '?');
+            return LOOPY_EINVAL;
+        }
         pieces++;
+    }
     if (pieces > CHESS_MAX_PIECES) {
         loopy_i_diag(diag, 1, CHESS_MAX_PIECES + 1,
                      "%zu pieces: endings of at most %d pieces (kings "
@@ -405,8 +429,9 @@ const loopy_game_def loopy_i_game_chess = {
                    "KBBK, KQKR, KBBKN, ...; at most 5 pieces)",
     .notation_help = "FEN: the board from rank 8 down and the side to move, "
                      "8/8/8/4k3/8/8/8/KQ6 w (a full FEN is read too; no "
-                     "castling rights), shown as its class's representative "
-                     "(the white king in a1-d1-d4); moves in SAN (Qb7+, "
-                     "Kxe2) as the representative stands",
+                     "castling rights); moves in SAN (Qb7+, Kxe2).  probe "
+                     "and play keep the board as given; a solve's summary "
+                     "and stats show the class's representative (the white "
+                     "king in a1-d1-d4)",
     .create = chess_create,
 };

@@ -127,6 +127,12 @@ bool chess_i_board_legal(const chess_rules *rules, const chess_board *board,
 
 /* ---- lib/games/chess.c ---- */
 
+/* The board after piece (a slot of board's side to move) goes to square
+ * to, taking what stands there, with the other side to move; false (and
+ * *next unusable) when a king stands there.  Legality is not tested. */
+bool chess_i_apply(const chess_rules *rules, const chess_board *board,
+                   uint32_t piece, uint32_t to, chess_board *next);
+
 /* Calls visit(ctx, index, piece, square) for each legal move of board (a
  * legal position): the class's index of the position it leads to, the
  * slot of the piece that moves and the square it goes to; until visit
@@ -153,8 +159,9 @@ size_t chess_i_unmoves(const chess_rules *rules, const chess_board *board,
 
 /* ---- lib/games/chess_san.c ---- */
 
-size_t chess_i_move_format(void *ctx, loopy_position pos, loopy_position to,
-                           char *out, size_t capacity);
+size_t chess_i_move_format(void *ctx, const char *from, loopy_position to,
+                           char *name, size_t name_capacity, char *after,
+                           size_t after_capacity);
 size_t chess_i_value_note(void *ctx, loopy_outcome outcome,
                           uint32_t remoteness, char *out, size_t capacity);
 
@@ -164,5 +171,10 @@ size_t chess_i_format(void *ctx, loopy_position pos, char *out,
                       size_t capacity);
 int chess_i_parse(void *ctx, const char *text, loopy_position *pos, char *why,
                   size_t why_capacity);
+/* The same for a board as it stands (not taken to its class). */
+size_t chess_i_format_board(const chess_board *board, char *out,
+                            size_t capacity);
+int chess_i_parse_board(const chess_rules *rules, const char *text,
+                        chess_board *out, char *why, size_t why_capacity);
 
 #endif

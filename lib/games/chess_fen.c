@@ -4,9 +4,9 @@
  * pieces in capitals (K, Q, R, B, N), black ones in small letters, a digit
  * for a run of empty squares, ranks separated by '/'; then a space and the
  * side to move, 'w' or 'b': "8/8/8/4k3/8/8/8/KQ6 w".  parse also reads a
- * full FEN of six fields: the castling field must be '-', and the en
- * passant square and the move clocks are ignored (no pawns, no fifty-move
- * rule).
+ * full FEN of up to six fields: the castling rights and the en passant
+ * square must be '-' (no castling, no pawns), and the move clocks, which
+ * must be numbers, are ignored (no fifty-move rule).
  */
 #include "chess.h"
 
@@ -15,18 +15,15 @@
 
 static const char letter[2][6] = {"KQRBN", "kqrbn"};
 
-size_t chess_i_format(void *ctx, loopy_position pos, char *out,
-                      size_t capacity)
+size_t chess_i_format_board(const chess_board *board, char *out,
+                            size_t capacity)
 {
-    const chess_rules *rules = ctx;
     char cell[64], text[96];
     size_t len = 0;
-    chess_board board;
 
-    chess_i_decode(rules, pos, &board);
     memset(cell, 0, sizeof cell);
-    for (uint32_t i = 0; i < board.count; i++)
-        cell[board.square[i]] = letter[board.colour[i]][board.kind[i]];
+    for (uint32_t i = 0; i < board->count; i++)
+        cell[board->square[i]] = letter[board->colour[i]][board->kind[i]];
     for (int rank = 7; rank >= 0; rank--) {
         int empty = 0;
         for (int file = 0; file < 8; file++) {
@@ -46,9 +43,18 @@ size_t chess_i_format(void *ctx, loopy_position pos, char *out,
             text[len++] = '/';
     }
     text[len++] = ' ';
-    text[len++] = board.side == CHESS_WHITE ? 'w' : 'b';
+    text[len++] = board->side == CHESS_WHITE ? 'w' : 'b';
     text[len] = '\0';
     return loopy_i_text_out(text, len, out, capacity);
+}
+
+size_t chess_i_format(void *ctx, loopy_position pos, char *out,
+                      size_t capacity)
+{
+    chess_board board;
+
+    chess_i_decode(ctx, pos, &board);
+    return chess_i_format_board(&board, out, capacity);
 }
 
 /* The names of the game's materials, "KQK, KK", to why_text. */
@@ -62,13 +68,24 @@ static void list_materials(const chess_rules *rules, char *text, size_t size)
                                 m > 0 ? ", " : "", rules->material[m].name);
 }
 
-int chess_i_parse(void *ctx, const char *text, loopy_position *pos, char *why,
-                  size_t why_capacity)
+/* Whether text[*at ..] is a number of at most 6 digits (moving past it). */
+static bool clock_field(const char *text, size_t *at)
 {
-    const chess_rules *rules = ctx;
+    size_t digits = 0;
+
+    while (text[*at] >= '0' && text[*at] <= '9' && digits <= 6) {
+        (*at)++;
+        digits++;
+    }
+    return digits > 0 && digits <= 6;
+}
+
+int chess_i_parse_board(const chess_rules *rules, const char *text,
+                        chess_board *out, char *why, size_t why_capacity)
+{
     uint8_t colour[8], kind[8], square[8];
     uint32_t count = 0, kings[2] = {0, 0}, rank = 7, file = 0, side, m;
-    size_t at = 0;
+    size_t at = 0, end;
     chess_board board;
 
     for (;; at++) {
@@ -149,10 +166,43 @@ int chess_i_parse(void *ctx, const char *text, loopy_position *pos, char *why,
     }
     side = text[at + 1] == 'w' ? CHESS_WHITE : CHESS_BLACK;
     at += 2;
-    if (text[at] == ' ' && text[at + 1] != '\0' &&
-        (text[at + 1] != '-' || (text[at + 2] != ' ' && text[at + 2] != '\0'))) {
+    /* The rest of a full FEN: castling rights '-', no en passant square
+     * '-' (there are no pawns), and the two move clocks (ignored: no
+     * fifty-move rule), each after one space; blanks at the end are
+     * allowed. */
+    end = strlen(text);
+    while (end > at && text[end - 1] == ' ')
+        end--;
+    if (at < end) {
+        if (text[at + 1] != '-' || (at + 2 < end && text[at + 2] != ' ')) {
+            snprintf(why, why_capacity,
+                     "castling rights must be '-' (this game has no "
+                     "castling)");
+            return 1;
+        }
+        at += 2;
+    }
+    if (at < end) {
+        if (text[at + 1] != '-' || (at + 2 < end && text[at + 2] != ' ')) {
+            snprintf(why, why_capacity,
+                     "the en passant square must be '-' (this game has no "
+                     "pawns)");
+            return 1;
+        }
+        at += 2;
+    }
+    for (int clock = 0; clock < 2 && at < end; clock++) {
+        at++;
+        if (!clock_field(text, &at) || (at < end && text[at] != ' ')) {
+            snprintf(why, why_capacity, "expected the %s, a number",
+                     clock == 0 ? "halfmove clock" : "move number");
+            return 1;
+        }
+    }
+    if (at < end) {
         snprintf(why, why_capacity,
-                 "castling rights must be '-' (this game has no castling)");
+                 "unexpected text after the position (a FEN has at most 6 "
+                 "fields)");
         return 1;
     }
     for (int c = 0; c < 2; c++)
@@ -177,6 +227,17 @@ int chess_i_parse(void *ctx, const char *text, loopy_position *pos, char *why,
     chess_i_normalize(&board);
     if (!chess_i_board_legal(rules, &board, why, why_capacity))
         return 1;
-    *pos = chess_i_encode(rules, &board);
+    *out = board;
+    return 0;
+}
+
+int chess_i_parse(void *ctx, const char *text, loopy_position *pos, char *why,
+                  size_t why_capacity)
+{
+    chess_board board;
+
+    if (chess_i_parse_board(ctx, text, &board, why, why_capacity) != 0)
+        return 1;
+    *pos = chess_i_encode(ctx, &board);
     return 0;
 }

@@ -8,9 +8,10 @@
  * rank, else both; 'x' for a capture; the square; '+' for a check, '#'
  * for a mate: "Qb7+", "Kxe2", "Rae1", "N5f3#".
  *
- * A move is named as the position it is made from stands, which is the
- * class's representative that the index holds (the white king in the
- * triangle a1-d1-d4): probe shows that position's FEN first.
+ * A move is named on the board as the caller wrote it (not on its class's
+ * representative, the board the index holds), and the position after it
+ * is written the same way round: probe and play keep the board as the
+ * user gave it.
  */
 #include "chess.h"
 
@@ -38,22 +39,21 @@ static bool collect(void *ctx, loopy_position to, uint32_t piece,
     return true;
 }
 
-size_t chess_i_move_format(void *ctx, loopy_position pos, loopy_position to,
-                           char *out, size_t capacity)
+size_t chess_i_move_format(void *ctx, const char *from, loopy_position to,
+                           char *name, size_t name_capacity, char *after,
+                           size_t after_capacity)
 {
     const chess_rules *rules = ctx;
-    chess_board board, after;
+    chess_board board, next;
     san_moves moves;
     loopy_position first;
     size_t k = 0, len = 0;
-    char text[16];
+    char text[16], why[8];
     uint32_t i, square;
     bool same_file = false, same_rank = false, other = false, check;
 
-    if (pos >= rules->size || to >= rules->size)
-        return LOOPY_GAME_ERROR;
-    chess_i_decode(rules, pos, &board);
-    if (!chess_i_board_legal(rules, &board, NULL, 0))
+    if (from == NULL || to >= rules->size ||
+        chess_i_parse_board(rules, from, &board, why, sizeof why) != 0)
         return LOOPY_GAME_ERROR;
     moves.count = 0;
     chess_i_each_move(rules, &board, true, collect, &moves);
@@ -83,15 +83,16 @@ size_t chess_i_move_format(void *ctx, loopy_position pos, loopy_position to,
             text[len++] = 'x';
     text[len++] = (char)('a' + (square & 7));
     text[len++] = (char)('1' + (square >> 3));
-    /* Check and mate hold in any image of the position after. */
-    chess_i_decode(rules, to, &after);
-    check = chess_i_attacked(rules, &after, after.square[after.side],
-                             1 - after.side, chess_i_occupied(&after));
+    chess_i_apply(rules, &board, i, square, &next);
+    check = chess_i_attacked(rules, &next, next.square[next.side],
+                             1 - next.side, chess_i_occupied(&next));
     if (check)
-        text[len++] = chess_i_moves(rules, &after, &first, true) == 0 ? '#'
-                                                                       : '+';
+        text[len++] = chess_i_moves(rules, &next, &first, true) == 0 ? '#'
+                                                                     : '+';
     text[len] = '\0';
-    return loopy_i_text_out(text, len, out, capacity);
+    if (after != NULL)
+        chess_i_format_board(&next, after, after_capacity);
+    return loopy_i_text_out(text, len, name, name_capacity);
 }
 
 size_t chess_i_value_note(void *ctx, loopy_outcome outcome,
@@ -112,10 +113,11 @@ size_t chess_i_value_note(void *ctx, loopy_outcome outcome,
         len = snprintf(text, sizeof text, "mated in %" PRIu32,
                        remoteness / 2);
     else if (outcome == LOOPY_TIE && remoteness == 0)
-        len = snprintf(text, sizeof text, "drawn: stalemate or dead");
+        len = snprintf(text, sizeof text, "stalemate or dead material");
     else if (outcome == LOOPY_TIE)
-        len = snprintf(text, sizeof text, "drawn: stalemate or dead "
-                       "material in %" PRIu32 " plies", remoteness);
+        len = snprintf(text, sizeof text, "stalemate or dead material in "
+                       "%" PRIu32 " %s", remoteness,
+                       remoteness == 1 ? "ply" : "plies");
     else
         len = snprintf(text, sizeof text, "drawn");
     return loopy_i_text_out(text, (size_t)len, out, capacity);

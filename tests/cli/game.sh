@@ -19,6 +19,12 @@ cc -shared -fPIC -I"$root/include" -Wno-unused-function "$work/ladder_nu.c" \
     -o "$work/ladder-no-unmoves.so" 2>>"$work/cc.err" || fail "ladder without unmoves"
 expect "ladder solve" 0 'ladder:10: 11 positions reached\n  W 1  L 1  T 0  D 9\n  start 0: D\n' \
     game solve -q ./ladder.so:10
+# A game written for version 1 of loopy_game (before move_format and
+# value_note) still loads, and is probed the same way.
+sed 's/= LOOPY_GAME_VERSION,/= 1,/' "$root/examples/ladder.c" >"$work/ladder_v1.c"
+cc -shared -fPIC -I"$root/include" "$work/ladder_v1.c" -o "$work/ladder-v1.so" 2>>"$work/cc.err" ||
+    fail "ladder for version 1"
+expect "a game of version 1" 0 '3: D\n  1  D\n  4  D\n' game probe -q ./ladder-v1.so:10 3
 # The same game as a graph: positions 0..TOP are vertices 1..TOP+1 (text
 # numbering); TOP is lost for the player to move there (--lose-at).
 for top in 1 2 3 7 10 25; do
@@ -130,15 +136,41 @@ expect "chess solve: the tablebase by default" 0 '{"game": "chess", "parameters"
 # OEIS A225552: Ka1 Rb2 - Kc3, mate in 16; the best moves in SAN.  The
 # kings and the rook stand on the diagonal: Ra2 is Rb1 mirrored, Rb3 is
 # Rc2, Ka2 is Kb1, one move each.
-expect "chess probe: SAN and the depth to mate" 0 '8/8/8/8/8/2k5/1R6/K7 w: W 31 (mate in 16)\n  Rb1  W 31 (mate in 16)\n  Rg2  W 31 (mate in 16)\n  Rh2  W 31 (mate in 16)\n  Kb1  W 31 (mate in 16)\n  Re2  W 33 (mate in 17)\n  Rf2  W 33 (mate in 17)\n  Rc2+  T 2 (drawn: stalemate or dead material in 2 plies)\n  Rd2  T 2 (drawn: stalemate or dead material in 2 plies)\n' \
+expect "chess probe: SAN and the depth to mate" 0 '8/8/8/8/8/2k5/1R6/K7 w: W 31 (mate in 16)\n  Rb1  W 31 (mate in 16)\n  Rg2  W 31 (mate in 16)\n  Rh2  W 31 (mate in 16)\n  Kb1  W 31 (mate in 16)\n  Re2  W 33 (mate in 17)\n  Rf2  W 33 (mate in 17)\n  Rc2+  T 2 (stalemate or dead material in 2 plies)\n  Rd2  T 2 (stalemate or dead material in 2 plies)\n' \
     game probe -q krk.ldb "8/8/8/8/8/2k5/1R6/K7 w"
 "$LOOPY" game probe -q -f json "$work/krk.ldb" "8/8/8/8/8/8/1Rk5/K7 b" >"$work/krk.json" &&
     grep -q '"value": "L", "remoteness": 32, "note": "mated in 16", "moves": \[{"to": "[^"]*", "move": "K[a-h][1-8]", "value"' "$work/krk.json" &&
     pass || fail "chess probe json: $(cat "$work/krk.json")"
-# play: a move is taken by its name.
-printf 'Kb1\nq\n' | (cd "$work" && "$LOOPY" game play krk.ldb "8/8/8/8/8/2k5/1R6/K7 w") >"$work/play.out" 2>&1 &&
-    grep -q "You play Kb1" "$work/play.out" && pass ||
+# play: a move is taken by its name (the "+" may be left out), and the
+# board stays the way it was given: h1 is no square of the triangle
+# a1-d1-d4 that the index turns the white king to.
+printf 'Rb7\nq\n' | (cd "$work" && "$LOOPY" game play -q krk.ldb "k7/8/8/8/8/8/8/1R5K w") >"$work/play.out" 2>&1 &&
+    grep -q "^Position k7/8/8/8/8/8/8/1R5K w: W 19, mate in 10 " "$work/play.out" &&
+    grep -q "^You play Rb7$" "$work/play.out" &&
+    grep -q "^loopy plays Kxb7 (T 1, stalemate or dead material in 1 ply for loopy)\.$" "$work/play.out" &&
+    grep -q "^Game over at 8/1k6/8/8/8/8/8/7K w: a tie\.$" "$work/play.out" && pass ||
     fail "chess play: a move by its name: $(cat "$work/play.out")"
+printf 'Rb2+\nq\n' | (cd "$work" && "$LOOPY" game play -q krk.ldb "k7/8/8/8/8/8/8/1R5K w") >"$work/play.out" 2>&1 &&
+    grep -q "^You play Rb2$" "$work/play.out" && pass ||
+    fail "chess play: a move with a + it does not have: $(cat "$work/play.out")"
+printf 'Qb3\nq\n' | (cd "$work" && "$LOOPY" game play -q krk.ldb "k7/8/8/8/8/8/8/1R5K w") >"$work/play.out" 2>&1 &&
+    grep -q "'Qb3' is none of the moves listed" "$work/play.out" && pass ||
+    fail "chess play: no such move: $(cat "$work/play.out")"
+# probe keeps the board as given too, and names the moves on it.
+same "chess probe: the board as given" \
+    "$(cd "$work" && "$LOOPY" game probe -q krk.ldb "k7/8/8/8/8/8/8/1R5K w" | head -n 2)" \
+    "$(printf 'k7/8/8/8/8/8/8/1R5K w: W 19 (mate in 10)\n  Kg1  W 19 (mate in 10)')"
+# A full FEN's fields: '-' for castling and en passant, numbers for the
+# clocks, nothing after.
+same "chess: a full FEN" \
+    "$(cd "$work" && "$LOOPY" game probe -q krk.ldb "k7/8/8/8/8/8/8/1R5K w - - 0 1" | head -n 1)" \
+    "k7/8/8/8/8/8/8/1R5K w - - 0 1: W 19 (mate in 10)"
+refused "chess: an en passant square" 1 "en passant square must be '-'" \
+    game probe krk.ldb "k7/8/8/8/8/8/8/1R5K w - e3 0 1"
+refused "chess: a clock that is no number" 1 "halfmove clock, a number" \
+    game probe krk.ldb "k7/8/8/8/8/8/8/1R5K w - - x 1"
+refused "chess: a seventh field" 1 "at most 6 fields" \
+    game probe krk.ldb "k7/8/8/8/8/8/8/1R5K w - - 0 1 extra"
 refused "chess: --solver tablebase for a game without one" 2 "subtract: the game has no solver of its own" \
     game solve --solver tablebase subtract:5,1
 refused "chess: --all-legal with --solver graph" 2 "all-legal" \
