@@ -173,20 +173,12 @@ int chess_i_parse_board(const chess_rules *rules, const char *text,
     end = strlen(text);
     while (end > at && text[end - 1] == ' ')
         end--;
-    if (at < end) {
+    for (int field = 0; field < 2 && at < end; field++) {
+        static const char *const dash[2] = {
+            "castling rights must be '-' (this game has no castling)",
+            "the en passant square must be '-' (this game has no pawns)"};
         if (text[at + 1] != '-' || (at + 2 < end && text[at + 2] != ' ')) {
-            snprintf(why, why_capacity,
-                     "castling rights must be '-' (this game has no "
-                     "castling)");
-            return 1;
-        }
-        at += 2;
-    }
-    if (at < end) {
-        if (text[at + 1] != '-' || (at + 2 < end && text[at + 2] != ' ')) {
-            snprintf(why, why_capacity,
-                     "the en passant square must be '-' (this game has no "
-                     "pawns)");
+            snprintf(why, why_capacity, "%s", dash[field]);
             return 1;
         }
         at += 2;
