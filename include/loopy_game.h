@@ -190,6 +190,16 @@ const loopy_game_def *loopy_game_builtin(size_t i);
  */
 loopy_status loopy_game_open(const char *spec, loopy_game **out,
                              loopy_diag *diag);
+/*
+ * loopy_game_open with the game and its parameters as two values, never
+ * joined and parsed again: object is a built-in name, or a path (one with
+ * a '/') to a shared object; params (NULL or "": none) go to the game's
+ * create() as they are, whatever they hold (a ':' or a '/' in them names
+ * no file).  This is the call for parameters that come from a file, such
+ * as a database's header.
+ */
+loopy_status loopy_game_open_params(const char *object, const char *params,
+                                    loopy_game **out, loopy_diag *diag);
 void loopy_game_close(loopy_game *game);
 
 /* Writes pos in the game's notation, or as a number, to out (capacity

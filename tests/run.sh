@@ -24,6 +24,7 @@ failed=0
 pid=
 tmp=$(mktemp -d) || exit 2
 mkdir -p "$logs" || exit 2
+: >"$logs/times" || exit 2
 
 cleanup() { rm -rf "$tmp"; }
 trap cleanup EXIT
@@ -60,6 +61,7 @@ run() {
     shift
     log=$logs/$name.log
     mkdir -p "$tmp/$name"
+    start=$(date +%s)
     # In the background, so that a signal to run.sh is handled at once (a
     # shell runs traps only between foreground commands); exec, so that
     # pid is timeout's (or the program's).
@@ -69,6 +71,7 @@ run() {
     rc=$?
     pid=
     rm -rf "${tmp:?}/$name"
+    echo "$(($(date +%s) - start)) $name" >>"$logs/times"
     line=$(grep -E "$result" "$log" | tail -n 1)
     p=0 f=0
     if [ -n "$line" ]; then
@@ -108,5 +111,7 @@ for s in tests/cli/*.sh; do
     run "$(basename "$s" .sh)" env LOOPY="$build/loopy" sh "$s"
 done
 
+# The slowest programs, so that a suite that grows slow is seen.
+echo "slowest (seconds): $(sort -rn "$logs/times" | head -n 5 | tr '\n' ' ')"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

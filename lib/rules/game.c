@@ -222,6 +222,21 @@ loopy_status loopy_game_open(const char *spec, loopy_game **out,
                            colon != NULL ? colon + 1 : NULL, false, out, diag);
 }
 
+loopy_status loopy_game_open_params(const char *object, const char *params,
+                                    loopy_game **out, loopy_diag *diag)
+{
+    if (out == NULL)
+        return LOOPY_EINVAL;
+    *out = NULL;
+    if (object == NULL || object[0] == '\0') {
+        loopy_i_diag(diag, 0, 0, "no game named");
+        return LOOPY_EINVAL;
+    }
+    return open_game_named(object, strlen(object),
+                           params != NULL && params[0] != '\0' ? params : NULL,
+                           false, out, diag);
+}
+
 loopy_status loopy_i_game_open_builtin(const char *name, const char *params,
                                        loopy_game **out, loopy_diag *diag)
 {
