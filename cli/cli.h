@@ -66,6 +66,16 @@ bool cli_parse_threads(const char *cmd, const char *text, int *threads);
 bool cli_output_distinct(const char *cmd, const char *output,
                          const char *input);
 
+/* The length of the object in a game's spec as loopy_game_open reads it:
+ * "PATH:PARAMS" and "NAME:PARAMS" have their PARAMS after the last ':' past
+ * the last '/'. */
+size_t cli_game_object_len(const char *spec);
+
+/* cli_output_distinct for what a game's spec reads: the file spec names (a
+ * database), and the shared object of "PATH:PARAMS". */
+bool cli_output_not_game(const char *cmd, const char *output,
+                         const char *spec);
+
 /* ---- Options (cli/options.c) ----
  * One option parser for every command, driven by the command's table:
  * "--name value", "--name=value", "-x value", "-xVALUE", and short flags

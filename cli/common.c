@@ -159,6 +159,38 @@ bool cli_output_distinct(const char *cmd, const char *output, const char *input)
     return false;
 }
 
+size_t cli_game_object_len(const char *spec)
+{
+    const char *colon = strrchr(spec, ':');
+
+    return colon != NULL && strchr(colon, '/') == NULL ? (size_t)(colon - spec)
+                                                       : strlen(spec);
+}
+
+bool cli_output_not_game(const char *cmd, const char *output, const char *spec)
+{
+    size_t len = cli_game_object_len(spec);
+    char *object;
+    bool ok;
+
+    if (!cli_output_distinct(cmd, output, spec))
+        return false;
+    /* A built-in game reads no file; "./ladder.so:10" reads ./ladder.so,
+     * which -o ladder.so would replace. */
+    if (len == strlen(spec) || memchr(spec, '/', len) == NULL)
+        return true;
+    object = malloc(len + 1);
+    if (object == NULL) {
+        cli_error(cmd, "out of memory");
+        return false;
+    }
+    memcpy(object, spec, len);
+    object[len] = '\0';
+    ok = cli_output_distinct(cmd, output, object);
+    free(object);
+    return ok;
+}
+
 void cli_start_threads(void)
 {
 #ifdef _OPENMP

@@ -82,31 +82,45 @@ static bool names_builtin(const loopy_db *db)
     return false;
 }
 
-/* Opens the game spec, with params after it when not NULL. */
-static int open_spec(const char *spec, const char *params, loopy_game **game)
+/* Opens the game spec, or, when params is not NULL, spec's object with
+ * params.  Parameters given apart are never joined to the path: they come
+ * from a database, and a file must never choose what loopy loads. */
+static int open_spec(const char *path, const char *spec, const char *params,
+                     loopy_game **game)
 {
     loopy_diag diag;
     loopy_status status;
-    char *full = NULL;
+    char *object = NULL;
 
-    if (params != NULL) {
-        size_t len = strlen(spec) + strlen(params) + 2;
-        full = malloc(len);
-        if (full == NULL) {
+    memset(&diag, 0, sizeof diag);
+    if (params == NULL) {
+        status = loopy_game_open(spec, game, &diag);
+    } else {
+        size_t len = cli_game_object_len(spec);
+
+        object = malloc(len + 1);
+        if (object == NULL) {
             cli_error("game", "out of memory");
             return EXIT_RESOURCE;
         }
-        snprintf(full, len, "%s:%s", spec, params);
+        memcpy(object, spec, len);
+        object[len] = '\0';
+        status = loopy_game_open_params(object, params, game, &diag);
     }
-    memset(&diag, 0, sizeof diag);
-    status = loopy_game_open(full != NULL ? full : spec, game, &diag);
-    free(full);
-    if (status != LOOPY_OK) {
-        cli_error("game", "--game: %s", diag.message[0] ? diag.message
-                                                        : loopy_strerror(status));
-        return status == LOOPY_EINVAL ? EXIT_USAGE : cli_exit_status(status);
+    free(object);
+    if (status == LOOPY_OK)
+        return EXIT_OK;
+    if (params != NULL) {
+        /* The game refuses what the database says of it: the file is at
+         * fault, not the command line. */
+        cli_error("game", "%s: --game: the game refuses the database's "
+                  "parameters '%s': %s", path, params,
+                  diag.message[0] ? diag.message : loopy_strerror(status));
+        return status == LOOPY_ENOMEM ? EXIT_RESOURCE : EXIT_INPUT;
     }
-    return EXIT_OK;
+    cli_error("game", "--game: %s", diag.message[0] ? diag.message
+                                                    : loopy_strerror(status));
+    return status == LOOPY_EINVAL ? EXIT_USAGE : cli_exit_status(status);
 }
 
 /* Opens the game spec (--game) for db, checked against the database.  A
@@ -114,29 +128,17 @@ static int open_spec(const char *spec, const char *params, loopy_game **game)
 static int open_given_game(const loopy_db *db, const char *path,
                            const char *spec, loopy_game **game)
 {
-    const char *params = loopy_db_game_params(db), *colon = strrchr(spec, ':');
+    const char *params = loopy_db_game_params(db);
     loopy_diag diag;
     loopy_status status;
-    int rc = open_spec(spec, NULL, game);
+    int rc = open_spec(path, spec, NULL, game);
 
-    /* As loopy_game_open reads it: PARAMS follow the last ':' past the
-     * last '/'. */
-    if (colon != NULL && strchr(colon, '/') != NULL)
-        colon = NULL;
-    if (rc == EXIT_OK && colon == NULL &&
+    if (rc == EXIT_OK && cli_game_object_len(spec) == strlen(spec) &&
         strcmp((*game)->name, loopy_db_game_name(db)) == 0 &&
         strcmp((*game)->params, params) != 0) {
         loopy_game_close(*game);
         *game = NULL;
-        /* Joined to the path, parameters with a '/' would name another
-         * path: a file must never choose what loopy loads. */
-        if (strchr(params, '/') != NULL) {
-            cli_error("game", "%s: --game: the database's parameters '%s' "
-                      "have a '/', which no game's parameters can have",
-                      path, params);
-            return EXIT_INPUT;
-        }
-        rc = open_spec(spec, params, game);
+        rc = open_spec(path, spec, params, game);
     }
     if (rc != EXIT_OK)
         return rc;

@@ -161,18 +161,27 @@ const char game_value_letter[4] = {'D', 'W', 'L', 'T'};
 void game_out_json_string(cli_out *out, const char *s)
 {
     cli_out_char(out, '"');
-    for (; *s; s++) {
+    while (*s) {
         unsigned char c = (unsigned char)*s;
+        size_t len = loopy_text_char(s);
         if (c == '"' || c == '\\') {
             cli_out_char(out, '\\');
             cli_out_char(out, (char)c);
-        } else if (c < 0x20 || c >= 0x7f) {
+        } else if (len > 0) {
+            /* Valid UTF-8 without controls goes as it is. */
+            cli_out_bytes(out, s, len);
+            s += len;
+            continue;
+        } else if (c < 0x20 || c == 0x7f) {
             char esc[8];
             snprintf(esc, sizeof esc, "\\u%04x", c);
             cli_out_str(out, esc);
         } else {
-            cli_out_char(out, (char)c);
+            /* A byte of no valid character, or a C1 control's first: the
+             * replacement character, so the JSON stays valid UTF-8. */
+            cli_out_str(out, "\\ufffd");
         }
+        s++;
     }
     cli_out_char(out, '"');
 }
@@ -576,35 +585,6 @@ int game_lookup(const game_args *a, const loopy_game *game,
     return EXIT_OK;
 }
 
-const char *game_move_text(const loopy_game *game, const char *from,
-                           loopy_position to, char *name, size_t name_capacity,
-                           char *after, size_t after_capacity)
-{
-    size_t len = game->move_format != NULL && from != NULL
-                     ? game->move_format(game->ctx, from, to, name,
-                                         name_capacity, after, after_capacity)
-                     : LOOPY_GAME_ERROR;
-
-    /* No name (or a failed one): the position the move leads to. */
-    if (len == LOOPY_GAME_ERROR || len == 0) {
-        loopy_game_format(game, to, name, name_capacity);
-        if (after != NULL)
-            loopy_game_format(game, to, after, after_capacity);
-    }
-    return name;
-}
-
-bool game_value_note(const loopy_game *game, loopy_outcome outcome,
-                     uint32_t remoteness, char *out, size_t capacity)
-{
-    size_t len = game->value_note != NULL
-                     ? game->value_note(game->ctx, outcome, remoteness, out,
-                                        capacity)
-                     : 0;
-
-    return len > 0 && len != LOOPY_GAME_ERROR && capacity > 0;
-}
-
 void game_move_value(const loopy_game_move *move, loopy_outcome *outcome,
                      uint32_t *remoteness)
 {
@@ -690,9 +670,13 @@ static int run_action(const game_args *a)
         return EXIT_USAGE;
     }
     /* -o must not replace what is read: the database (probe t.ldb -o
-     * t.ldb), or the file standard input reads positions from. */
-    if (a->output != NULL && a->spec != NULL &&
-        !cli_output_distinct("game", a->output, a->spec))
+     * t.ldb), the game's shared object (solve ./g.so:10 -o g.so), the
+     * database's game (--game), or the file standard input reads positions
+     * from. */
+    if (a->output != NULL &&
+        ((a->spec != NULL && !cli_output_not_game("game", a->output, a->spec)) ||
+         (a->db_game != NULL &&
+          !cli_output_not_game("game", a->output, a->db_game))))
         return EXIT_USAGE;
     for (size_t i = 0; a->output != NULL && i < a->position_count; i++)
         if (strcmp(a->positions[i], "-") == 0 &&

@@ -80,22 +80,9 @@ int game_lookup(const game_args *a, const loopy_game *game,
 /* The value of a move for the player who makes it: the opposite of the
  * opponent's after it, one move further from the end (W 3: this move wins
  * in 3 moves). */
-/* The move to the position to from the position written as from: its name
- * in the game's notation (move_format) to name and the position after it,
- * written the way from is, to after (NULL: not wanted); for a game that
- * does not name its moves, the position to in both.  Returns name. */
-const char *game_move_text(const loopy_game *game, const char *from,
-                           loopy_position to, char *name, size_t name_capacity,
-                           char *after, size_t after_capacity);
-/* The game's words for a value (value_note: "mate in 16") to out; false
- * when it has none. */
-bool game_value_note(const loopy_game *game, loopy_outcome outcome,
-                     uint32_t remoteness, char *out, size_t capacity);
-
 void game_move_value(const loopy_game_move *move, loopy_outcome *outcome,
                      uint32_t *remoteness);
 
-/* The actions of game_stats.c and game_play.c. */
 /* The actions, each in its own file: game_probe.c, game_stats.c,
  * game_play.c, game_check.c. */
 int game_probe(const game_args *a);

@@ -67,8 +67,8 @@ static void print_value(const play_state *p, loopy_outcome outcome,
         printf("D");
     else
         printf("%c %" PRIu32, game_value_letter[outcome], remoteness);
-    if (!p->misere && game_value_note(p->game, outcome, remoteness, note,
-                                      sizeof note))
+    if (!p->misere &&
+        loopy_game_value_note(p->game, outcome, remoteness, note, sizeof note) > 0)
         printf(", %s", note);
 }
 
@@ -106,6 +106,13 @@ static int ask(play_state *p, const loopy_game_move *moves, size_t count,
         }
         text = p->line;
         len = strlen(text);
+        /* "Qf1\0junk" is not the move Qf1: the whole line is the answer,
+         * as probe reads its lines. */
+        if (len != (size_t)got) {
+            printf("A NUL byte in the line: not a move.  Give a number from "
+                   "1 to %zu, or ? for help.\n", count);
+            continue;
+        }
         while (len > 0 && (text[len - 1] == '\n' || text[len - 1] == '\r' ||
                            text[len - 1] == ' ' || text[len - 1] == '\t'))
             text[--len] = '\0';
@@ -136,7 +143,7 @@ static int ask(play_state *p, const loopy_game_move *moves, size_t count,
          * without the "+" or "#" the list shows). */
         for (size_t i = 0; p->game->move_format != NULL && i < count; i++) {
             char name[256];
-            size_t n = strlen(game_move_text(p->game, p->shown, moves[i].to,
+            size_t n = strlen(loopy_game_move_name(p->game, p->shown, moves[i].to,
                                              name, sizeof name, NULL, 0));
             while (n > 0 && (name[n - 1] == '+' || name[n - 1] == '#'))
                 name[--n] = '\0';
@@ -214,7 +221,7 @@ static int person_turn(play_state *p, const char *name, loopy_outcome outcome,
 
         game_move_value(&moves[i], &o, &r);
         printf("  %2zu. %s  ", i + 1,
-               game_move_text(p->game, p->shown, moves[i].to, to, sizeof to,
+               loopy_game_move_name(p->game, p->shown, moves[i].to, to, sizeof to,
                               NULL, 0));
         print_value(p, o, r);
         printf("\n");
@@ -223,7 +230,7 @@ static int person_turn(play_state *p, const char *name, loopy_outcome outcome,
     if (got <= 0)
         return got < 0 ? -EXIT_IO : 0;
     printf("You play %s\n",
-           game_move_text(p->game, p->shown, moves[choice].to, to, sizeof to,
+           loopy_game_move_name(p->game, p->shown, moves[choice].to, to, sizeof to,
                           after, sizeof after));
     memcpy(p->shown, after, sizeof p->shown);
     *next = moves[choice].to;
@@ -268,7 +275,7 @@ static int play_game(play_state *p, loopy_position pos, bool person_moves)
              * smallest position: the same game every time. */
             game_move_value(&moves[0], &o, &r);
             printf("\nloopy plays %s (",
-                   game_move_text(p->game, p->shown, moves[0].to, to,
+                   loopy_game_move_name(p->game, p->shown, moves[0].to, to,
                                   sizeof to, after, sizeof after));
             print_value(p, o, r);
             printf(" for loopy).\n");

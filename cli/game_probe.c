@@ -146,7 +146,7 @@ static void probe_note(cli_out *out, bool json, bool misere,
     char note[96];
 
     if (misere ||
-        !game_value_note(game, outcome, remoteness, note, sizeof note))
+        loopy_game_value_note(game, outcome, remoteness, note, sizeof note) == 0)
         return;
     if (json) {
         cli_out_str(out, ", \"note\": ");
@@ -215,7 +215,7 @@ static int probe_one(cli_out *out, const game_args *a, const loopy_game *game,
         char move[256], after[256];
 
         game_move_value(&moves[i], &o, &r);
-        game_move_text(game, name, moves[i].to, move, sizeof move, after,
+        loopy_game_move_name(game, name, moves[i].to, move, sizeof move, after,
                        sizeof after);
         if (a->json) {
             cli_out_str(out, i ? ", {\"to\": " : "{\"to\": ");

@@ -202,10 +202,34 @@ loopy_status loopy_game_open_params(const char *object, const char *params,
                                     loopy_game **out, loopy_diag *diag);
 void loopy_game_close(loopy_game *game);
 
+/* ---- A game's words ----
+ * Every text a game's callbacks write reaches the caller through these
+ * calls, which guard it: NUL-terminated within its buffer whatever the
+ * callback wrote or said of its length, and valid UTF-8 without control
+ * characters (any other byte, and each control character, becomes '?'),
+ * so it is safe to print on a terminal or to put in JSON.  O(capacity). */
+
 /* Writes pos in the game's notation, or as a number, to out (capacity
  * bytes, NUL-terminated, cut if need be); returns out. */
 const char *loopy_game_format(const loopy_game *game, loopy_position pos,
                               char *out, size_t capacity);
+/* The name of the move from the position written as from (the text the
+ * caller read it from; NULL: none) to to, one of its moves, into name, and
+ * the position after it, written as from is, into after (NULL: not
+ * wanted): the game's move_format() where it has one and it gives a name,
+ * else to in the game's notation for both.  Returns name. */
+const char *loopy_game_move_name(const loopy_game *game, const char *from,
+                                 loopy_position to, char *name,
+                                 size_t name_capacity, char *after,
+                                 size_t after_capacity);
+/* The game's few words on a value ("mate in 16") into out; their length,
+ * 0 (and out empty) when the game has none. */
+size_t loopy_game_value_note(const loopy_game *game, loopy_outcome outcome,
+                             uint32_t remoteness, char *out, size_t capacity);
+/* The length of the character text starts with when it is valid UTF-8
+ * and no control character (1 to 4 bytes), else 0 (also at the NUL): how
+ * a writer of JSON or a terminal tells what it may pass on as it is. */
+size_t loopy_text_char(const char *text);
 /* Reads a position in the game's notation (a number when the game has no
  * parse); LOOPY_EPARSE with diag on failure, also for a position outside
  * 0 .. size-1 or one that legal() refuses. */

@@ -44,6 +44,7 @@ typedef struct checker {
     bool symmetric;
     loopy_game_check_report *report;
     bool out_of_memory;
+    char oom_what[128]; /* the callback whose request failed, or "" */
     /* moves: the examined position's moves (raw), which the scopes follow;
      * unmoves: its unmoves; again: the protocol's second call; near: a
      * neighbour's list; set_a, set_b: classes being compared. */
@@ -261,8 +262,12 @@ static bool fetch_with(checker *c, loopy_position pos, list_fn list,
     if (count > room || strict) {
         /* Room for all of them, and a sentinel after. */
         /* (count < SIZE_MAX: that is LOOPY_GAME_ERROR) */
-        if (!reserve(c, out, count + 1))
+        if (!reserve(c, out, count + 1)) {
+            snprintf(c->oom_what, sizeof c->oom_what, ": %s of position %"
+                     LOOPY_PRI_POSITION " asks for room for %zu positions",
+                     what, pos, count);
             return false;
+        }
         out->items[count] = SENTINEL;
         again = list(game->ctx, pos, out->items, count);
         if (again == LOOPY_GAME_ERROR)
@@ -375,6 +380,9 @@ static bool check_notation(checker *c, loopy_position pos)
         char *grown = loopy_i_realloc(c->text, len + 2, 1);
         if (grown == NULL) {
             c->out_of_memory = true;
+            snprintf(c->oom_what, sizeof c->oom_what, ": format() of position "
+                     "%" LOOPY_PRI_POSITION " says its text has %zu bytes",
+                     pos, len);
             return false;
         }
         c->text = grown;
@@ -807,8 +815,8 @@ loopy_status loopy_game_check(const loopy_game *game,
         ok = scope_walks(&c, limit);
 
     if (c.out_of_memory) {
-        loopy_i_diag(diag, 0, 0, "%s: out of memory while checking",
-                     game->name);
+        loopy_i_diag(diag, 0, 0, "%s: out of memory while checking%s",
+                     game->name, c.oom_what);
         status = LOOPY_ENOMEM;
         memset(report->message, 0, sizeof report->message);
         report->flaw = LOOPY_FLAW_NONE;

@@ -265,18 +265,6 @@ void loopy_game_close(loopy_game *game)
     loopy_i_free(g);
 }
 
-const char *loopy_game_format(const loopy_game *game, loopy_position pos,
-                              char *out, size_t capacity)
-{
-    if (capacity == 0)
-        return out;
-    if (game->format == NULL ||
-        game->format(game->ctx, pos, out, capacity) == LOOPY_GAME_ERROR)
-        snprintf(out, capacity, "%" LOOPY_PRI_POSITION, pos);
-    out[capacity - 1] = '\0';
-    return out;
-}
-
 loopy_status loopy_game_parse(const loopy_game *game, const char *text,
                               loopy_position *pos, loopy_diag *diag)
 {
@@ -350,6 +338,7 @@ static size_t list_why(const loopy_game *game, list_fn list, loopy_position pos,
     if (grown == NULL) {
         buf->out_of_memory = true;
         failure.fault = LOOPY_I_LIST_NO_MEMORY;
+        failure.count = count;
         goto fail;
     }
     buf->items = grown;
@@ -414,7 +403,10 @@ void loopy_i_list_failure_text(const loopy_i_list_failure *why, bool backward,
                  why->count);
         break;
     case LOOPY_I_LIST_NO_MEMORY:
-        snprintf(out, capacity, "out of memory");
+        /* The callback that asked is named: a count the game got wrong
+         * shows as such, not as the machine's want of memory. */
+        snprintf(out, capacity, "%s asks for room for %zu positions: out of "
+                 "memory", name, why->count);
         break;
     default:
         snprintf(out, capacity, "%s failed", name);

@@ -403,6 +403,14 @@ static loopy_status enumerate(const loopy_game *game, bool symmetric,
                 status = game_failure(game, p, what, diag);
                 goto fail;
             }
+            if (x[i].failed == 3 &&
+                x[i].list.fault == LOOPY_I_LIST_NO_MEMORY) {
+                char what[160];
+                loopy_i_list_failure_text(&x[i].list, false, what, sizeof what);
+                game_failure(game, p, what, diag);
+                status = LOOPY_ENOMEM;
+                goto fail;
+            }
             if (x[i].failed == 3 || !reserve(&e->target, x[i].count, 4))
                 goto no_memory;
             succ = x[i].count > 0 ? (const loopy_position *)

@@ -96,6 +96,12 @@ size_t loopy_i_game_neighbours(const loopy_i_reps *reps, loopy_position pos,
 loopy_status loopy_i_game_open_builtin(const char *name, const char *params,
                                        loopy_game **out, loopy_diag *diag);
 
+/* Makes text[0 .. capacity) safe to show, whatever a game's callback
+ * wrote there: NUL-terminated within capacity, and every byte that begins
+ * no valid UTF-8 character, or begins a control character (C0, DEL, C1),
+ * replaced by '?'.  Returns the length.  O(capacity). */
+size_t loopy_i_text_clean(char *text, size_t capacity);
+
 /* qsort's comparison of two positions. */
 int loopy_i_compare_position(const void *a, const void *b);
 
