@@ -8,7 +8,8 @@
 #
 # Environment: FUZZ_SECONDS (per fuzzer, default 60), FUZZ_TIMEOUT (seconds
 # one input may take, default 10), FUZZ_MAX_LEN (input bytes, default 4096),
-# FUZZ_RSS_MB (memory limit, default 2048), FUZZ_NO_BUILD=1 to skip make.
+# FUZZ_RSS_MB (memory limit, default 2048), FUZZ_JOBS (fuzzers at a time,
+# default one per core), FUZZ_NO_BUILD=1 to skip make.
 #
 # ci/fuzz.sh is the CI entry point (installs clang when missing).
 # Inputs found are kept in fuzz/work/NAME/corpus (not committed; copy the
@@ -35,15 +36,17 @@ if [ -z "$names" ]; then
     done
 fi
 
-passed=0
-failed=0
-for name in $names; do
+# One fuzzer: its report to fuzz/work/NAME/result, its verdict (pass or
+# fail) to fuzz/work/NAME/verdict.
+run_one() { # run_one NAME
+    name=$1
     bin=build/fuzz/bin/$name
     work=fuzz/work/$name
+    mkdir -p "$work"
     if [ ! -x "$bin" ] || [ ! -d "fuzz/corpus/$name" ]; then
-        echo "fuzz $name: no fuzzer $bin or no corpus fuzz/corpus/$name"
-        failed=$((failed + 1))
-        continue
+        echo "fuzz $name: no fuzzer $bin or no corpus fuzz/corpus/$name" >"$work/result"
+        echo fail >"$work/verdict"
+        return
     fi
     rm -rf "$work/crashes"
     mkdir -p "$work/corpus" "$work/crashes"
@@ -59,16 +62,50 @@ for name in $names; do
     crashes=$(find "$work/crashes" -type f | wc -l)
     if [ "$rc" -eq 0 ] && [ "$crashes" -eq 0 ]; then
         echo "fuzz $name: ${execs:-0} executions in $seconds s, 0 crashes," \
-            "corpus $(find "$work/corpus" -type f | wc -l) inputs"
-        passed=$((passed + 1))
+            "corpus $(find "$work/corpus" -type f | wc -l) inputs" >"$work/result"
+        echo pass >"$work/verdict"
     else
-        grep -E 'ERROR|SUMMARY|broken|runtime error|Test unit written' \
-            "$work/log" | head -n 20
-        echo "fuzz $name: FAILED (exit status $rc) after ${execs:-0}" \
-            "executions: $crashes crash, leak or timeout inputs in" \
-            "$work/crashes (log: $work/log)"
-        failed=$((failed + 1))
+        {
+            grep -E 'ERROR|SUMMARY|broken|runtime error|Test unit written' \
+                "$work/log" | head -n 20
+            echo "fuzz $name: FAILED (exit status $rc) after ${execs:-0}" \
+                "executions: $crashes crash, leak or timeout inputs in" \
+                "$work/crashes (log: $work/log)"
+        } >"$work/result"
+        echo fail >"$work/verdict"
+    fi
+}
+
+# FUZZ_JOBS fuzzers at a time (default: one per core), each for its whole
+# FUZZ_SECONDS; their reports in the order of the names.
+jobs=${FUZZ_JOBS:-$(nproc 2>/dev/null || echo 1)}
+passed=0
+failed=0
+batch=
+count=0
+report() {
+    for done_name in $batch; do
+        cat "fuzz/work/$done_name/result"
+        if [ "$(cat "fuzz/work/$done_name/verdict" 2>/dev/null)" = pass ]; then
+            passed=$((passed + 1))
+        else
+            failed=$((failed + 1))
+        fi
+    done
+    batch=
+    count=0
+}
+for name in $names; do
+    rm -f "fuzz/work/$name/verdict" "fuzz/work/$name/result"
+    run_one "$name" &
+    batch="$batch $name"
+    count=$((count + 1))
+    if [ "$count" -ge "$jobs" ]; then
+        wait
+        report
     fi
 done
+wait
+report
 echo "fuzz: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
