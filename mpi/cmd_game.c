@@ -112,6 +112,9 @@ static int parse(int argc, char **argv, game_args *a)
                   "(under mpirun the ranks' standard output is a terminal)");
         return EXIT_USAGE;
     }
+    /* The game's shared object is read: -o must not replace it. */
+    if (!cli_output_not_game("game solve", a->output, a->spec))
+        return EXIT_USAGE;
     return EXIT_OK;
 }
 
@@ -146,6 +149,8 @@ static int run_game(mpi_run *run, const game_args *a)
     }
     if (!mpi_agree(run))
         goto done;
+    /* Every rank learns the temporary file's name, for a signal. */
+    mpi_share_pending(run, out_open ? out.tmp_path : NULL);
     if (!mpi_game_solve(run, game, &a->solve, &sol, &stats))
         goto done;
     rc = EXIT_OK;
@@ -194,6 +199,7 @@ static int run_game(mpi_run *run, const game_args *a)
 done:
     if (out_open)
         cli_out_abort(&out);
+    mpi_forget_pending();
     loopy_game_solution_free(sol);
     loopy_game_close(game);
     return run->status;

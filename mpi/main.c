@@ -252,6 +252,8 @@ static int run_solve(mpi_run *run, args *a)
     }
     if (!mpi_agree(run))
         return run->status;
+    /* Every rank learns the temporary file's name, for a signal. */
+    mpi_share_pending(run, out_open ? out.tmp_path : NULL);
     if (!mpi_part_open(run, a->input, &part))
         goto fail;
     t[1] = MPI_Wtime();
@@ -278,6 +280,7 @@ static int run_solve(mpi_run *run, args *a)
             rc = EXIT_IO;
     }
     MPI_Bcast(&rc, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    mpi_forget_pending();
     t[3] = MPI_Wtime();
     if (rc == EXIT_OK && a->stats)
         print_stats(run, &part, &sol, t);
@@ -304,6 +307,7 @@ fail_part:
 fail:
     if (out_open)
         cli_out_abort(&out);
+    mpi_forget_pending();
     return run->status;
 }
 
@@ -315,6 +319,9 @@ int main(int argc, char **argv)
 
     MPI_Init(&argc, &argv);
     mpi_run_init(&run);
+    /* After MPI_Init, which may set handlers of its own: a signal removes
+     * the temporary file of the output rank 0 writes. */
+    mpi_catch_signals();
     cli_program = "loopy-mpi";
     memset(&a, 0, sizeof a);
     a.base = UINT64_MAX;

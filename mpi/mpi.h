@@ -43,6 +43,17 @@ bool mpi_fault(const mpi_run *run, const char *what);
  * every rank takes the status and message of the lowest failing rank and
  * false is returned. */
 bool mpi_agree(mpi_run *run);
+/* Installs, after MPI_Init, the handlers of SIGINT, SIGTERM and SIGHUP
+ * (those not ignored at start), which remove the output's temporary file
+ * (rank 0's, cli_out_remove_pending, and the name mpi_share_pending gave
+ * every rank) before the rank dies of the signal. */
+void mpi_catch_signals(void);
+/* Collective: gives every rank the name of rank 0's temporary output file,
+ * tmp_path on rank 0 (NULL: none, as on the other ranks), for the signal
+ * handlers: whichever rank a signal reaches first removes the file. */
+void mpi_share_pending(const mpi_run *run, const char *tmp_path);
+/* This rank forgets that name (the output is committed or abandoned). */
+void mpi_forget_pending(void);
 /* Peak resident memory of this process, in KiB (Linux's VmHWM; 0 when
  * unknown). */
 uint64_t mpi_peak_kib(void);
@@ -152,12 +163,6 @@ typedef enum { MPI_FORMAT_TEXT, MPI_FORMAT_JSON, MPI_FORMAT_LDB } mpi_format;
 bool mpi_write(mpi_run *run, const mpi_part *part,
                const mpi_solution *sol, mpi_format format,
                const loopy_solve_options *options, cli_out *out);
-
-/* Collective: the database of the solution ("loopy solve -f ldb"),
- * assembled and written by rank 0, which receives every rank's values (5
- * bytes a position).  Returns false, agreed, on failure. */
-bool mpi_write_db(mpi_run *run, const mpi_part *part, const mpi_solution *sol,
-                  bool misere, cli_out *out);
 
 /* Collective: the database of the solution ("loopy solve -f ldb"),
  * assembled and written by rank 0, which receives every rank's values (5

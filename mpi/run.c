@@ -9,10 +9,12 @@
  */
 #include "mpi.h"
 
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 void mpi_run_init(mpi_run *run)
 {
@@ -60,6 +62,71 @@ bool mpi_agree(mpi_run *run)
     MPI_Bcast(run->message, (int)sizeof run->message, MPI_CHAR, first,
               MPI_COMM_WORLD);
     return false;
+}
+
+/* The name of rank 0's temporary output file, known to every rank
+ * (mpi_share_pending) so that whichever rank a signal reaches first removes
+ * it: mpirun ends its ranks with SIGTERM and, once the first of them has
+ * died, with SIGKILL a few milliseconds later, before a rank 0 that the
+ * machine has not yet scheduled runs its handler.  (On another node the
+ * name is the file itself where the folder is shared, else no file: a
+ * random name.)  A fixed array, not freed memory, since a handler may read
+ * it at any time; set says that it holds a name. */
+static char shared_tmp[4096];
+static volatile sig_atomic_t shared_tmp_set;
+
+void mpi_share_pending(const mpi_run *run, const char *tmp_path)
+{
+    int len = 0;
+
+    shared_tmp_set = 0;
+    /* A name too long for the array stays rank 0's alone. */
+    if (run->rank == 0 && tmp_path != NULL &&
+        strlen(tmp_path) < sizeof shared_tmp) {
+        len = (int)strlen(tmp_path);
+        memcpy(shared_tmp, tmp_path, (size_t)len + 1);
+    }
+    MPI_Bcast(&len, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    if (len == 0)
+        return;
+    MPI_Bcast(shared_tmp, len + 1, MPI_CHAR, 0, MPI_COMM_WORLD);
+    shared_tmp_set = 1;
+}
+
+void mpi_forget_pending(void)
+{
+    shared_tmp_set = 0;
+}
+
+/* Interrupted: remove the output's temporary file (rank 0's own, and the
+ * name every rank was given), then die of the signal as if unhandled, so
+ * that mpirun sees the usual status.  Only async-signal-safe calls here;
+ * the signal is blocked in here, and raise() leaves it pending until this
+ * returns.  A second unlink of a removed (or committed) name fails
+ * harmlessly. */
+static void on_interrupt(int sig)
+{
+    cli_out_remove_pending();
+    if (shared_tmp_set)
+        unlink(shared_tmp);
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+void mpi_catch_signals(void)
+{
+    static const int stops[] = {SIGINT, SIGTERM, SIGHUP};
+    struct sigaction sa;
+
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_interrupt;
+    sigemptyset(&sa.sa_mask);
+    for (size_t k = 0; k < sizeof stops / sizeof stops[0]; k++) {
+        struct sigaction old;
+        /* A signal ignored at start (nohup) stays ignored. */
+        if (sigaction(stops[k], NULL, &old) == 0 && old.sa_handler != SIG_IGN)
+            sigaction(stops[k], &sa, NULL);
+    }
 }
 
 /* Peak resident memory of this process, in KiB (Linux's VmHWM). */

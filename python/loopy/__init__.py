@@ -9,7 +9,11 @@ analysis), over the C library libloopy through ctypes.
     loopy.Database("ttt.ldb").probe("x../.o./..x")
 
 Every failure raises loopy.LoopyError, with loopy's message, line and
-column.  The library is found through $LOOPY_LIBRARY, then beside the
+column.  Arguments are checked before they reach the library: a vertex or
+position that is not an int (or a numpy integer; a bool and a float are
+not) raises TypeError, one out of range a LoopyError (EINVAL) that is also
+a ValueError, and a NUL byte in a path, game or position ValueError, as
+open() does.  The library is found through $LOOPY_LIBRARY, then beside the
 package (as `make install` puts it), then on the system's library path.
 """
 

@@ -11,7 +11,7 @@ import ctypes
 import operator
 import os
 
-from ._errors import LoopyError
+from ._errors import RangeError
 from . import _lib
 
 np = None
@@ -97,4 +97,4 @@ def _range_error(name, value, limit):
     else:
         text = "%s: vertex %d is out of range (0 to %d)" % (name, value,
                                                             limit - 1)
-    return LoopyError(text, status=_lib.EINVAL, status_name="EINVAL")
+    return RangeError(text, status=_lib.EINVAL, status_name="EINVAL")

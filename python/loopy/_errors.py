@@ -41,3 +41,9 @@ class LoopyError(Exception):
         if place:
             return "%s: %s" % (":".join(place), self.message)
         return self.message
+
+
+class RangeError(LoopyError, ValueError):
+    """A whole number out of range (a vertex, a position): a LoopyError
+    with status EINVAL that is also a ValueError, so that either catches
+    it."""

@@ -6,9 +6,10 @@ rest of the package calls the library only through `lib`.
 
 import ctypes
 import ctypes.util
+import operator
 import os
 
-from ._errors import LoopyError
+from ._errors import LoopyError, RangeError
 
 # ==== Domain types and constants (loopy.h) ==================================
 
@@ -68,11 +69,19 @@ class GrundySum(ctypes.Structure):
                 ("infinite_count", ctypes.c_size_t)]
 
 
-class GameHead(ctypes.Structure):
-    """The leading members of struct loopy_game (read only, never built)."""
+class Game(ctypes.Structure):
+    """struct loopy_game, read only (never built here): the callbacks are
+    plain pointers, read only to know which ones the game has (NULL reads
+    as None).  The library's copy always has every member, whatever the
+    version of the game it was made from."""
     _fields_ = [("version", ctypes.c_int), ("name", ctypes.c_char_p),
                 ("params", ctypes.c_char_p), ("ctx", ctypes.c_void_p),
-                ("size", position), ("start", position)]
+                ("size", position), ("start", position)] + [
+                    (member, ctypes.c_void_p) for member in (
+                        "primitive", "moves", "unmoves", "legal",
+                        "canonical", "format", "parse", "release",
+                        "canonical_moves", "canonical_unmoves",
+                        "move_format", "value_note")]
 
 
 class GameMove(ctypes.Structure):
@@ -180,12 +189,19 @@ _proto("loopy_grundy_sum_value", status_t, _vp, _P(vertex), ctypes.c_size_t,
 _proto("loopy_octal_values", status_t, ctypes.c_char_p, ctypes.c_uint32,
        _P(ctypes.c_uint32), _P(Diag))
 
-_proto("loopy_game_open", status_t, ctypes.c_char_p, _P(_P(GameHead)),
+_proto("loopy_game_open", status_t, ctypes.c_char_p, _P(_P(Game)),
        _P(Diag))
-_proto("loopy_game_close", None, _P(GameHead))
-_proto("loopy_game_format", ctypes.c_char_p, _P(GameHead), position,
+_proto("loopy_game_open_params", status_t, ctypes.c_char_p, ctypes.c_char_p,
+       _P(_P(Game)), _P(Diag))
+_proto("loopy_game_close", None, _P(Game))
+_proto("loopy_game_format", ctypes.c_char_p, _P(Game), position,
        ctypes.c_char_p, ctypes.c_size_t)
-_proto("loopy_game_parse", status_t, _P(GameHead), ctypes.c_char_p,
+_proto("loopy_game_move_name", ctypes.c_char_p, _P(Game), ctypes.c_char_p,
+       position, ctypes.c_char_p, ctypes.c_size_t, ctypes.c_char_p,
+       ctypes.c_size_t)
+_proto("loopy_game_value_note", ctypes.c_size_t, _P(Game), ctypes.c_int,
+       ctypes.c_uint32, ctypes.c_char_p, ctypes.c_size_t)
+_proto("loopy_game_parse", status_t, _P(Game), ctypes.c_char_p,
        _P(position), _P(Diag))
 
 _proto("loopy_db_open", status_t, ctypes.c_char_p, _P(_vp), _P(Diag))
@@ -203,11 +219,11 @@ _proto("loopy_db_max_remoteness", ctypes.c_uint32, _vp)
 _proto("loopy_db_probe", status_t, _vp, position, _P(ctypes.c_int),
        _P(ctypes.c_uint32))
 _proto("loopy_db_iterate", status_t, _vp, DB_VISIT_FN, _vp, _P(Diag))
-_proto("loopy_db_open_game", status_t, _vp, _P(_P(GameHead)), _P(Diag))
-_proto("loopy_db_check_game", status_t, _vp, _P(GameHead), _P(Diag))
-_proto("loopy_db_value", status_t, _vp, _P(GameHead), position,
+_proto("loopy_db_open_game", status_t, _vp, _P(_P(Game)), _P(Diag))
+_proto("loopy_db_check_game", status_t, _vp, _P(Game), _P(Diag))
+_proto("loopy_db_value", status_t, _vp, _P(Game), position,
        _P(ctypes.c_int), _P(ctypes.c_uint32))
-_proto("loopy_db_moves", status_t, _vp, _P(GameHead), position,
+_proto("loopy_db_moves", status_t, _vp, _P(Game), position,
        _P(_P(GameMove)), _P(ctypes.c_size_t), _P(Diag))
 
 # The C library's free, for the arrays loopy_db_moves allocates with malloc.
@@ -215,6 +231,64 @@ _libc = ctypes.CDLL(None)
 c_free = _libc.free
 c_free.restype = None
 c_free.argtypes = [_vp]
+
+
+# ==== Arguments =============================================================
+# ctypes converts what it is given without a word: a float to its whole
+# part, 2**64 + 1 to 1, a str with a NUL to the text before it.  Whatever
+# goes to the library passes here first.
+
+def whole(value, name):
+    """value as an int: a Python int or a numpy integer, not a bool (True
+    as a vertex or a count is a slip, not a 1), not a float (0.9 is not
+    vertex 0) nor a str; TypeError otherwise, naming name."""
+    # numpy's bool_ (named bool in numpy 2) still reads as an index, with
+    # a warning, in numpy 1.x.
+    if isinstance(value, bool) or type(value).__name__ in ("bool", "bool_"):
+        raise TypeError("%s: expected a whole number (int), got a bool (%r)"
+                        % (name, value))
+    try:
+        return operator.index(value)
+    except TypeError:
+        raise TypeError("%s: expected a whole number (int), got %s %r"
+                        % (name, type(value).__name__, value)) from None
+
+
+def bounded(value, name, low, high):
+    """whole(value) checked to lie in low .. high: ValueError otherwise
+    (for options; vertices and positions raise RangeError)."""
+    value = whole(value, name)
+    if not low <= value <= high:
+        raise ValueError("%s: expected %d to %d, got %d"
+                         % (name, low, high, value))
+    return value
+
+
+def index(value, name, count, path=None):
+    """whole(value) checked to be an index 0 .. count-1: RangeError (a
+    LoopyError with EINVAL, and a ValueError) otherwise, "position 12 is
+    out of range (0 to 10)"."""
+    value = whole(value, name)
+    if not 0 <= value < count:
+        raise RangeError("%s %d is out of range (%s)"
+                         % (name, value, "0 to %d" % (count - 1)
+                            if count else "there are none"),
+                         status=EINVAL, status_name="EINVAL", path=path)
+    return value
+
+
+def text_bytes(value, name):
+    """A str, bytes or path (os.PathLike) as the NUL-terminated bytes the
+    library reads; one with a NUL inside raises ValueError, as open()
+    does, rather than being read up to it."""
+    try:
+        data = os.fsencode(value)
+    except TypeError:
+        raise TypeError("%s: expected a str, bytes or a path, got %s %r"
+                        % (name, type(value).__name__, value)) from None
+    if b"\0" in data:
+        raise ValueError("%s: embedded null byte in %r" % (name, value))
+    return data
 
 
 # ==== Errors ================================================================

@@ -4,7 +4,6 @@ and probed here position by position without solving again."""
 
 import collections
 import ctypes
-import operator
 import os
 import re
 
@@ -13,26 +12,47 @@ from . import _lib
 from ._errors import LoopyError
 from ._handle import Handle
 from ._lib import lib
-from .graph import NONE, OUTCOME_LETTERS
+from .graph import DRAW, LOSE, NONE, OUTCOME_LETTERS, TIE, WIN
 
 
 class Value(collections.namedtuple("Value", "outcome remoteness")):
     """A position's value: an outcome code (DRAW, WIN, LOSE, TIE) and its
-    remoteness (None for a draw)."""
+    remoteness (None for a draw).
+
+    .note: the game's few words on the value, as `loopy game probe` shows
+    them ("mate in 14" in chess), or None: none in misere play, and none
+    from a graph's database.  It is not part of the tuple: two values with
+    the same outcome and remoteness are equal."""
+
+    note = None
 
     @property
     def letter(self):
         return OUTCOME_LETTERS[self.outcome]
 
     def __str__(self):
-        if self.remoteness is None:
-            return self.letter
-        return "%s %d" % (self.letter, self.remoteness)
+        """As `loopy game probe` prints it: "W 27 (mate in 14)", "D"."""
+        text = self.letter
+        if self.remoteness is not None:
+            text += " %d" % self.remoteness
+        if self.note is not None:
+            text += " (%s)" % self.note
+        return text
 
 
-class Move(collections.namedtuple("Move", "to outcome remoteness text")):
-    """A move: the position it leads to (its index, and text in the game's
-    notation) and that position's value for the player to move there."""
+class Move(collections.namedtuple("Move",
+                                  "to outcome remoteness text name note")):
+    """A move, as `loopy game probe` shows it.
+
+    to: the index of the position after the move; text: that position
+    written as the position the move was asked of was (chess: the board as
+    given, not its class's representative: the CLI's "to"); name: the
+    move's name in the game's notation (chess: SAN, "Qb7+"; a game that
+    does not name its moves: text, as the CLI prints it).
+    outcome, remoteness: the move's value for the player who makes it, as
+    the CLI prints it: WIN when it wins, its remoteness counted from
+    before the move (one more than after it), None for a DRAW.  note: the
+    game's words on that value, or None (see Value)."""
 
     @property
     def letter(self):
@@ -40,63 +60,119 @@ class Move(collections.namedtuple("Move", "to outcome remoteness text")):
 
     @property
     def value(self):
-        return Value(self.outcome, self.remoteness)
+        v = Value(self.outcome, self.remoteness)
+        v.note = self.note
+        return v
 
 
-def _value(outcome, remoteness):
-    return Value(int(outcome), None if remoteness == NONE else int(remoteness))
+# A move's value for its mover, from that of the position it leads to (the
+# opponent's): the opposite outcome, one move further from the end.
+_MOVER = {DRAW: DRAW, WIN: LOSE, LOSE: WIN, TIE: TIE}
+
+# Room for a game's texts: more than the command line's 256 bytes.
+_TEXT_ROOM = 1024
+
+
+def _remoteness(outcome, remoteness):
+    return None if outcome == DRAW or remoteness == NONE else int(remoteness)
 
 
 class Database(Handle):
     """An open database file.  Close it with close() or a with block.
 
-    Positions are indices (int) or text in the game's notation (str); for
+    Positions are indices (an int, or a numpy integer: not a bool, not a
+    float), 0 .. index_size-1, or text in the game's notation (str); for
     the database of a graph, the vertex number as the graph's text wrote
-    it (from .base).  The built-in game a database names is opened with it
-    (.game_text, moves); a graph's database has values only."""
+    it (from .base).  An index out of range raises a LoopyError (EINVAL)
+    that is also a ValueError; one of another type, TypeError; a str or
+    path with a NUL byte, ValueError.  The built-in game a database names
+    is opened with it (moves, format); a graph's database has values
+    only.  The answers are those of `loopy game probe` (answer() gives its
+    JSON)."""
 
     _free = staticmethod(lib.loopy_db_close)
     _what = "database"
+    _game = None
 
     def __init__(self, path, game=None):
         """Opens the database file path.  game: the specification of its
-        game ("./mygame.so", "NAME:PARAMS"), for a game that is not built in
-        (as `loopy game probe --game`); it must be the database's."""
+        game ("./mygame.so", "./mygame.so:PARAMS", "NAME:PARAMS"), for a
+        game that is not built in, as `loopy game probe --game` takes it;
+        it must be the database's.  Without parameters, a game of the
+        database's name is opened with the database's parameters (given
+        to the game apart, never joined to the path)."""
+        fspath = _lib.text_bytes(path, "path")
+        spec = None if game is None else _lib.text_bytes(game, "game")
+        self.path = os.fsdecode(fspath)
         diag = _lib.Diag()
         out = ctypes.c_void_p()
-        self.path = os.fsdecode(path)
-        status = lib.loopy_db_open(os.fsencode(path), ctypes.byref(out),
+        status = lib.loopy_db_open(fspath, ctypes.byref(out),
                                    ctypes.byref(diag))
         _lib.check(status, diag, path=self.path)
         super().__init__(out.value)
-        self._game = None
         self._game_error = None
-        if game is not None:
-            self._open_game(game)
-        elif not self.is_graph:
-            game = ctypes.POINTER(_lib.GameHead)()
-            status = lib.loopy_db_open_game(out.value, ctypes.byref(game),
-                                            ctypes.byref(diag))
-            if status == _lib.OK:
-                self._game = game
-            else:
-                try:
-                    _lib.check(status, diag, path=self.path)
-                except LoopyError as e:
-                    self._game_error = e
+        try:
+            if spec is not None:
+                self._open_game(spec)
+            elif not self.is_graph:
+                self._open_own_game()
+        except BaseException:
+            self.close()
+            raise
+
+    def _open_own_game(self):
+        diag = _lib.Diag()
+        game = ctypes.POINTER(_lib.Game)()
+        status = lib.loopy_db_open_game(self._ptr, ctypes.byref(game),
+                                        ctypes.byref(diag))
+        if status == _lib.OK:
+            self._game = game
+            return
+        try:
+            _lib.check(status, diag, path=self.path)
+        except LoopyError as e:
+            self._game_error = e
 
     def _open_game(self, spec):
+        """As the command line's --game (cli/db.c, open_given_game)."""
+        text = os.fsdecode(spec)
         diag = _lib.Diag()
-        game = ctypes.POINTER(_lib.GameHead)()
-        status = lib.loopy_game_open(os.fsencode(spec), ctypes.byref(game),
+        game = ctypes.POINTER(_lib.Game)()
+        status = lib.loopy_game_open(spec, ctypes.byref(game),
                                      ctypes.byref(diag))
-        _lib.check(status, diag, what="game %s" % spec)
+        _lib.check(status, diag, what="game %s" % text)
         self._game = game
+        # PARAMS follow the last ':' that has no '/' after it, as
+        # loopy_game_open reads a specification.
+        colon = spec.rfind(b":")
+        has_params = colon >= 0 and b"/" not in spec[colon:]
+        params = lib.loopy_db_game_params(self._ptr)
+        head = game.contents
+        if not has_params and head.name == lib.loopy_db_game_name(self._ptr) \
+                and head.params != params:
+            self._game = None
+            lib.loopy_game_close(game)
+            game = ctypes.POINTER(_lib.Game)()
+            diag = _lib.Diag()
+            status = lib.loopy_game_open_params(spec, params,
+                                                ctypes.byref(game),
+                                                ctypes.byref(diag))
+            if status != _lib.OK:
+                reason = diag.message.decode("utf-8", "replace") or \
+                    _lib.strerror(status)
+                raise LoopyError("game %s: the game refuses the database's "
+                                 "parameters '%s': %s"
+                                 % (text, params.decode("utf-8", "replace"),
+                                    reason), status=status,
+                                 status_name=_lib.STATUS_NAMES[status],
+                                 path=self.path)
+            self._game = game
+        diag = _lib.Diag()
         status = lib.loopy_db_check_game(self._ptr, game, ctypes.byref(diag))
         _lib.check(status, diag, path=self.path)
 
     def close(self):
-        game, self._game = getattr(self, "_game", None), None
+        game, self._game = self._game, None
         if game:
             lib.loopy_game_close(game)
         super().close()
@@ -158,6 +234,13 @@ class Database(Handle):
         """The game's start position (None for a graph)."""
         return None if self._game is None else int(self._game.contents.start)
 
+    @property
+    def names_moves(self):
+        """Whether the game names its moves (chess: SAN), and so keeps a
+        position as it was written (Move.text, answer()["position"])."""
+        return self._game is not None and \
+            self._game.contents.move_format is not None
+
     # ---- Positions ---------------------------------------------------------
 
     def _need_game(self):
@@ -171,21 +254,18 @@ class Database(Handle):
         return self._game
 
     def position(self, pos):
-        """The index of pos: an int as it is, or text in the game's notation
-        (a graph's vertex number from .base).  Bad text raises LoopyError
-        (EPARSE) with loopy's message and column."""
+        """The index of pos: an int, checked to be 0 .. index_size-1, or
+        text in the game's notation (a graph's vertex number from .base).
+        Bad text raises LoopyError (EPARSE) with loopy's message and
+        column."""
         if not isinstance(pos, (str, bytes)):
-            try:
-                return operator.index(pos)
-            except TypeError:
-                raise TypeError("position: expected an int or a str, got %r"
-                                % (pos,)) from None
-        text = pos.decode() if isinstance(pos, bytes) else pos
+            return _lib.index(pos, "position", self.index_size, self.path)
+        data = _lib.text_bytes(pos, "position")
+        text = data.decode("utf-8", "replace")
         if self._game is not None:
             out = _lib.position()
             diag = _lib.Diag()
-            status = lib.loopy_game_parse(self._game, text.encode(),
-                                          ctypes.byref(out),
+            status = lib.loopy_game_parse(self._game, data, ctypes.byref(out),
                                           ctypes.byref(diag))
             _lib.check(status, diag)
             return int(out.value)
@@ -203,25 +283,45 @@ class Database(Handle):
         return self._need_game()  # raises why the game is not available
 
     def format(self, pos):
-        """pos in the game's notation (a graph's vertex number)."""
+        """pos in the game's notation (a graph's vertex number); an index
+        past the index space raises, as position() does."""
         pos = self.position(pos)
         if self._game is None:
             return str(pos + self.base) if self.is_graph else str(pos)
-        buf = ctypes.create_string_buffer(1024)
-        return lib.loopy_game_format(self._game, pos, buf, len(buf)).decode()
+        buf = ctypes.create_string_buffer(_TEXT_ROOM)
+        return lib.loopy_game_format(self._game, pos, buf,
+                                     len(buf)).decode("utf-8", "replace")
+
+    def _shown(self, pos, index):
+        """pos as `loopy game probe` shows it: as given, in a game that
+        names its moves (chess keeps the board, not its representative),
+        else in the game's notation."""
+        if isinstance(pos, (str, bytes)) and self.names_moves:
+            return pos.decode("utf-8", "replace") \
+                if isinstance(pos, bytes) else pos
+        return self.format(index)
+
+    def _note(self, outcome, remoteness):
+        """The game's words on a value; None in misere play (which they do
+        not speak of: a chess mate there is a win for the mated side)."""
+        if self._game is None or self.misere:
+            return None
+        buf = ctypes.create_string_buffer(_TEXT_ROOM)
+        length = lib.loopy_game_value_note(
+            self._game, outcome, NONE if remoteness is None else remoteness,
+            buf, len(buf))
+        return buf.value.decode("utf-8", "replace") if length else None
 
     def probe(self, pos):
-        """The Value of pos (an index, or text), as stored; a position not
-        in the database raises LoopyError (EINVAL).  In a database of
-        symmetric positions, a game position is taken to its
+        """The Value of pos (an index, or text), as stored, with its .note;
+        a position not in the database raises LoopyError (EINVAL).  In a
+        database of symmetric positions, a game position is taken to its
         representative."""
         ptr = self._get()
         index = self.position(pos)
         outcome = ctypes.c_int()
         remoteness = ctypes.c_uint32()
-        if index < 0 or index >= self.index_size:
-            status = _lib.EINVAL
-        elif self._game is not None:
+        if self._game is not None:
             status = lib.loopy_db_value(ptr, self._game, index,
                                         ctypes.byref(outcome),
                                         ctypes.byref(remoteness))
@@ -233,7 +333,10 @@ class Database(Handle):
                              "the start)" % (pos,), status=status,
                              status_name="EINVAL", path=self.path)
         _lib.check(status, path=self.path)
-        return _value(outcome.value, remoteness.value)
+        value = Value(int(outcome.value),
+                      _remoteness(outcome.value, remoteness.value))
+        value.note = self._note(value.outcome, value.remoteness)
+        return value
 
     def __contains__(self, pos):
         try:
@@ -245,13 +348,14 @@ class Database(Handle):
         return True
 
     def moves(self, pos):
-        """Every distinct move of pos with the value it leads to (for the
-        player to move there), best first for the player at pos: to an
-        opponent's Lose (quickest first), to a Tie, to a Draw, then to an
-        opponent's Win (slowest first).  A list of Move; a game's database
+        """Every distinct move of pos with its value for the player who
+        makes it, best first: to an opponent's Lose (quickest first), to a
+        Tie, to a Draw, then to an opponent's Win (slowest first).  A list
+        of Move, as `loopy game probe` lists them; a game's database
         only."""
         game = self._need_game()
         index = self.position(pos)
+        shown = self._shown(pos, index).encode("utf-8")
         moves = ctypes.POINTER(_lib.GameMove)()
         count = ctypes.c_size_t()
         diag = _lib.Diag()
@@ -265,11 +369,18 @@ class Database(Handle):
                                  status_name="EINVAL", path=self.path)
             _lib.check(status, diag, path=self.path)
             out = []
+            name = ctypes.create_string_buffer(_TEXT_ROOM)
+            after = ctypes.create_string_buffer(_TEXT_ROOM)
             for i in range(count.value):
                 m = moves[i]
-                value = _value(m.outcome, m.remoteness)
-                out.append(Move(int(m.to), value.outcome, value.remoteness,
-                                self.format(int(m.to))))
+                outcome = _MOVER[m.outcome]
+                remoteness = None if outcome == DRAW else int(m.remoteness) + 1
+                lib.loopy_game_move_name(game, shown, m.to, name, len(name),
+                                         after, len(after))
+                out.append(Move(int(m.to), outcome, remoteness,
+                                after.value.decode("utf-8", "replace"),
+                                name.value.decode("utf-8", "replace"),
+                                self._note(outcome, remoteness)))
             return out
         finally:
             _lib.c_free(ctypes.cast(moves, ctypes.c_void_p))
@@ -279,6 +390,31 @@ class Database(Handle):
         moves()): a list of Move, empty where the game is over."""
         moves = self.moves(pos)
         return [m for m in moves if moves and m.value == moves[0].value]
+
+    def answer(self, pos):
+        """What `loopy game probe -f json` answers for pos, as a dict:
+        position (as given in a game that names its moves, else in the
+        game's notation), misere, value (a letter), remoteness (None for a
+        draw), note (only when the game has words for the value), and
+        moves, each with to (the position after it), move (its name, in a
+        game that names its moves), value, remoteness and note, for the
+        player who makes it."""
+        index = self.position(pos)
+        value = self.probe(pos)
+        out = {"position": self._shown(pos, index), "misere": self.misere,
+               "value": value.letter, "remoteness": value.remoteness}
+        if value.note is not None:
+            out["note"] = value.note
+        out["moves"] = []
+        for m in self.moves(pos):
+            entry = {"to": m.text}
+            if self.names_moves:
+                entry["move"] = m.name
+            entry.update(value=m.letter, remoteness=m.remoteness)
+            if m.note is not None:
+                entry["note"] = m.note
+            out["moves"].append(entry)
+        return out
 
     def values(self):
         """Every stored position and its value, in increasing order of

@@ -22,19 +22,22 @@ NONE = _lib.NONE
 GRUNDY_INF = _lib.GRUNDY_INF
 
 _FORMATS = {"edges": 0, "adj": 1, "pairs": 2}
+_INT_MAX = 2**31 - 1
+_UINT32_MAX = 2**32 - 1
+_UINT64_MAX = 2**64 - 1
 
 
 def _read_options(format, base, threads, memory_limit):
     if format not in _FORMATS:
         raise ValueError("format: expected edges, adj or pairs, got %r"
                          % (format,))
-    if base not in (0, 1):
-        raise ValueError("base: expected 0 or 1, got %r" % (base,))
+    base = _lib.bounded(base, "base", 0, 1)
     options = _lib.ReadOptions()
     options.format = _FORMATS[format]
     options.base = base
-    options.memory_limit = memory_limit
-    options.threads = threads
+    options.memory_limit = _lib.bounded(memory_limit, "memory_limit", 0,
+                                        _UINT64_MAX)
+    options.threads = _lib.bounded(threads, "threads", 0, _INT_MAX)
     return options
 
 
@@ -95,11 +98,11 @@ class Graph(Handle):
         --base` reads them.  Blank lines and '#' lines are skipped.  Bad
         input raises LoopyError with the line and column.
         threads: 0 for all cores.  memory_limit: bytes (0: the machine's)."""
+        fspath = _lib.text_bytes(path, "path")
         options = _read_options(format, 1 if base is None else base, threads,
                                 memory_limit)
         diag = _lib.Diag()
         out = ctypes.c_void_p()
-        fspath = os.fsencode(path)
         status = lib.loopy_read_file(fspath, ctypes.byref(options),
                                      ctypes.byref(out), ctypes.byref(diag))
         _lib.check(status, diag, path=os.fsdecode(fspath))
@@ -155,11 +158,10 @@ class Graph(Handle):
         return [ptr[i] for i in range(count.value)]
 
     def _vertex(self, v):
-        n = self.vertex_count
-        if isinstance(v, bool) or not 0 <= v < n:
-            raise LoopyError("vertex %r is out of range (0 to %d)" % (v, n - 1),
-                             status=_lib.EINVAL, status_name="EINVAL")
-        return int(v)
+        """v as a vertex id: an int (or a numpy integer; not a bool, not
+        a float: TypeError) from 0 to n-1 (else RangeError, a LoopyError
+        and a ValueError)."""
+        return _lib.index(v, "vertex", self.vertex_count)
 
     def solve(self, misere=False, lose_at=(), win_at=(), tie_at=(),
               threads=0, parallel_min_level=0):
@@ -242,8 +244,9 @@ def _solve_options(n, misere, lose_at, win_at, tie_at, threads,
                    parallel_min_level):
     options = _lib.SolveOptions()
     options.misere = 1 if misere else 0
-    options.threads = int(threads)
-    options.parallel_min_level = int(parallel_min_level)
+    options.threads = _lib.bounded(threads, "threads", 0, _INT_MAX)
+    options.parallel_min_level = _lib.bounded(
+        parallel_min_level, "parallel_min_level", 0, _UINT32_MAX)
     keep = []
     seen = {}
     for name, values in (("lose_at", lose_at), ("win_at", win_at),
@@ -431,11 +434,10 @@ class Grundy(Handle):
         return self._values
 
     def _vertex(self, v):
-        n = self.vertex_count
-        if isinstance(v, bool) or not 0 <= v < n:
-            raise LoopyError("vertex %r is out of range (0 to %d)" % (v, n - 1),
-                             status=_lib.EINVAL, status_name="EINVAL")
-        return int(v)
+        """v as a vertex id: an int (or a numpy integer; not a bool, not
+        a float: TypeError) from 0 to n-1 (else RangeError, a LoopyError
+        and a ValueError)."""
+        return _lib.index(v, "vertex", self.vertex_count)
 
     def inf_set(self, v):
         """K of an infinite vertex (increasing); [] for a finite one."""
@@ -478,19 +480,16 @@ def octal(code, heaps):
     """The Sprague-Grundy values of the octal game code ("0.77": Kayles)
     for heaps of 0 .. heaps tokens, as an array of heaps + 1 values.  A
     malformed code raises LoopyError with its column."""
-    heaps = int(heaps)
-    if heaps < 0 or heaps >= 0xFFFFFFFF:
-        raise ValueError("heaps: expected 0 to %d, got %d"
-                         % (0xFFFFFFFE, heaps))
+    heaps = _lib.bounded(heaps, "heaps", 0, 0xFFFFFFFE)
+    code = _lib.text_bytes(code, "code")
     values = (ctypes.c_uint32 * (heaps + 1))()
     diag = _lib.Diag()
-    status = lib.loopy_octal_values(code.encode() if isinstance(code, str)
-                                    else code, heaps, values,
-                                    ctypes.byref(diag))
+    status = lib.loopy_octal_values(code, heaps, values, ctypes.byref(diag))
     _lib.check(status, diag)
     return _arrays.from_pointer(values, heaps + 1, ctypes.c_uint32)
 
 
 def threads(requested=0):
     """The threads the library runs on for a threads option of requested."""
-    return int(lib.loopy_threads(int(requested)))
+    return int(lib.loopy_threads(_lib.bounded(requested, "requested",
+                                              -_INT_MAX - 1, _INT_MAX)))

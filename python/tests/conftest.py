@@ -40,6 +40,18 @@ def cli():
     return run
 
 
+@pytest.fixture
+def make_db(cli, tmp_path):
+    """make(spec, options...) -> the path of the database that `loopy game
+    solve` writes for spec."""
+    def make(spec, *args):
+        name = spec.replace(":", "_").replace(",", "_") + "".join(args) + ".ldb"
+        path = tmp_path / name
+        cli("game", "solve", "-q", *args, spec, "-o", path)
+        return path
+    return make
+
+
 @pytest.fixture(params=["numpy", "plain"])
 def arrays(request, monkeypatch):
     """Runs a test twice: with numpy, and as without it (array.array and

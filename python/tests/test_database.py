@@ -7,44 +7,43 @@ import json
 import pytest
 
 import loopy
-from loopy import DRAW, LOSE, TIE, WIN, LoopyError
+from loopy import DRAW, WIN, LoopyError
 
 from test_solve import oracle
 
 
-@pytest.fixture
-def make_db(cli, tmp_path):
-    def make(spec, *args):
-        name = spec.replace(":", "_").replace(",", "_") + "".join(args) + ".ldb"
-        path = tmp_path / name
-        cli("game", "solve", "-q", *args, spec, "-o", path)
-        return path
-    return make
+def probe_json(cli, db_path, positions, *options):
+    return json.loads(cli("game", "probe", "-q", "-f", "json", *options,
+                          db_path, *positions).stdout)
 
 
-def mover_view(move):
-    """A move's value as `loopy game probe` prints it: the mover's."""
-    if move.outcome == DRAW:
-        return ("D", None)
-    letter = {LOSE: "W", WIN: "L", TIE: "T"}[move.outcome]
-    return (letter, move.remoteness + 1)
-
-
-def probe_json(cli, db_path, positions):
-    return json.loads(cli("game", "probe", "-q", "-f", "json", db_path,
-                          *positions).stdout)
-
-
-def check_against_cli(cli, db, path, positions):
-    for entry in probe_json(cli, path, positions):
-        pos = entry["position"]
+def check_against_cli(cli, db, path, positions, *options):
+    """db's answers for positions are `loopy game probe -f json`'s, field
+    by field, and as a whole (Database.answer)."""
+    entries = probe_json(cli, path, positions, *options)
+    assert len(entries) == len(positions)
+    for pos, entry in zip(positions, entries):
+        assert db.answer(pos) == entry
         value = db.probe(pos)
-        assert (value.letter, value.remoteness) == (entry["value"],
-                                                    entry["remoteness"])
+        assert (value.letter, value.remoteness, value.note) == \
+            (entry["value"], entry["remoteness"], entry.get("note"))
         assert value == db.probe(db.position(pos))
         moves = db.moves(pos)
-        assert [(m.text,) + mover_view(m) for m in moves] == \
-            [(m["to"], m["value"], m["remoteness"]) for m in entry["moves"]]
+        assert [(m.text, m.letter, m.remoteness, m.note) for m in moves] == \
+            [(m["to"], m["value"], m["remoteness"], m.get("note"))
+             for m in entry["moves"]]
+        if db.names_moves:
+            assert [m.name for m in moves] == \
+                [m["move"] for m in entry["moves"]]
+        else:
+            assert all("move" not in m for m in entry["moves"])
+            assert [m.name for m in moves] == [m.text for m in moves]
+        # The mover's view: the best move has the position's own value
+        # (a draw without remoteness).
+        if moves:
+            assert moves[0].value == value
+        for m in moves:
+            assert (m.remoteness is None) == (m.outcome == DRAW)
         best = db.best_moves(pos)
         assert best == moves[:len(best)] and (best or not moves)
         assert all(m.value == moves[0].value for m in best)

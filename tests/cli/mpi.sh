@@ -4,7 +4,8 @@
 # (normal and misere play, targets, ties), at 1 to 4 ranks, with buffers so
 # small that levels take many exchanges, on graphs whose levels spread over
 # every rank, and on a chain; then the faults, each with its message, exit
-# status, nothing on standard output and no output file.  Skipped, saying
+# status, nothing on standard output and no output file; and signals to
+# mpirun or to one rank mid-solve, which leave no file behind.  Skipped, saying
 # so, when the build has no loopy-mpi or the machine no mpirun.
 . "$(dirname "$0")/harness.inc"
 
@@ -310,6 +311,144 @@ refused_mpi "a game without -o" 2 'a database goes to a file' 2 game solve mnk:3
 refused_mpi "no such game" 2 'bogus' 2 game solve bogus -o out.txt
 LOOPY_MPI_FAULT=1:memory refused_mpi "a game, rank 1 out of memory" 4 \
     'loopy-mpi game solve: rank 1: out of memory' 2 game solve mnk:3,3,3 -o out.txt
+# A signal while the database is being made: SIGINT or SIGTERM to mpirun
+# (which ends the ranks with SIGTERM, and with SIGKILL a few milliseconds
+# after the first of them has died) or to one rank (rank 0 writes the
+# output; ending another makes mpirun end it) leaves no temporary file
+# and no output file: every rank knows the file's name, and the first to
+# get the signal removes it.  The game naps a millisecond in each callback,
+# so that its solve, a minute long, is surely running when the signal
+# comes: the signal goes once rank 0's temporary file is there.
+cat >"$work/slow.c" <<'EOF'
+#define _POSIX_C_SOURCE 200809L
+#include "loopy_game.h"
+#include <time.h>
+#define TOP 100000
+static void nap(void)
+{
+    struct timespec t = {0, 1000000};
+    nanosleep(&t, NULL);
+}
+static loopy_primitive primitive(void *ctx, loopy_position p)
+{
+    (void)ctx;
+    return p == TOP ? LOOPY_OVER_LOSE : LOOPY_PLAYING;
+}
+static size_t moves(void *ctx, loopy_position p, loopy_position *out,
+                    size_t capacity)
+{
+    (void)ctx;
+    nap();
+    if (capacity > 0)
+        out[0] = p + 1;
+    return 1;
+}
+static size_t unmoves(void *ctx, loopy_position p, loopy_position *out,
+                      size_t capacity)
+{
+    (void)ctx;
+    nap();
+    if (p > 0 && capacity > 0)
+        out[0] = p - 1;
+    return p > 0;
+}
+static loopy_status create(const char *params, loopy_game *game,
+                           loopy_diag *diag)
+{
+    (void)params;
+    (void)diag;
+    game->version = LOOPY_GAME_VERSION;
+    game->name = "slow";
+    game->params = "";
+    game->size = TOP + 1;
+    game->start = 0;
+    game->primitive = primitive;
+    game->moves = moves;
+    game->unmoves = unmoves;
+    return LOOPY_OK;
+}
+static const loopy_game_def slow = {LOOPY_GAME_VERSION, "slow", "", "", "",
+                                    create};
+const loopy_game_def *loopy_game_definition(void) { return &slow; }
+EOF
+# interrupted NAME SIGNAL WHOM: loopy-mpi game solve on 2 ranks, given
+# SIGNAL once its temporary file is there; WHOM is mpirun, or a rank's
+# number.
+interrupted() {
+    name=$1 sig=$2 whom=$3
+    rm -f "$work"/.loopy-* "$work/out.ldb"
+    (cd "$work" && exec mpirun -q $as_root --oversubscribe -np 2 \
+        "$MPI_PROGRAM" game solve -q ./slow.so -o out.ldb) >"$work/.out" 2>&1 &
+    runner=$!
+    k=0
+    until ls "$work"/.loopy-* >/dev/null 2>&1 || [ $k -ge $((limit * 10)) ] ||
+        ! kill -0 "$runner" 2>/dev/null; do
+        sleep 0.1
+        k=$((k + 1))
+    done
+    # The ranks: mpirun's children, or (under a launcher daemon) the
+    # processes of this program working in this test's folder.
+    ranks=$(pgrep -P "$runner" | tr '\n' ' ')
+    if [ -z "$ranks" ]; then
+        for r in $(pgrep -f -- "$MPI_PROGRAM game solve"); do
+            [ "$(readlink "/proc/$r/cwd")" = "$work" ] && ranks="$ranks $r"
+        done
+    fi
+    victim=
+    if [ "$whom" = mpirun ]; then
+        victim=$runner
+    else
+        for r in $ranks; do
+            tr '\0' '\n' <"/proc/$r/environ" 2>/dev/null |
+                grep -q -x -E "(OMPI_COMM_WORLD_RANK|PMIX_RANK)=$whom" && victim=$r
+        done
+    fi
+    started=no
+    ls "$work"/.loopy-* >/dev/null 2>&1 && started=yes
+    [ -n "$victim" ] && kill -s "$sig" "$victim"
+    # mpirun may return before its ranks are gone: wait for them too (a
+    # zombie, which init has yet to reap, is gone).
+    k=0
+    while [ $k -lt 300 ]; do
+        alive=
+        for p in $runner $ranks; do
+            case $(ps -o stat= -p "$p" 2>/dev/null) in
+            '' | Z*) ;;
+            *) alive=$p ;;
+            esac
+        done
+        [ -z "$alive" ] && break
+        sleep 0.1
+        k=$((k + 1))
+    done
+    if [ -n "$alive" ]; then
+        kill -s KILL $runner $ranks 2>/dev/null
+        fail "$name: still running 30 s after the signal"
+    fi
+    wait "$runner"
+    status=$?
+    if [ "$started" != yes ] || [ -z "$victim" ]; then
+        fail "$name: no temporary file (or no rank $whom among '$ranks') to signal: $(head -c 300 "$work/.out")"
+    elif ls "$work"/.loopy-* >/dev/null 2>&1; then
+        fail "$name: the temporary file is left: $(ls -A "$work" | grep loopy-)"
+    elif [ -e "$work/out.ldb" ] || [ "$status" -eq 0 ]; then
+        fail "$name: exit status $status, out.ldb $(ls -l "$work/out.ldb" 2>&1)"
+    else
+        pass
+    fi
+}
+if ! command -v pgrep >/dev/null 2>&1; then
+    echo "SKIP: no pgrep: signals during a solve are not tried"
+elif cc -shared -fPIC -I"$root/include" "$work/slow.c" -o "$work/slow.so" \
+    2>"$work/cc.err"; then
+    interrupted "SIGTERM to mpirun" TERM mpirun
+    interrupted "SIGINT to mpirun" INT mpirun
+    interrupted "SIGTERM to rank 1" TERM 1
+    interrupted "SIGINT to rank 0" INT 0
+else
+    fail "a slow game does not build: $(cat "$work/cc.err")"
+fi
+
 mpi 2 --help >"$work/help" 2>&1
 check "--help" grep -q 'mpirun \[-np P\] loopy-mpi solve' "$work/help"
 same "--version" "$(mpi 2 --version)" "loopy-mpi $("$LOOPY" --version | sed 's/.* //')"
