@@ -24,10 +24,14 @@
  * positions it gave probe to the same values (about 200 of them, evenly
  * spread, when there are more) and their neighbours not given are absent;
  * when it fails, the positions it gave before still probe to their
- * values.  Two iterations give the same result.
+ * values.  Two iterations give the same result.  When the iteration
+ * succeeds, loopy_db_stats_compute agrees with it (one row per
+ * remoteness present).
  *
  * The seed corpus (fuzz/corpus/read_db/) is written by
- * "build/tests/test_db --write-corpus fuzz/corpus/read_db".
+ * "build/tests/test_db --write-corpus fuzz/corpus/read_db", and its
+ * stats-huge-remoteness by "build/tests/test_db_stats --write-corpus
+ * fuzz/corpus/read_db".
  */
 /* mkstemp, fdopen */
 #define _DEFAULT_SOURCE
@@ -116,6 +120,72 @@ static void require_probe(const loopy_db *db, loopy_position p, const list *l,
                  PRIu32, p, (int)status, (int)o, r, l->outcome[i], l->rem[i]);
 }
 
+/* loopy_db_stats_compute on a database whose iteration gave l: its
+ * counts, one row per remoteness present in increasing order (however
+ * large: a row each, not a table up to the largest), each record counted
+ * in its row, and the longest of each value with its first position. */
+static void require_stats(const loopy_db *db, const list *l)
+{
+    loopy_db_stats st;
+    loopy_diag diag;
+    loopy_status status;
+    uint64_t sum[4] = {0, 0, 0, 0};
+    uint32_t longest[4] = {LOOPY_NONE, LOOPY_NONE, LOOPY_NONE, LOOPY_NONE};
+    loopy_position example[4] = {0, 0, 0, 0};
+
+    memset(&diag, 0, sizeof diag);
+    status = loopy_db_stats_compute(db, &st, &diag);
+    FUZZ_REQUIRE(status == LOOPY_OK, "stats: %d '%s' after a good iteration",
+                 (int)status, diag.message);
+    FUZZ_REQUIRE(st.row_count <= l->n &&
+                     (st.rows == NULL) == (st.row_count == 0),
+                 "stats: %" PRIu32 " rows for %" PRIu64 " positions",
+                 st.row_count, l->n);
+    for (uint32_t i = 0; i < st.row_count; i++) {
+        const loopy_db_stats_row *row = &st.rows[i];
+        FUZZ_REQUIRE(i == 0 || row->remoteness > st.rows[i - 1].remoteness,
+                     "stats: rows not increasing at %" PRIu32, i);
+        FUZZ_REQUIRE(row->count[LOOPY_DRAW] == 0 &&
+                         row->count[LOOPY_WIN] + row->count[LOOPY_LOSE] +
+                                 row->count[LOOPY_TIE] > 0,
+                     "stats: row %" PRIu32 " empty or with draws", i);
+        for (int k = 1; k < 4; k++)
+            sum[k] += row->count[k];
+    }
+    for (uint64_t i = 0; i < l->n; i++) {
+        uint32_t lo = 0, hi = st.row_count;
+        int o = l->outcome[i];
+        if (o == LOOPY_DRAW)
+            continue;
+        while (lo < hi) {
+            uint32_t mid = lo + (hi - lo) / 2;
+            if (st.rows[mid].remoteness < l->rem[i])
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        FUZZ_REQUIRE(lo < st.row_count && st.rows[lo].remoteness == l->rem[i] &&
+                         st.rows[lo].count[o] > 0,
+                     "stats: no row for remoteness %" PRIu32, l->rem[i]);
+        if (longest[o] == LOOPY_NONE || l->rem[i] > longest[o]) {
+            longest[o] = l->rem[i];
+            example[o] = l->pos[i];
+        }
+    }
+    for (int k = 0; k < 4; k++) {
+        FUZZ_REQUIRE(st.count[k] == loopy_db_count(db, (loopy_outcome)k),
+                     "stats: count of %d", k);
+        FUZZ_REQUIRE(k == LOOPY_DRAW || sum[k] == st.count[k],
+                     "stats: rows of %d sum to %" PRIu64, k, sum[k]);
+        FUZZ_REQUIRE(k == LOOPY_DRAW ||
+                         (st.longest_remoteness[k] == longest[k] &&
+                          (longest[k] == LOOPY_NONE ||
+                           st.longest[k] == example[k])),
+                     "stats: longest of %d", k);
+    }
+    loopy_db_stats_release(&st);
+}
+
 /* The checks on an accepted database; the iteration's status, and in
  * *out (when not NULL) what it gave.  A database of more records than the
  * budget is only probed (out->cap stays 0). */
@@ -176,6 +246,7 @@ static loopy_status check_open(const loopy_db *db, list *out)
             if (l.pos[i] > 0 && (i == 0 || l.pos[i - 1] != l.pos[i] - 1))
                 require_probe(db, l.pos[i] - 1, NULL, 0);
         }
+        require_stats(db, &l);
     } else {
         require_good_refusal(status, &diag, "iteration");
     }

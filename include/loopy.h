@@ -87,7 +87,9 @@ typedef enum loopy_hint {
     LOOPY_HINT_BASE_1,    /* the text reads with base 1 */
     LOOPY_HINT_ADJACENCY, /* the text reads as adjacency lists */
     LOOPY_HINT_EDGES,     /* the text reads as an edge list */
-    LOOPY_HINT_BARE_CR    /* a bare '\r' stands before the error, below */
+    LOOPY_HINT_BARE_CR,   /* a bare '\r' stands before the error, below */
+    LOOPY_HINT_PAIRS,     /* the text reads as a list of pairs (SNAP's) */
+    LOOPY_HINT_PAIRS_BASE_0 /* as a list of pairs numbered from 0 */
 } loopy_hint;
 
 /*
@@ -95,8 +97,10 @@ typedef enum loopy_hint {
  * caller passes a non-NULL pointer.  line and column are 1-based (column in
  * bytes); both are 0 when the problem is not about a place in a text.  hint
  * names a single change of the read options under which the rejected text
- * reads without error (the other base, then the other format), found by
- * reading it again when it is at most 16 MiB; the message does not say so:
+ * reads without error (the other base, then the other format; for an edge
+ * list, then a list of pairs, then one numbered from 0, as SNAP's are),
+ * found by reading it again when it is at most 16 MiB; the message does
+ * not say so:
  * only the caller knows how to ask for it.  When there is no such hint and
  * the line of the error holds, before the error, a carriage return followed
  * by more of the line than carriage returns (comments included), hint is
@@ -383,15 +387,20 @@ loopy_edge loopy_graph_out_degree(const loopy_graph *graph, loopy_vertex v);
  * first.  Diagnostics as loopy_read_text (line and column of the first
  * problem); options->allow_trailing is not supported here (LOOPY_EINVAL).
  * A file (or standard input) compressed with gzip or zstd, recognised by
- * its magic bytes (1f 8b; 28 b5 2f fd), is decompressed into memory and
- * read as above, text or binary; places in messages are those of the
- * decompressed text.  Its decompressed size counts against the memory
- * limit (options->memory_limit, else the machine's memory: LOOPY_ETOOBIG
- * past it), and decompression stops at a NUL byte outside a comment,
- * where a text is bad anyway; damaged or truncated compressed data is
- * LOOPY_EFORMAT, its message naming the damage ("truncated gzip file:
- * ...").  gzip members may be concatenated; zstd frames needing a window
- * over 128 MiB are refused.
+ * its magic bytes (1f 8b; 28 b5 2f fd, or a zstd skippable frame's),
+ * is read as it is decompressed, text or binary; places in messages are
+ * those of the decompressed text.  A text is read serially through a
+ * window of 1 MiB, never held whole (memory: the graph and its edge
+ * arrays, whatever the decompressed size); a binary graph is held
+ * decompressed, up to the size its header announces and the memory limit
+ * (options->memory_limit, else the machine's memory: LOOPY_ETOOBIG past
+ * it).  Decompression stops at a NUL byte outside a comment, where a text
+ * is bad anyway; damaged or truncated compressed data is LOOPY_EFORMAT,
+ * its message naming the damage ("truncated gzip file: ..."), also when
+ * the text is bad before it.  gzip members and zstd frames may be
+ * concatenated; a zstd frame may take a window of up to 2 GiB (zstd
+ * --long=31) as far as the memory limit allows beyond 128 MiB, a larger
+ * one is LOOPY_ETOOBIG with its size in the message.
  * Time O(len + n + m); memory: the graph, plus 8n bytes per thread while
  * building.  A binary file is checked (checksums, ranges, that each vertex
  * stands in the predecessor lists exactly out-degree times, counted exactly

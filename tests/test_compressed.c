@@ -13,10 +13,18 @@
  *    gzip's header fields that carry no data, read the same graph);
  *    concatenated gzip members read as one text, other bytes after the end
  *    are refused;
- *  - a decompression bomb costs no more than its cap: 64 MiB of zeros stop
- *    at the first chunk (a NUL byte is bad text), 64 MiB of newlines are
- *    refused past the memory limit, and no allocation exceeds it by more
- *    than one chunk;
+ *  - a decompression bomb costs no more than the window the text is read
+ *    through: 64 MiB of zeros stop at the first chunk (a NUL byte is bad
+ *    text), 64 MiB of newlines or of comment are read, under a memory
+ *    limit of 8 MiB too, and no allocation follows their size;
+ *  - texts over 16 MiB (whose errors are not read again in memory) say
+ *    what the plain text says, where it says it, after long runs of
+ *    blanks, blank lines, comments and digits;
+ *  - zstd's skippable frames are skipped, windows of zstd --long are read
+ *    as far as the memory allows, and a larger one is refused by its
+ *    size;
+ *  - a compressed binary graph shorter or longer than its header says is
+ *    refused as the plain file is, the extra bytes only counted;
  *  - an edge list without a header, with '#' and '%' comments, reads as the
  *    same list with one, n being the largest id (by base); its errors name
  *    line and column; loopy_write_text's texts read back to the same graph
@@ -312,7 +320,25 @@ static void test_truncated_and_damaged(void)
     check_case_end();
 }
 
-/* Decompression bombs: zeros stop at once, other bytes at the limit. */
+/* Reads a compressed file with a fresh count of the largest allocation:
+ * memory that follows the decompressed size shows there. */
+static loopy_status load_counted(const bytes *packed,
+                                 const loopy_read_options *opt,
+                                 loopy_graph **out, loopy_diag *diag,
+                                 uint64_t *largest)
+{
+    loopy_status status;
+
+    loopy_i_alloc_fail_at(0); /* resets the largest request */
+    status = load(packed->data, packed->len, opt, false, out, diag);
+    *largest = loopy_i_alloc_largest();
+    return status;
+}
+
+/* Decompression bombs: zeros stop at once (a NUL byte is bad text), and
+ * newlines, whatever their number, are read in a window: no allocation
+ * follows the decompressed size, with a memory limit far below it or
+ * without one. */
 static void test_bombs(void)
 {
     size_t size = (size_t)64 << 20;
@@ -321,40 +347,334 @@ static void test_bombs(void)
     loopy_graph *g = NULL;
     loopy_diag diag;
     loopy_status status;
+    uint64_t largest;
     bytes packed;
 
     if (big == NULL)
         exit(2);
     memset(big, 0, size);
     packed = zstd_of(big, size);
-    loopy_i_alloc_fail_at(0); /* resets the largest request */
-    status = load(packed.data, packed.len, NULL, false, &g, &diag);
+    status = load_counted(&packed, NULL, &g, &diag, &largest);
     CHECK_MSG(status == LOOPY_EPARSE && diag.line == 1 && diag.column == 1,
               "zeros: %d '%s'", (int)status, diag.message);
-    CHECK_MSG(loopy_i_alloc_largest() <= ((size_t)4 << 20),
-              "zeros: an allocation of %" PRIu64 " bytes",
-              loopy_i_alloc_largest());
+    CHECK_MSG(largest <= ((size_t)4 << 20),
+              "zeros: an allocation of %" PRIu64 " bytes", largest);
     free(packed.data);
 
     memset(big, '\n', size);
     packed = gzip_of(big, size);
-    opt.memory_limit = (uint64_t)8 << 20;
-    loopy_i_alloc_fail_at(0);
-    status = load(packed.data, packed.len, &opt, false, &g, &diag);
-    CHECK_MSG(status == LOOPY_ETOOBIG && diag.line == 0 &&
-                  strstr(diag.message, "decompresses to more than") != NULL,
-              "newlines: %d '%s'", (int)status, diag.message);
-    CHECK_MSG(loopy_i_alloc_largest() <= ((size_t)9 << 20),
-              "newlines: an allocation of %" PRIu64 " bytes",
-              loopy_i_alloc_largest());
-    /* Without the limit they are read: a text without its header. */
-    opt.memory_limit = 0;
-    status = load(packed.data, packed.len, &opt, false, &g, &diag);
-    CHECK_MSG(status == LOOPY_EPARSE && diag.line == ((uint64_t)64 << 20) + 1,
-              "newlines without a limit: %d '%s' at line %" PRIu64,
-              (int)status, diag.message, diag.line);
+    for (int limited = 0; limited <= 1; limited++) {
+        opt.memory_limit = limited ? (uint64_t)8 << 20 : 0;
+        status = load_counted(&packed, &opt, &g, &diag, &largest);
+        CHECK_MSG(status == LOOPY_EPARSE &&
+                      diag.line == ((uint64_t)64 << 20) + 1 &&
+                      diag.column == 1 &&
+                      strcmp(diag.message, "expected the vertex count n, "
+                             "found end of file") == 0,
+                  "newlines%s: %d '%s' at line %" PRIu64,
+                  limited ? " under 8 MiB" : "", (int)status, diag.message,
+                  diag.line);
+        CHECK_MSG(largest <= ((size_t)2 << 20),
+                  "newlines: an allocation of %" PRIu64 " bytes", largest);
+    }
     free(packed.data);
+
+    /* A graph, then 64 MiB of comment: read, in the window. */
+    {
+        static const char head[] = "3 2\n1 2\n2 3\n#";
+        loopy_graph *small = NULL;
+        memcpy(big, head, sizeof head - 1);
+        memset(big + sizeof head - 1, 'c', size - sizeof head);
+        big[size - 1] = '\n';
+        packed = zstd_of(big, size);
+        status = load_counted(&packed, NULL, &g, &diag, &largest);
+        CHECK_MSG(status == LOOPY_OK, "comment: %d '%s'", (int)status,
+                  diag.message);
+        CHECK(loopy_read_text(head, sizeof head - 1, NULL, &small, NULL,
+                              &diag) == LOOPY_OK);
+        CHECK(g != NULL && small != NULL && same_graph(g, small));
+        CHECK_MSG(largest <= ((size_t)2 << 20),
+                  "comment: an allocation of %" PRIu64 " bytes", largest);
+        loopy_graph_free(g);
+        loopy_graph_free(small);
+        g = NULL;
+        free(packed.data);
+    }
     free(big);
+    check_case_end();
+}
+
+/* Texts over the size whose errors are read again in memory (16 MiB):
+ * the window's own reading must say what the plain text's does, at the
+ * same place (columns that slid out of the window, lines, long tokens,
+ * the end of the file inside a comment, the bare-'\r' hint), and no
+ * allocation may follow the text's size. */
+static void same_big(const char *what, const char *head, char fill,
+                     const char *tail, size_t tail_len,
+                     loopy_text_format format)
+{
+    size_t filler = ((size_t)17 << 20) + 12345;
+    size_t len = strlen(head) + filler + tail_len;
+    char *text = malloc(len + 1);
+    loopy_read_options opt = LOOPY_READ_OPTIONS_INIT;
+    loopy_graph *plain = NULL, *g = NULL;
+    loopy_diag plain_diag, diag;
+    loopy_status plain_status, status;
+    uint64_t largest;
+    bytes packed;
+
+    if (text == NULL)
+        exit(2);
+    memcpy(text, head, strlen(head));
+    memset(text + strlen(head), fill, filler);
+    memcpy(text + strlen(head) + filler, tail, tail_len);
+    opt.format = format;
+    memset(&plain_diag, 0, sizeof plain_diag);
+    plain_status = loopy_read_text(text, len, &opt, &plain, NULL, &plain_diag);
+    packed = zstd_of(text, len);
+    status = load_counted(&packed, &opt, &g, &diag, &largest);
+    CHECK_MSG(status == plain_status, "%s: status %d, plain %d: '%s'", what,
+              (int)status, (int)plain_status, diag.message);
+    if (status == LOOPY_OK && plain_status == LOOPY_OK)
+        CHECK_MSG(same_graph(plain, g), "%s: another graph", what);
+    else
+        CHECK_MSG(same_diag(&diag, &plain_diag), "%s: %" PRIu64 ":%" PRIu64
+                  " '%s' (hint %d), plain %" PRIu64 ":%" PRIu64 " '%s' "
+                  "(hint %d)", what, diag.line, diag.column, diag.message,
+                  (int)diag.hint, plain_diag.line, plain_diag.column,
+                  plain_diag.message, (int)plain_diag.hint);
+    CHECK_MSG(largest <= ((size_t)2 << 20),
+              "%s: an allocation of %" PRIu64 " bytes", what, largest);
+    loopy_graph_free(plain);
+    loopy_graph_free(g);
+    free(packed.data);
+    free(text);
+    check_case_end();
+}
+
+/* A tail given as a literal: its bytes and their number (NULs too). */
+#define TAIL(text) text, sizeof text - 1
+
+static void test_big_texts(void)
+{
+    same_big("leading zeros", "3 1\n", '0', TAIL("1 2\n"), LOOPY_TEXT_EDGES);
+    same_big("leading zeros, out of range", "3 1\n", '0', TAIL("4 2\n"),
+             LOOPY_TEXT_EDGES);
+    same_big("a number too large", "3 1\n1 ", '9', TAIL("\n"),
+             LOOPY_TEXT_EDGES);
+    same_big("digits then a letter", "3 1\n", '0', TAIL("x 2\n"),
+             LOOPY_TEXT_EDGES);
+    same_big("blanks, then a bad token", "3 1\n1", ' ', TAIL("x\n"),
+             LOOPY_TEXT_EDGES);
+    same_big("blanks between two vertices", "3 1\n1", '\t', TAIL("2\n"),
+             LOOPY_TEXT_EDGES);
+    same_big("blank lines, then too few edges", "3 2\n1 2\n", '\n', TAIL(""),
+             LOOPY_TEXT_EDGES);
+    same_big("the end of the file in a comment", "3 1\n#", 'c', TAIL(""),
+             LOOPY_TEXT_EDGES);
+    same_big("a comment, then an end of line", "3 # ", 'c',
+             TAIL("\n1 2\n"), LOOPY_TEXT_EDGES);
+    same_big("bare CR", "3 2\r1 2\r2 3\r\n#", 'c', TAIL("\n"),
+             LOOPY_TEXT_EDGES);
+    same_big("adjacency lists", "3 2\n2 2 ", ' ', TAIL("3\n0\n0\n"),
+             LOOPY_TEXT_ADJ);
+    same_big("pairs with % comments", "1 2\n%", '%', TAIL("\n2 3\n3 x\n"),
+             LOOPY_TEXT_PAIRS);
+    same_big("a NUL after blank lines", "3 1\n", '\n', TAIL("1 \0 2\n"),
+             LOOPY_TEXT_EDGES);
+    same_big("a NUL in a comment", "3 1\n#", 'c', TAIL("\0\n1 2\n"),
+             LOOPY_TEXT_EDGES);
+}
+
+/* A frame header that announces a window of (8 + mantissa) << (exponent
+ * + 7) bytes, then one raw block holding text (RFC 8878). */
+static bytes zstd_with_window(unsigned exponent, unsigned mantissa,
+                              const char *text)
+{
+    size_t len = strlen(text);
+    bytes out;
+    uint32_t block = 1u | (uint32_t)len << 3; /* last, raw */
+
+    out.len = 6 + 3 + len;
+    out.data = malloc(out.len);
+    if (out.data == NULL)
+        exit(2);
+    memcpy(out.data, "\x28\xb5\x2f\xfd", 4);
+    out.data[4] = 0x00; /* no content size, no checksum, no dictionary */
+    out.data[5] = (unsigned char)(exponent << 3 | mantissa);
+    out.data[6] = (unsigned char)block;
+    out.data[7] = (unsigned char)(block >> 8);
+    out.data[8] = (unsigned char)(block >> 16);
+    memcpy(out.data + 9, text, len);
+    return out;
+}
+
+/* zstd as its tools write it: skippable frames (pzstd's first frame) and
+ * windows of zstd --long. */
+static void test_zstd_frames(void)
+{
+    static const char text[] = "3 2\n1 2\n2 3\n";
+    bytes plain = zstd_of(text, sizeof text - 1), both;
+    loopy_read_options opt = LOOPY_READ_OPTIONS_INIT;
+    loopy_graph *want = NULL, *g = NULL;
+    loopy_diag diag;
+    loopy_status status;
+
+    CHECK(loopy_read_text(text, sizeof text - 1, NULL, &want, NULL, &diag) ==
+          LOOPY_OK);
+    /* A skippable frame first (magic 0x184D2A50 .. 5F), and between two
+     * frames: skipped, from a file and from a pipe. */
+    both.data = malloc(2 * (plain.len + 16));
+    if (both.data == NULL)
+        exit(2);
+    for (unsigned variant = 0; variant < 16; variant += 15)
+        for (int from_stdin = 0; from_stdin <= 1; from_stdin++) {
+            both.len = 0;
+            for (int k = 0; k < 2; k++) {
+                both.data[both.len++] = (unsigned char)(0x50 + variant);
+                memcpy(both.data + both.len, "\x2a\x4d\x18\x05\x00\x00\x00"
+                       "skip!", 12);
+                both.len += 12;
+                memcpy(both.data + both.len, plain.data, plain.len);
+                both.len += k == 0 ? plain.len : 0;
+            }
+            status = load(both.data, both.len, NULL, from_stdin, &g, &diag);
+            CHECK_MSG(status == LOOPY_OK && same_graph(g, want),
+                      "skippable frames (%s): %d '%s'",
+                      from_stdin ? "pipe" : "file", (int)status, diag.message);
+            loopy_graph_free(g);
+            g = NULL;
+        }
+    /* Only a skippable frame: an empty text; cut short: truncated. */
+    status = load(both.data, 13, NULL, false, &g, &diag);
+    CHECK_MSG(status == LOOPY_EPARSE && strcmp(diag.message, "expected the "
+              "vertex count n, found end of file") == 0, "a skippable frame "
+              "alone: %d '%s'", (int)status, diag.message);
+    status = load(both.data, 10, NULL, false, &g, &diag);
+    CHECK_MSG(status == LOOPY_EFORMAT && strncmp(diag.message, "truncated "
+              "zstd file", 18) == 0, "a cut skippable frame: %d '%s'",
+              (int)status, diag.message);
+    free(both.data);
+
+    /* A window of 1 GiB (zstd --long=30 writing to a pipe, where the size
+     * is not known): read; under a memory limit of 256 MiB, refused with
+     * the window named. */
+    {
+        ZSTD_CCtx *cctx = ZSTD_createCCtx();
+        ZSTD_inBuffer in = {text, sizeof text - 1, 0};
+        ZSTD_outBuffer out;
+        bytes long30;
+
+        long30.data = malloc(256);
+        out.dst = long30.data;
+        out.size = 256;
+        out.pos = 0;
+        if (cctx == NULL || long30.data == NULL ||
+            ZSTD_isError(ZSTD_CCtx_setParameter(cctx, ZSTD_c_windowLog, 30)) ||
+            ZSTD_isError(ZSTD_CCtx_setParameter(
+                cctx, ZSTD_c_enableLongDistanceMatching, 1)) ||
+            ZSTD_isError(ZSTD_compressStream2(cctx, &out, &in,
+                                              ZSTD_e_continue)) ||
+            ZSTD_compressStream2(cctx, &out, &in, ZSTD_e_end) != 0)
+            exit(2);
+        long30.len = out.pos;
+        ZSTD_freeCCtx(cctx);
+        CHECK(long30.len > 5 && (long30.data[5] >> 3) == 20); /* 2^30 */
+        status = load(long30.data, long30.len, NULL, false, &g, &diag);
+        CHECK_MSG(status == LOOPY_OK && same_graph(g, want),
+                  "a 1 GiB window: %d '%s'", (int)status, diag.message);
+        loopy_graph_free(g);
+        g = NULL;
+        opt.memory_limit = (uint64_t)256 << 20;
+        status = load(long30.data, long30.len, &opt, false, &g, &diag);
+        CHECK_MSG(status == LOOPY_ETOOBIG && diag.line == 0 &&
+                      strcmp(diag.message, "the zstd data needs a window of "
+                             "1024 MiB (as zstd --long=30 makes), more than "
+                             "the 256 MiB that the memory allows") == 0,
+                  "a 1 GiB window under 256 MiB: %d '%s'", (int)status,
+                  diag.message);
+        free(long30.data);
+    }
+    /* A window over zstd's largest (3840 MiB): refused, named. */
+    {
+        bytes huge = zstd_with_window(21, 7, text), fine = zstd_with_window(
+                                                        21, 0, text);
+        status = load(huge.data, huge.len, NULL, false, &g, &diag);
+        CHECK_MSG(status == LOOPY_ETOOBIG &&
+                      strncmp(diag.message, "the zstd data needs a window of "
+                              "3840 MiB, more than the ", 55) == 0,
+                  "a 3840 MiB window: %d '%s'", (int)status, diag.message);
+        /* 2 GiB, as much as zstd decodes: read where memory allows. */
+        if (loopy_i_physical_memory() >= ((uint64_t)2 << 30)) {
+            status = load(fine.data, fine.len, NULL, false, &g, &diag);
+            CHECK_MSG(status == LOOPY_OK && same_graph(g, want),
+                      "a 2 GiB window: %d '%s'", (int)status, diag.message);
+            loopy_graph_free(g);
+            g = NULL;
+        }
+        free(huge.data);
+        free(fine.data);
+    }
+    loopy_graph_free(want);
+    free(plain.data);
+    check_case_end();
+}
+
+/* A binary graph compressed: refused as the plain file is when it is
+ * shorter or longer than its header says; the decompressed bytes past the
+ * announced size are counted, not kept. */
+static void test_binary_lengths(void)
+{
+    loopy_graph *g = NULL, *again = NULL;
+    loopy_diag diag, plain_diag;
+    bytes bin = {NULL, 0}, gz;
+    loopy_status status, plain_status;
+    size_t extra = (size_t)32 << 20;
+    uint64_t largest;
+
+    CHECK(loopy_read_text(game, strlen(game), NULL, &g, NULL, &diag) == LOOPY_OK);
+    CHECK(loopy_write_binary(g, append, &bin) == LOOPY_OK);
+    /* Cut short, with 32 MiB of zeros after it, with a damaged magic. */
+    for (int k = 0; k < 3; k++) {
+        size_t len = k == 0 ? bin.len - 3 : k == 1 ? bin.len + extra : bin.len;
+        unsigned char *data = calloc(len, 1);
+        if (data == NULL)
+            exit(2);
+        memcpy(data, bin.data, k == 0 ? len : bin.len);
+        if (k == 2)
+            data[3] = 'X';
+        plain_status = load(data, len, NULL, false, &again, &plain_diag);
+        gz = gzip_of(data, len);
+        status = load_counted(&gz, NULL, &again, &diag, &largest);
+        CHECK_MSG(status == LOOPY_EFORMAT && status == plain_status &&
+                      same_diag(&diag, &plain_diag),
+                  "binary %s: %d '%s', plain %d '%s'",
+                  k == 0 ? "shorter" : k == 1 ? "longer" : "magic",
+                  (int)status, diag.message,
+                  (int)plain_status, plain_diag.message);
+        CHECK_MSG(largest <= ((size_t)2 << 20),
+                  "binary: an allocation of %" PRIu64 " bytes", largest);
+        free(gz.data);
+        free(data);
+    }
+    /* Held in memory: past the memory limit, refused as too big. */
+    {
+        loopy_read_options opt = LOOPY_READ_OPTIONS_INIT;
+        opt.memory_limit = bin.len - 1;
+        gz = gzip_of(bin.data, bin.len);
+        status = load(gz.data, gz.len, &opt, false, &again, &diag);
+        CHECK_MSG(status == LOOPY_ETOOBIG &&
+                      strstr(diag.message, "decompresses to more than") != NULL,
+                  "binary over the limit: %d '%s'", (int)status, diag.message);
+        opt.memory_limit = bin.len;
+        status = load(gz.data, gz.len, &opt, false, &again, &diag);
+        CHECK_MSG(status == LOOPY_OK && same_graph(g, again),
+                  "binary at the limit: %d '%s'", (int)status, diag.message);
+        loopy_graph_free(again);
+        free(gz.data);
+    }
+    loopy_graph_free(g);
+    free(bin.data);
     check_case_end();
 }
 
@@ -477,6 +797,9 @@ int main(void)
     test_binary_compressed();
     test_truncated_and_damaged();
     test_bombs();
+    test_big_texts();
+    test_zstd_frames();
+    test_binary_lengths();
     test_pairs();
     test_write_text();
     return check_finish("test_compressed");

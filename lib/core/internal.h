@@ -194,19 +194,41 @@ bool loopy_i_is_binary(const void *bytes, size_t len);
 /* Whether bytes start like a binary graph (byte 0x89) without its whole
  * magic: one damaged in transfer or cut short, never a text. */
 bool loopy_i_is_mangled_binary(const void *bytes, size_t len);
+/* Refuses such bytes: LOOPY_EFORMAT, diag saying so (lib/io/read_file.c). */
+loopy_status loopy_i_refuse_mangled(loopy_diag *diag);
 
-/* ---- Compressed files (lib/io/decompress.c) ---- */
-/* Whether bytes start with gzip's magic (1f 8b), zstd's (28 b5 2f fd). */
+/* ---- Compressed files (lib/io/decompress.c, read_compressed.c) ---- */
+/* Whether bytes start with gzip's magic (1f 8b), zstd's (28 b5 2f fd) or
+ * a zstd skippable frame's (50..5f 2a 4d 18, as pzstd writes first). */
 bool loopy_i_is_gzip(const void *bytes, size_t len);
 bool loopy_i_is_zstd(const void *bytes, size_t len);
-/* Decompresses gzip or zstd data[0..len) (one of the two, by its magic)
- * into *out, at most options->memory_limit (else the machine's memory)
- * bytes; stops early after a NUL byte outside a comment of a text, which
- * the text readers then report.  Damaged or truncated data: LOOPY_EFORMAT
- * with a message; too large: LOOPY_ETOOBIG.  On failure *out is empty. */
-loopy_status loopy_i_decompress(const void *data, size_t len,
-                                const loopy_read_options *options,
-                                loopy_buffer *out, loopy_diag *diag);
+/* A decompressor of gzip or zstd data[0..len) (one of the two, by its
+ * magic), which must stay in place while it lives; options->memory_limit
+ * (else the machine's memory) bounds the zstd windows it takes. */
+typedef struct loopy_i_unpack loopy_i_unpack;
+loopy_status loopy_i_unpack_open(const void *data, size_t len,
+                                 const loopy_read_options *options,
+                                 loopy_i_unpack **out, loopy_diag *diag);
+/* The next bytes of the decompressed data, at most room, to dst: *got of
+ * them, 0 only at the end (where the data has been checked whole).
+ * Damaged or truncated data: LOOPY_EFORMAT; a zstd window over the
+ * memory's: LOOPY_ETOOBIG (diag names it); LOOPY_ENOMEM.  After a failure,
+ * the same status again (diag untouched). */
+loopy_status loopy_i_unpack_read(loopy_i_unpack *u, void *dst, size_t room,
+                                 size_t *got, loopy_diag *diag);
+/* Bytes of the compressed data consumed so far. */
+uint64_t loopy_i_unpack_consumed(const loopy_i_unpack *u);
+/* Starts again from the first byte. */
+loopy_status loopy_i_unpack_rewind(loopy_i_unpack *u, loopy_diag *diag);
+void loopy_i_unpack_free(loopy_i_unpack *u);
+/* loopy_read_file's reading of compressed data[0..len): a text read as it
+ * is decompressed (memory: the graph and a 1 MiB window), a binary graph
+ * decompressed whole.  release_pages: data is a private mapping of a
+ * file, whose pages may be handed back once decompressed. */
+loopy_status loopy_i_read_compressed(const void *data, size_t len,
+                                     bool release_pages,
+                                     const loopy_read_options *options,
+                                     loopy_graph **out, loopy_diag *diag);
 
 /* Reads fd to its end into *buffer (loopy_buffer_load on an open
  * descriptor, which stays open).  text: the input should be text, so the

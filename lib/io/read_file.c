@@ -2,6 +2,7 @@
  * read_file.c - loopy_read_file: a graph from a file or standard input, in
  * the binary format or as text.  Regular files are mapped, never copied;
  * pipes are read into memory first (the text is parsed in two passes).
+ * Compressed data (a file or a pipe's) is read by read_compressed.c.
  */
 /* madvise (MADV_DONTNEED really drops pages; posix_madvise does not). */
 #define _DEFAULT_SOURCE
@@ -31,9 +32,7 @@ static loopy_status read_text(const char *text, size_t len,
     return loopy_i_read_text_careful(text, len, opt, out, NULL, diag);
 }
 
-/* The message for bytes that start like a binary graph but lack the rest
- * of its magic. */
-static loopy_status mangled(loopy_diag *diag)
+loopy_status loopy_i_refuse_mangled(loopy_diag *diag)
 {
     loopy_i_diag(diag, 0, 0, "damaged loopy binary file: bad magic bytes "
                  "(expected \\x89LGR\\r\\n\\x1a\\n; a transfer that "
@@ -50,28 +49,10 @@ static loopy_status read_bytes(char *data, size_t len, bool is_heap,
                                loopy_graph **out, loopy_diag *diag)
 {
     if (loopy_i_is_mangled_binary(data, len))
-        return mangled(diag);
+        return loopy_i_refuse_mangled(diag);
     if (loopy_i_is_binary(data, len))
         return loopy_i_read_binary(data, len, is_heap, opt, out, diag);
     return read_text(data ? data : "", len, opt, release_pages, out, diag);
-}
-
-/* Decompresses gzip or zstd bytes and reads what they hold, a binary graph
- * or text (places in messages are those of the decompressed text). */
-static loopy_status read_compressed(const void *data, size_t len,
-                                    const loopy_read_options *opt,
-                                    loopy_graph **out, loopy_diag *diag)
-{
-    loopy_buffer plain;
-    loopy_status status = loopy_i_decompress(data, len, opt, &plain, diag);
-
-    if (status != LOOPY_OK)
-        return status;
-    status = read_bytes(plain.data, plain.len, true, false, opt, out, diag);
-    if (status == LOOPY_OK && loopy_i_is_binary(plain.data, plain.len))
-        plain.data = NULL; /* the graph owns it now */
-    loopy_buffer_release(&plain);
-    return status;
 }
 
 static bool is_compressed(const void *bytes, size_t len)
@@ -99,11 +80,11 @@ static loopy_status read_mapped(int fd, size_t size,
     }
     if (loopy_i_is_mangled_binary(map, size)) {
         munmap(map, size);
-        return mangled(diag);
+        return loopy_i_refuse_mangled(diag);
     }
     if (is_compressed(map, size)) {
         madvise(map, size, MADV_SEQUENTIAL);
-        status = read_compressed(map, size, opt, out, diag);
+        status = loopy_i_read_compressed(map, size, true, opt, out, diag);
         munmap(map, size);
         return status;
     }
@@ -165,7 +146,8 @@ loopy_status loopy_read_file(const char *path, const loopy_read_options *options
     if (status != LOOPY_OK)
         return status;
     if (is_compressed(buffer.data, buffer.len)) {
-        status = read_compressed(buffer.data, buffer.len, options, out, diag);
+        status = loopy_i_read_compressed(buffer.data, buffer.len, false,
+                                         options, out, diag);
     } else {
         status = read_bytes(buffer.data, buffer.len, true, false, options, out,
                             diag);

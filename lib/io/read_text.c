@@ -4,8 +4,8 @@
  * keeps the line and column of every token and produces every diagnostic;
  * loopy_read_text tries the fast reader (read_fast.c) first for plain edge
  * lists and comes here for other texts and for the message of a bad one.
- * Out-degrees are counted while parsing, so the graph is built with one
- * counting-sort scatter.
+ * Out-degrees are counted once the edges are in, so the graph is built
+ * with one counting-sort scatter.
  */
 #include "scan.h"
 
@@ -21,11 +21,17 @@
 typedef struct reader {
     loopy_i_scan scan;
     loopy_diag *diag;
+    const loopy_read_options *opt;
     uint32_t base;
     loopy_vertex n;
     loopy_edge m;
     uint64_t header_line; /* where "n m" is, for messages */
+    uint64_t header_column;
     loopy_edge *degree;  /* n + 1, becomes the graph's offsets */
+    /* The out-degrees are counted after the edges are in, in one tight
+     * pass (many cache misses in flight, not one per edge parsed): when
+     * m <= UINT32_MAX - 1, so no vertex can pass the solver's limit. */
+    bool count_after;
     loopy_vertex *tail;  /* edges read so far, 0-based */
     loopy_vertex *head;
     loopy_edge count;    /* edges read */
@@ -62,9 +68,8 @@ static bool quick_vertex(reader *r, loopy_vertex *v)
 
 static loopy_status read_vertex(reader *r, const char *what, loopy_vertex *v)
 {
-    loopy_i_scan at = r->scan; /* the token's start, for a range message */
-    uint64_t value = 0;
-    char expected[160];
+    uint64_t value = 0, line, column;
+    char expected[160], buf[64], found[64];
     loopy_status status;
 
     if (quick_vertex(r, v))
@@ -73,11 +78,20 @@ static loopy_status read_vertex(reader *r, const char *what, loopy_vertex *v)
     snprintf(expected, sizeof expected,
              "%s (a vertex from %" PRIu32 " to %" PRIu64 ")", what, r->base,
              (uint64_t)r->base + r->n - 1);
+    /* The token as a range message quotes it, taken now: a long one
+     * slides out of a source's window as it is read. */
+    line = r->scan.line;
+    column = loopy_i_scan_column(&r->scan);
+    snprintf(found, sizeof found, "%s",
+             loopy_i_scan_describe(&r->scan, buf, sizeof buf));
     status = loopy_i_scan_uint(&r->scan, UINT64_MAX, &value, expected, r->diag);
     if (status != LOOPY_OK)
         return status;
-    if (value < r->base || value - r->base >= r->n)
-        return loopy_i_scan_expected(&at, expected, r->diag);
+    if (value < r->base || value - r->base >= r->n) {
+        loopy_i_diag(r->diag, line, column, "expected %s, found %s", expected,
+                     found);
+        return LOOPY_EPARSE;
+    }
     *v = (loopy_vertex)(value - r->base);
     return LOOPY_OK;
 }
@@ -116,6 +130,7 @@ static loopy_status read_header(reader *r, const loopy_read_options *opt,
         return loopy_i_scan_expected(&r->scan, "the vertex count n", r->diag);
     r->header_line = r->scan.line;
     column = loopy_i_scan_column(&r->scan); /* of n, for size messages */
+    r->header_column = column;
     status = loopy_i_scan_uint(&r->scan, UINT64_MAX, &n, "the vertex count n",
                                r->diag);
     if (status != LOOPY_OK)
@@ -132,16 +147,21 @@ static loopy_status read_header(reader *r, const loopy_read_options *opt,
         return status;
     if (n == 0 && m > 0) {
         loopy_i_diag(r->diag, r->header_line, column,
-                     "m = %" PRIu64 " moves announced in a graph without "
-                     "vertices", m);
+                     "m = %" PRIu64 " move%s announced in a graph without "
+                     "vertices", m, m == 1 ? "" : "s");
         return LOOPY_EPARSE;
     }
 
     /* A text too short for m edges fails when it ends, so never allocate
      * (nor refuse for memory) more edges than the remaining bytes can
      * hold: a truncated file gets "found end of file", whatever the
-     * machine's memory. */
-    room = (uint64_t)(r->scan.end - r->scan.p) / min_edge_bytes + 1;
+     * machine's memory.  A fed text's length is unknown: its arrays grow
+     * with the edges read (grow_edges), refused for memory when they
+     * reach what it cannot hold. */
+    if (r->scan.source != NULL)
+        room = 1024;
+    else
+        room = (uint64_t)(r->scan.end - r->scan.p) / min_edge_bytes + 1;
     limit = opt->memory_limit ? opt->memory_limit : loopy_i_physical_memory();
     if (!loopy_i_size_fits(n, m < room ? m : room, opt)) {
         loopy_i_diag(r->diag, r->header_line, column,
@@ -155,6 +175,7 @@ static loopy_status read_header(reader *r, const loopy_read_options *opt,
     }
     r->n = (loopy_vertex)n;
     r->m = m;
+    r->count_after = m <= UINT32_MAX - 1;
     r->capacity = m < room ? m : room;
     r->degree = loopy_i_calloc((size_t)n + 1, sizeof *r->degree);
     r->tail = loopy_i_malloc((size_t)r->capacity, sizeof *r->tail);
@@ -167,19 +188,79 @@ static loopy_status read_header(reader *r, const loopy_read_options *opt,
     return LOOPY_OK;
 }
 
+/* Makes room for one more edge: the arrays double, up to `most` edges,
+ * and the graph with the edges so far and the new one must fit the memory
+ * limit; past it, refused as a graph of n vertices and `shown` edges at
+ * line:column (a list without a header: the edges so far; a fed text
+ * with a header: the header's n and m, where the text in memory is
+ * refused). */
+static loopy_status grow_edges(reader *r, uint64_t n, uint64_t most,
+                               uint64_t shown, uint64_t line, uint64_t column)
+{
+    const loopy_read_options *opt = r->opt;
+    loopy_edge capacity = r->capacity ? r->capacity * 2 : 1024;
+    loopy_vertex *tail, *head;
+
+    if (capacity > most)
+        capacity = most; /* most > count */
+    if (!loopy_i_size_fits(n, r->count + 1, opt)) {
+        uint64_t limit = opt->memory_limit ? opt->memory_limit
+                                           : loopy_i_physical_memory();
+        loopy_i_diag(r->diag, line, column,
+                     "n = %" PRIu64 " and m = %" PRIu64 " need about %.1f GiB "
+                     "of memory, more than the %.1f GiB available",
+                     n, shown,
+                     ((double)n * BYTES_PER_VERTEX +
+                      (double)shown * BYTES_PER_EDGE) /
+                         (1024.0 * 1024 * 1024),
+                     (double)limit / (1024.0 * 1024 * 1024));
+        return LOOPY_ETOOBIG;
+    }
+    /* Past what the limit allows, the doubling stops at the limit's edges;
+     * SIZE_MAX / 8 keeps the byte counts of both arrays in size_t. */
+    while (capacity > r->count + 1 &&
+           (!loopy_i_size_fits(n, capacity, opt) || capacity > SIZE_MAX / 8))
+        capacity = r->count + 1 + (capacity - r->count - 1) / 2;
+    tail = loopy_i_realloc(r->tail, (size_t)capacity, sizeof *tail);
+    if (tail == NULL)
+        goto nomem;
+    r->tail = tail;
+    head = loopy_i_realloc(r->head, (size_t)capacity, sizeof *head);
+    if (head == NULL)
+        goto nomem;
+    r->head = head;
+    r->capacity = capacity;
+    return LOOPY_OK;
+
+nomem:
+    loopy_i_diag(r->diag, 0, 0, "out of memory for %" PRIu64 " edges",
+                 (uint64_t)capacity);
+    return LOOPY_ENOMEM;
+}
+
 static loopy_status add_edge(reader *r, loopy_vertex u, loopy_vertex v,
                              uint64_t line, uint64_t column)
 {
+    loopy_status status;
+
     /* Out-degrees are counted in 32 bits by the solver. */
-    if (++r->degree[u] > UINT32_MAX - 1) {
+    if (!r->count_after && ++r->degree[u] > UINT32_MAX - 1) {
         loopy_i_diag(r->diag, line, column,
                      "vertex %" PRIu64 " has more than %" PRIu32 " moves",
                      (uint64_t)u + r->base, UINT32_MAX - 1);
         return LOOPY_ETOOBIG;
     }
-    if (r->count >= r->capacity) { /* unreachable: see read_header */
-        loopy_i_diag(r->diag, line, column, "more edges than the text can hold");
-        return LOOPY_EPARSE;
+    if (r->count >= r->capacity) {
+        /* A text in memory: unreachable, see read_header. */
+        if (r->scan.source == NULL) {
+            loopy_i_diag(r->diag, line, column,
+                         "more edges than the text can hold");
+            return LOOPY_EPARSE;
+        }
+        status = grow_edges(r, r->n, r->m, r->m, r->header_line,
+                            r->header_column);
+        if (status != LOOPY_OK)
+            return status;
     }
     r->tail[r->count] = u;
     r->head[r->count] = v;
@@ -289,49 +370,6 @@ static loopy_status read_adjacency(reader *r)
     return LOOPY_OK;
 }
 
-/* Makes room for one more edge in a list read without a header: the
- * arrays double, and the graph so far must fit the memory limit. */
-static loopy_status grow_pairs(reader *r, const loopy_read_options *opt,
-                               uint64_t n, uint64_t line, uint64_t column)
-{
-    loopy_edge capacity = r->capacity ? r->capacity * 2 : 1024;
-    loopy_vertex *tail, *head;
-
-    if (!loopy_i_size_fits(n, r->count + 1, opt)) {
-        uint64_t limit = opt->memory_limit ? opt->memory_limit
-                                           : loopy_i_physical_memory();
-        loopy_i_diag(r->diag, line, column,
-                     "n = %" PRIu64 " and m = %" PRIu64 " need about %.1f GiB "
-                     "of memory, more than the %.1f GiB available",
-                     n, r->count + 1,
-                     ((double)n * BYTES_PER_VERTEX +
-                      (double)(r->count + 1) * BYTES_PER_EDGE) /
-                         (1024.0 * 1024 * 1024),
-                     (double)limit / (1024.0 * 1024 * 1024));
-        return LOOPY_ETOOBIG;
-    }
-    /* Past what the limit allows, the doubling stops at the limit's edges;
-     * SIZE_MAX / 8 keeps the byte counts of both arrays in size_t. */
-    while (capacity > r->count + 1 &&
-           (!loopy_i_size_fits(n, capacity, opt) || capacity > SIZE_MAX / 8))
-        capacity = r->count + 1 + (capacity - r->count - 1) / 2;
-    tail = loopy_i_realloc(r->tail, (size_t)capacity, sizeof *tail);
-    if (tail == NULL)
-        goto nomem;
-    r->tail = tail;
-    head = loopy_i_realloc(r->head, (size_t)capacity, sizeof *head);
-    if (head == NULL)
-        goto nomem;
-    r->head = head;
-    r->capacity = capacity;
-    return LOOPY_OK;
-
-nomem:
-    loopy_i_diag(r->diag, 0, 0, "out of memory for %" PRIu64 " edges",
-                 (uint64_t)capacity);
-    return LOOPY_ENOMEM;
-}
-
 /* Reads an edge list without a header to the end of the text: n is the
  * largest id + 1, the out-degrees are counted once all edges are in. */
 static loopy_status read_pairs(reader *r, const loopy_read_options *opt)
@@ -352,7 +390,7 @@ static loopy_status read_pairs(reader *r, const loopy_read_options *opt)
         if ((uint64_t)v + 1 > n)
             n = (uint64_t)v + 1;
         if (r->count == r->capacity) {
-            status = grow_pairs(r, opt, n, line, column);
+            status = grow_edges(r, n, UINT64_MAX, r->count + 1, line, column);
             if (status != LOOPY_OK)
                 return status;
         }
@@ -389,28 +427,20 @@ static bool format_ok(loopy_text_format format)
            format == LOOPY_TEXT_PAIRS;
 }
 
-static loopy_status careful_read(const char *text, size_t len,
+/* Reads the text that scan is set over (the start of it), options
+ * checked; end_offset as loopy_read_text's. */
+static loopy_status careful_scan(const loopy_i_scan *scan,
                                  const loopy_read_options *options,
                                  loopy_graph **out, size_t *end_offset,
                                  loopy_diag *diag)
 {
-    static const loopy_read_options defaults = LOOPY_READ_OPTIONS_INIT;
     reader r = {0};
     loopy_status status;
 
-    if (out == NULL)
-        return LOOPY_EINVAL;
-    *out = NULL;
-    if (options == NULL)
-        options = &defaults;
-    if ((text == NULL && len > 0) || options->base > 1 ||
-        !format_ok(options->format)) {
-        loopy_i_diag(diag, 0, 0, "invalid reader options");
-        return LOOPY_EINVAL;
-    }
-    loopy_i_scan_init(&r.scan, text ? text : "", len, true);
+    r.scan = *scan;
     loopy_i_scan_skip_bom(&r.scan);
     r.diag = diag;
+    r.opt = options;
     r.base = options->base;
     r.scan.percent = options->format == LOOPY_TEXT_PAIRS;
     if (options->format == LOOPY_TEXT_PAIRS) {
@@ -437,6 +467,9 @@ static loopy_status careful_read(const char *text, size_t len,
             diag);
         goto fail;
     }
+    if (r.count_after)
+        for (loopy_edge i = 0; i < r.count; i++)
+            r.degree[r.tail[i]]++;
     status = loopy_i_graph_from_degrees(r.n, r.m, r.degree, r.tail, r.head, out);
     if (status == LOOPY_OK)
         (*out)->base = r.base;
@@ -461,9 +494,75 @@ fail:
     return status;
 }
 
-/* Texts up to this size are read again, after a parse error, to see
- * whether another base or format reads them (the hint of loopy_diag). */
-#define HINT_MAX_BYTES ((size_t)16 << 20)
+static loopy_status careful_read(const char *text, size_t len,
+                                 const loopy_read_options *options,
+                                 loopy_graph **out, size_t *end_offset,
+                                 loopy_diag *diag)
+{
+    static const loopy_read_options defaults = LOOPY_READ_OPTIONS_INIT;
+    loopy_i_scan scan;
+
+    if (out == NULL)
+        return LOOPY_EINVAL;
+    *out = NULL;
+    if (options == NULL)
+        options = &defaults;
+    if ((text == NULL && len > 0) || options->base > 1 ||
+        !format_ok(options->format)) {
+        loopy_i_diag(diag, 0, 0, "invalid reader options");
+        return LOOPY_EINVAL;
+    }
+    loopy_i_scan_init(&scan, text ? text : "", len, true);
+    return careful_scan(&scan, options, out, end_offset, diag);
+}
+
+loopy_status loopy_i_read_text_fed(loopy_i_scan *scan,
+                                   const loopy_read_options *options,
+                                   loopy_graph **out, loopy_diag *diag)
+{
+    *out = NULL;
+    if (options->base > 1 || options->allow_trailing ||
+        !format_ok(options->format) || scan->source == NULL) {
+        loopy_i_diag(diag, 0, 0, "invalid reader options");
+        return LOOPY_EINVAL;
+    }
+    return careful_scan(scan, options, out, NULL, diag);
+}
+
+/* The first two numbers of the text, past blank lines and '#' comments
+ * (the header "n m" of an edge list); false when the first line that is
+ * neither does not start with two numbers. */
+static bool header_numbers(const char *text, size_t len, uint64_t *n,
+                           uint64_t *m)
+{
+    size_t at = 0;
+    uint64_t *value[2] = {n, m};
+
+    for (;;) {
+        while (at < len && (text[at] == ' ' || text[at] == '\t' ||
+                            text[at] == '\r' || text[at] == '\n'))
+            at++;
+        if (at < len && text[at] == '#') {
+            while (at < len && text[at] != '\n')
+                at++;
+            continue;
+        }
+        break;
+    }
+    for (int k = 0; k < 2; k++) {
+        while (k > 0 && at < len && (text[at] == ' ' || text[at] == '\t'))
+            at++;
+        if (at == len || text[at] < '0' || text[at] > '9')
+            return false;
+        *value[k] = 0;
+        for (; at < len && text[at] >= '0' && text[at] <= '9'; at++) {
+            if (*value[k] > (UINT64_MAX - 9) / 10)
+                return false;
+            *value[k] = *value[k] * 10 + (uint64_t)(text[at] - '0');
+        }
+    }
+    return true;
+}
 
 /* Sets diag->hint to the first single change of options that makes the text
  * read: the other base, then the other format.  A hint is never a guess. */
@@ -476,13 +575,16 @@ static void find_hint(const char *text, size_t len,
         options->format == LOOPY_TEXT_EDGES ? LOOPY_HINT_ADJACENCY
                                             : LOOPY_HINT_EDGES};
 
-    if (len > HINT_MAX_BYTES)
+    if (len > LOOPY_I_HINT_MAX_BYTES)
         return;
     other[0].base = options->base == 1 ? 0 : 1;
     other[1].format = options->format == LOOPY_TEXT_EDGES ? LOOPY_TEXT_ADJ
                                                           : LOOPY_TEXT_EDGES;
     /* A list without a header is only read when asked for, and hints at
-     * no other format: its only hint is the other base. */
+     * no other format: its only hint is the other base.  An edge list
+     * that reads as neither may be a collection's list of pairs (SNAP's
+     * are numbered from 0), tried last: every text with a header is one
+     * too. */
     for (int i = 0; i < (options->format == LOOPY_TEXT_PAIRS ? 1 : 2); i++) {
         loopy_graph *g = NULL;
         loopy_diag scratch;
@@ -495,40 +597,103 @@ static void find_hint(const char *text, size_t len,
             return;
         }
     }
+    for (uint32_t base = 1; options->format == LOOPY_TEXT_EDGES; base--) {
+        loopy_read_options pairs = *options;
+        loopy_graph *g = NULL;
+        loopy_diag scratch;
+        uint64_t header_n = 0, header_m = 0;
+
+        pairs.format = LOOPY_TEXT_PAIRS;
+        pairs.base = base;
+        pairs.skip_successors = 1;
+        pairs.progress = NULL;
+        /* A list of pairs has as many vertices as its largest number: a
+         * short text of large numbers ("2 100000000") is no list worth
+         * the memory, so the guess gets about what the text's own pairs
+         * would need. */
+        if (pairs.memory_limit == 0 ||
+            pairs.memory_limit > 64 * (uint64_t)len + (UINT64_C(1) << 20))
+            pairs.memory_limit = 64 * (uint64_t)len + (UINT64_C(1) << 20);
+        if (careful_read(text, len, &pairs, &g, NULL, &scratch) == LOOPY_OK) {
+            /* Only when the first line cannot be a header: it is no "n
+             * m" (a collection's '%' comment), or its n is below the
+             * largest vertex of the pairs (SNAP's "0 1" is n = 0) and its
+             * m is not the count of the lines after it.  An edge list
+             * whose header is wrong in one way only is no list of pairs. */
+            uint64_t vertices = loopy_graph_vertex_count(g);
+            uint64_t edges = loopy_graph_edge_count(g);
+            bool pairs_like = !header_numbers(text, len, &header_n,
+                                              &header_m) ||
+                              (vertices - (base == 0) > header_n &&
+                               header_m != edges - 1);
+            loopy_graph_free(g);
+            if (pairs_like && vertices > 0)
+                diag->hint = base == 1 ? LOOPY_HINT_PAIRS
+                                       : LOOPY_HINT_PAIRS_BASE_0;
+            return;
+        }
+        if (base == 0)
+            break;
+    }
 }
 
-/* Whether line `line` (1-based) of the text holds, before byte `column`
- * (1-based), a carriage return followed by something other than a line
- * end or more carriage returns: the mark of a text whose lines end with
- * '\r' alone, which reads as one long line.  Comments count: a comment
- * ended by a bare '\r' runs on over what follows. */
-static bool bare_cr_before(const char *text, size_t len, uint64_t line,
+void loopy_i_cr_probe_init(loopy_i_cr_probe *probe, uint64_t line,
                            uint64_t column)
 {
-    const char *p = text, *end, *stop, *error;
+    probe->line = line;
+    probe->column = column;
+    probe->at_line = 1;
+    probe->at_column = 1;
+    probe->state = 0;
+    probe->found = false;
+}
 
-    if (text == NULL)
-        return false;
-    end = text + len;
-    for (uint64_t k = 1; k < line; k++) {
+bool loopy_i_cr_probe_feed(loopy_i_cr_probe *probe, const char *bytes,
+                           size_t len)
+{
+    const char *p = bytes, *end = bytes + len;
+
+    /* To the line asked about. */
+    while (probe->at_line < probe->line) {
         p = memchr(p, '\n', (size_t)(end - p));
         if (p == NULL)
             return false;
         p++;
+        probe->at_line++;
     }
-    stop = memchr(p, '\n', (size_t)(end - p));
-    if (stop == NULL)
-        stop = end;
-    error = column > 0 && column - 1 < (uint64_t)(stop - p) ? p + (column - 1)
-                                                            : stop;
-    /* The first carriage return decides: its run of them reaches either
-     * another byte of the line or the line's end, past the error. */
-    p = memchr(p, '\r', (size_t)(error - p));
-    if (p == NULL)
+    /* The first carriage return before the column decides: its run of
+     * them reaches either another byte of the line or the line's end
+     * (past the column, if it runs so far).  Comments count: a comment
+     * ended by a bare '\r' runs on over what follows. */
+    for (; p < end && probe->state < 2; p++, probe->at_column++) {
+        if (*p == '\n') {
+            probe->state = 2;
+        } else if (probe->state == 1) {
+            if (*p != '\r') {
+                probe->found = true;
+                probe->state = 2;
+            }
+        } else if (probe->column > 0 && probe->at_column >= probe->column) {
+            probe->state = 2;
+        } else if (*p == '\r') {
+            probe->state = 1;
+        }
+    }
+    return probe->state == 2;
+}
+
+/* Whether line `line` of the text in memory holds a bare '\r' before
+ * column `column` (loopy_i_cr_probe). */
+static bool bare_cr_before(const char *text, size_t len, uint64_t line,
+                           uint64_t column)
+{
+    loopy_i_cr_probe probe;
+
+    if (text == NULL)
         return false;
-    while (p < stop && *p == '\r')
-        p++;
-    return p < stop;
+    loopy_i_cr_probe_init(&probe, line, column);
+    loopy_i_cr_probe_feed(&probe, text, len);
+    return loopy_i_cr_probe_found(&probe);
 }
 
 loopy_status loopy_i_read_text_careful(const char *text, size_t len,

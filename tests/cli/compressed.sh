@@ -1,7 +1,9 @@
 #!/bin/sh
 # compressed.sh - graph datasets as they ship: gzip and zstd files read by
-# their magic bytes, edge lists without the "n m" header (--input pairs),
-# and 'loopy convert' both ways (binary to text, text to binary, to a pipe).
+# their magic bytes (zstd's skippable frames and --long windows too, and
+# decompression bombs of blank lines and comment in little memory), edge
+# lists without the "n m" header (--input pairs), and 'loopy convert' both
+# ways (binary to text, text to binary, to a pipe).
 # The compressed files are made with gzip and zstd (the zstd cases are
 # skipped, and said so, without the zstd program; tests/test_compressed.c
 # covers zstd with the library).
@@ -120,6 +122,69 @@ same "gzip of zeros: exit status" $? 1
 check "gzip of zeros: message" grep -q -E \
     "^loopy solve: zeros.gz:1:1: expected the vertex count n, found '\?{20}\.\.\.'$" zeros.err
 check "gzip of zeros: no output" test ! -s zeros.out
+
+# Decompression bombs of blank lines and of comment: a compressed text is
+# read as it is decompressed, never held whole, so 512 MiB of newlines (32
+# gzip members of 16 MiB each) and 512 MiB of comment (zstd frames) are read
+# in little memory: under a 256 MiB address-space limit where loopy runs
+# under one, and with a peak resident set under 64 MiB where /usr/bin/time
+# measures it (not under a sanitizer, whose shadow memory counts).
+head -c 16777216 /dev/zero | tr '\000' '\n' | gzip -1 -c >nl16.gz
+printf '3 2\n1 2\n2 3\n' | gzip -n -c >blank-bomb.gz
+i=0
+while [ $i -lt 32 ]; do cat nl16.gz >>blank-bomb.gz; i=$((i + 1)); done
+(ulimit -v $cap 2>/dev/null; timeout "$limit" "$LOOPY" solve -q -t 1 blank-bomb.gz \
+    >bomb.out 2>bomb.err)
+same "512 MiB of blank lines: exit status" $? 0
+same "512 MiB of blank lines: the graph" "$(cat bomb.out)" "$(printf '1 L 2 2\n2 W 1 3\n3 L 0 -')"
+sanitized=false
+nm "$LOOPY" 2>/dev/null | grep -q -E '__(asan|tsan|msan)_init' && sanitized=true
+if [ -x /usr/bin/time ] && ! $sanitized; then
+    /usr/bin/time -f '%M' -o bomb.rss "$LOOPY" solve -q -t 1 blank-bomb.gz >/dev/null 2>&1
+    rss=$(tail -n 1 bomb.rss)
+    check "512 MiB of blank lines: $rss KiB resident, under 64 MiB" test "$rss" -lt 65536
+fi
+if $have_zstd; then
+    printf '3 2\n1 2\n2 3\n#' | zstd -q -c >comment-bomb.zst
+    head -c 16777216 /dev/zero | tr '\000' 'c' | zstd -q -1 -c >comment16.zst
+    i=0
+    while [ $i -lt 32 ]; do cat comment16.zst >>comment-bomb.zst; i=$((i + 1)); done
+    printf '\n' | zstd -q -c >>comment-bomb.zst
+    # The frames join into one text: the graph, then a comment line of
+    # 512 MiB.
+    (ulimit -v $cap 2>/dev/null; timeout "$limit" "$LOOPY" solve -q -t 1 \
+        comment-bomb.zst >bomb.out 2>bomb.err)
+    same "512 MiB of comment: exit status" $? 0
+    same "512 MiB of comment: the graph" "$(cat bomb.out)" "$(printf '1 L 2 2\n2 W 1 3\n3 L 0 -')"
+    if [ -x /usr/bin/time ] && ! $sanitized; then
+        /usr/bin/time -f '%M' -o bomb.rss "$LOOPY" solve -q -t 1 comment-bomb.zst >/dev/null 2>&1
+        rss=$(tail -n 1 bomb.rss)
+        check "512 MiB of comment: $rss KiB resident, under 64 MiB" test "$rss" -lt 65536
+    fi
+fi
+
+# zstd as its tools write it: a skippable frame first (pzstd writes one),
+# and windows of zstd --long, read as zstd -d reads them.
+if $have_zstd; then
+    { printf '\120\052\115\030\004\000\000\000abcd'; cat g.txt.zst; } >skip.zst
+    expect "a skippable frame first" 0 "$(cat plain.out)\n" solve -q skip.zst
+    (cat skip.zst | timeout "$limit" "$LOOPY" solve -q >pipe.out 2>&1)
+    check "a skippable frame first, from a pipe" cmp -s plain.out pipe.out
+    if command -v pzstd >/dev/null 2>&1; then
+        pzstd -q -p 2 -c g.txt >g.pzst 2>/dev/null
+        expect "pzstd's file" 0 "$(cat plain.out)\n" solve -q g.pzst
+    fi
+    # Through a pipe zstd does not know the size: the frame asks for the
+    # whole 1 GiB window (which the memory allows here).
+    cat g.txt | zstd -q --long=30 -c >long30.zst
+    expect "zstd --long=30 (a 1 GiB window)" 0 "$(cat plain.out)\n" solve -q long30.zst
+    # A window larger than zstd decodes (3840 MiB, made by hand): refused,
+    # named, exit 4.
+    { printf '\050\265\057\375\000\257\141\000\000'; printf '3 2\n1 2\n2 3\n'; } >huge-window.zst
+    refused "a 3840 MiB window" 4 \
+        "^loopy solve: huge-window.zst: the zstd data needs a window of 3840 MiB, more than the 2048 MiB that zstd decodes$" \
+        solve huge-window.zst
+fi
 
 # Edge lists without a header (--input pairs): SNAP's layout, 0-based, with
 # '#' comments and tabs; KONECT's, with '%' comments.  n is the largest id

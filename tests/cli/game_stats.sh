@@ -163,6 +163,23 @@ same "cycle json" "$("$LOOPY" game stats -f json cycle.ldb | python3 -c '
 import json, sys; d = json.load(sys.stdin)
 print(d["remoteness"], d["longest_win"], d["legal"], d["draw"])')" "[] None None 3"
 
+# ---- A forged database: remotenesses 2^30 - 1 and 2^27 (issue #23) ----
+# Two rows, at once and in little memory (it once asked for 32 GiB): under
+# a 256 MiB address-space limit where loopy runs under one at all (not
+# with AddressSanitizer, which reserves terabytes).
+cp "$root/fuzz/corpus/read_db/stats-huge-remoteness" huge.ldb
+cap=262144
+if ! (ulimit -v $cap && "$LOOPY" game stats cycle.ldb; exit $?) >/dev/null 2>&1; then
+    echo "game_stats.sh: loopy does not run under ulimit -v: huge.ldb read without it"
+    cap=unlimited
+fi
+(ulimit -v $cap 2>/dev/null; timeout 20 "$LOOPY" game stats huge.ldb >huge.stats 2>huge.err)
+same "huge remoteness: exit status" $? 0
+same "huge remoteness: the rows" "$(table huge.stats)" \
+    "$(printf '134217728 0 1 0\n1073741823 1 0 0')"
+same "huge remoteness: longest" "$(grep '^longest' huge.stats)" \
+    "$(printf 'longest win  W 1073741823: 0\nlongest loss L 134217728: 1')"
+
 # ---- Bad uses ----
 refused "missing database" 3 'nothing.ldb: cannot open the database' game stats nothing.ldb
 printf 'not a database' >bad.ldb
