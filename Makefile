@@ -21,6 +21,7 @@
 # Builds run on every core unless -j is given; V=1 prints each command.
 # Variables: CC, BUILD (output folder), OPENMP (1/0), WERROR (1/0),
 # SAN (sanitizer list for -fsanitize=), OPT (optimisation flags),
+# MHD (1/0: loopy serve with libmicrohttpd; 1 when pkg-config finds it),
 # PREFIX, DESTDIR and the folders below.
 
 CC      ?= cc
@@ -63,6 +64,19 @@ ZSTD_LIBS   := $(shell pkg-config --libs libzstd 2>/dev/null || echo -lzstd)
 # zlib1g-dev.
 ZLIB_CFLAGS := $(shell pkg-config --cflags zlib 2>/dev/null)
 ZLIB_LIBS   := $(shell pkg-config --libs zlib 2>/dev/null || echo -lz)
+# libmicrohttpd serves the web page of "loopy serve" (cli/serve.c);
+# Debian's libmicrohttpd-dev.  Without it (or with MHD=0) everything else
+# builds, and "loopy serve" says what it misses.  The page's files (web/)
+# are built into the program (web/embed.sh).
+MHD ?= $(shell pkg-config --exists libmicrohttpd 2>/dev/null && echo 1 || echo 0)
+ifeq ($(MHD),1)
+MHD_CFLAGS := $(shell pkg-config --cflags libmicrohttpd 2>/dev/null)
+MHD_LIBS   := $(shell pkg-config --libs libmicrohttpd 2>/dev/null || echo -lmicrohttpd)
+WEB_SRC    := $(sort $(wildcard web/*.html web/*.js web/*.css web/*.svg))
+WEB_OBJ    := $(BUILD)/obj/gen/web_assets.o
+else
+$(info loopy serve: built without libmicrohttpd (apt-get install libmicrohttpd-dev), it says so when run)
+endif
 
 CPPFLAGS += -Iinclude -D_POSIX_C_SOURCE=200809L -MMD -MP $(ZSTD_CFLAGS) $(ZLIB_CFLAGS)
 CFLAGS   += -std=c11 $(OPT) -g $(WARN)
@@ -84,6 +98,10 @@ endif
 
 LIB_SRC  := $(sort $(wildcard lib/*/*.c))
 CLI_SRC  := $(sort $(wildcard cli/*.c))
+# Without libmicrohttpd, cli/serve.c alone says that serve is missing.
+ifneq ($(MHD),1)
+CLI_SRC  := $(filter-out cli/serve_http.c,$(CLI_SRC))
+endif
 TEST_SRC := $(sort $(wildcard tests/test_*.c))
 TEST_LIB := $(sort $(wildcard tests/lib/*.c))
 FUZZ_SRC := $(sort $(wildcard fuzz/*.c))
@@ -139,9 +157,11 @@ ZSHCOMPDIR  ?= $(PREFIX)/share/zsh/site-functions
 INSTALL     ?= install
 # The Python package python/loopy goes where PYTHON looks for modules under
 # PREFIX: lib/python3.X/dist-packages for Debian's python3 (which searches
-# /usr/local/lib/python3.X/dist-packages), site-packages for another.
+# /usr/local/lib/python3.X/dist-packages), site-packages for another (a
+# venv's python3, even with --system-site-packages): the folder name of
+# the Python's own purelib.
 PYTHON      ?= python3
-PYTHON_SITE  = $(shell $(PYTHON) -c 'import sys; d = "dist-packages" if any(p.endswith("dist-packages") for p in sys.path) else "site-packages"; print("lib/python%d.%d/%s" % (sys.version_info[:2] + (d,)))' 2>/dev/null)
+PYTHON_SITE  = $(shell $(PYTHON) -c 'import os, sys, sysconfig; d = os.path.basename(sysconfig.get_paths()["purelib"]); d = d if d in ("dist-packages", "site-packages") else "site-packages"; print("lib/python%d.%d/%s" % (sys.version_info[:2] + (d,)))' 2>/dev/null)
 PYTHONDIR   ?= $(PREFIX)/$(or $(PYTHON_SITE),lib/python3/dist-packages)
 PY_SRC      := $(filter-out python/loopy/_install.py,$(sort $(wildcard python/loopy/*.py)))
 
@@ -157,7 +177,7 @@ endif
 
 .PHONY: all check asan ubsan tsan clean example fuzz fuzzers
 .PHONY: install uninstall man
-all: $(LIBRARY) $(SHARED) $(PROGRAM) $(BUILD)/loopy.pc.in
+all: $(LIBRARY) $(SHARED) $(BUILD)/$(SONAME) $(PROGRAM) $(BUILD)/loopy.pc.in
 
 $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(@D)
@@ -168,8 +188,17 @@ $(LIBRARY): $(LIB_OBJ)
 	@rm -f $@
 	$(call msg,AR,$@)$(AR) rcs $@ $^
 
-$(PROGRAM): $(CLI_OBJ) $(LIBRARY)
-	$(call msg,LD,$@)$(CC) $(LDFLAGS) $(CLI_OBJ) $(LIBRARY) $(LDLIBS) -o $@
+$(PROGRAM): $(CLI_OBJ) $(WEB_OBJ) $(LIBRARY)
+	$(call msg,LD,$@)$(CC) $(LDFLAGS) $(CLI_OBJ) $(WEB_OBJ) $(LIBRARY) $(LDLIBS) $(MHD_LIBS) -o $@
+
+# loopy serve: built with libmicrohttpd when found (MHD=1), and its page.
+$(BUILD)/obj/cli/serve.o $(BUILD)/obj/cli/serve_http.o: CPPFLAGS += -DLOOPY_HAVE_MHD=$(MHD) $(MHD_CFLAGS)
+$(BUILD)/gen/web_assets.c: web/embed.sh $(WEB_SRC)
+	@mkdir -p $(@D)
+	$(call msg,GEN,$@)sh web/embed.sh $(WEB_SRC) > $@.tmp && mv $@.tmp $@
+$(WEB_OBJ): $(BUILD)/gen/web_assets.c
+	@mkdir -p $(@D)
+	$(call msg,CC,$@)$(CC) $(CPPFLAGS) -Icli $(CFLAGS) -c $< -o $@
 
 $(BUILD)/pic/%.o: %.c
 	@mkdir -p $(@D)
@@ -187,6 +216,11 @@ $(BUILD)/libloopy.map: $(PIC_OBJ)
 $(SHARED): $(PIC_OBJ) $(BUILD)/libloopy.map
 	$(call msg,LD,$@)$(CC) -shared -Wl,-soname,$(SONAME) -Wl,--version-script,$(BUILD)/libloopy.map \
 	    $(SHARED_LDFLAGS) $(LDFLAGS) $(PIC_OBJ) $(LDLIBS) -o $@
+
+# The soname's link, as the loader (and the Python package run from the
+# tree, python/loopy/_lib.py) looks for the library: build/libloopy.so.0.
+$(BUILD)/$(SONAME): $(SHARED)
+	$(Q)ln -sf $(SHARED_NAME) $@
 
 # loopy.pc with its folders left to "make install" (PREFIX may change).
 $(BUILD)/loopy.pc.in: Makefile include/loopy.h
@@ -210,7 +244,7 @@ $(BUILD)/obj/mpi/%.o: mpi/%.c
 	@mkdir -p $(@D)
 	$(call msg,MPICC,$@)OMPI_CC=$(CC) $(MPICC) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
 
-$(MPI_PROGRAM): $(MPI_OBJ) $(filter-out $(BUILD)/obj/cli/main.o,$(CLI_OBJ)) $(LIBRARY)
+$(MPI_PROGRAM): $(MPI_OBJ) $(filter-out $(BUILD)/obj/cli/main.o $(BUILD)/obj/cli/serve%.o,$(CLI_OBJ)) $(LIBRARY)
 	$(call msg,MPILD,$@)OMPI_CC=$(CC) $(MPICC) $(LDFLAGS) $^ $(LDLIBS) -o $@
 
 $(BUILD)/tests/%: $(BUILD)/obj/tests/%.o $(TEST_LIB_OBJ) $(LIBRARY)
@@ -324,5 +358,5 @@ clean:
 
 -include $(LIB_OBJ:.o=.d) $(PIC_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(TEST_LIB_OBJ:.o=.d) \
 	$(FUZZ_REPLAY_OBJ:.o=.d) $(FUZZ_OBJ:.o=.d) $(FUZZ_BIN:$(BUILD)/bin/%=$(BUILD)/obj/fuzz/%.d) \
-	$(TEST_BIN:$(BUILD)/tests/%=$(BUILD)/obj/tests/%.d) $(MPI_OBJ:.o=.d)
+	$(TEST_BIN:$(BUILD)/tests/%=$(BUILD)/obj/tests/%.d) $(MPI_OBJ:.o=.d) $(WEB_OBJ:.o=.d)
 .SECONDARY:

@@ -301,5 +301,7 @@ int cmd_game_help(const char *action);
 int cmd_race(int argc, char **argv);
 int cmd_sleepy(int argc, char **argv);
 int cmd_climb(int argc, char **argv);
+/* cli/serve.c: the web page and its JSON API (libmicrohttpd). */
+int cmd_serve(int argc, char **argv);
 
 #endif

@@ -70,6 +70,12 @@ int cli_report(const char *cmd, const char *name, loopy_status status,
                        : diag->hint == LOOPY_HINT_BARE_CR
                            ? " (this line holds a carriage return without a "
                              "newline: lines end with \\n or \\r\\n)"
+                       : diag->hint == LOOPY_HINT_PAIRS
+                           ? " (it reads as a list of pairs without the 'n m' "
+                             "line: --input pairs)"
+                       : diag->hint == LOOPY_HINT_PAIRS_BASE_0
+                           ? " (it reads as a list of pairs without the 'n m' "
+                             "line, numbered from 0: --input pairs --base 0)"
                            : "";
 
     if (diag->line > 0)

@@ -256,9 +256,12 @@ int cmd_convert(int argc, char **argv)
         return EXIT_IO;
     }
     if (!quiet)
-        fprintf(stderr, "loopy convert: %s: %" PRIu32 " positions, %" PRIu64
-                " moves written to %s\n", name, loopy_graph_vertex_count(graph),
+        fprintf(stderr, "loopy convert: %s: %" PRIu32 " position%s, %" PRIu64
+                " move%s written to %s\n", name,
+                loopy_graph_vertex_count(graph),
+                loopy_graph_vertex_count(graph) == 1 ? "" : "s",
                 loopy_graph_edge_count(graph),
+                loopy_graph_edge_count(graph) == 1 ? "" : "s",
                 strcmp(output, "-") == 0 ? "standard output" : output);
     loopy_graph_free(graph);
     return EXIT_OK;

@@ -52,26 +52,23 @@ static const char game_usage[] =
     "          (and, for a built-in game of at most 2^25 indices, its legal\n"
     "          and canonical positions)\n"
     "  play    play against loopy from POSITION (the start when none): each\n"
-    "          of your turns shows the position, its value and every move\n"
-    "          with its value for you; answer with a move's number or the\n"
-    "          position after it, ? for help, q to quit.  loopy plays the\n"
-    "          first move of the list (best, quickest win, slowest loss)\n"
+    "          of your turns draws the board and numbers your moves (the\n"
+    "          same number every turn: a column, a cell); answer with a\n"
+    "          number, the move (b2, Rh8, h2h8) or the position after it;\n"
+    "          hint, best, moves, undo, ? for help, q to quit.  loopy plays\n"
+    "          its best move (quickest win, slowest loss); the end sums the\n"
+    "          game up (PGN for chess)\n"
     "  check   check GAME's rules before a long solve, on the positions\n"
     "          --positions names: moves and unmoves agree, counts and\n"
     "          indices in range, canonical() idempotent and true to the\n"
     "          moves of symmetric positions, parse() reads back what\n"
     "          format() writes; the first flaw is named on standard error\n"
     "          (exit status 1)\n"
-    "\n";
-
-/* The rest of the help: a string of its own, as ISO C promises strings of
- * 4095 bytes only. */
-static const char game_usage_options[] =
+    "\n"
+    "'loopy game ACTION --help' (or 'loopy help game ACTION') shows one\n"
+    "action's usage, options and example.\n"
+    "\n"
     "Options:\n"
-    "      --misere         a primitive win is a loss and a loss a win, and a\n"
-    "                       player who cannot move wins\n"
-    "      --no-symmetry    solve every position, not one per class of\n"
-    "                       symmetric positions\n"
     "      --solver NAME    graph (the default, but for chess): enumerate the\n"
     "                       positions reachable from the start and solve their\n"
     "                       graph (memory grows with the moves); retro: the\n"
@@ -80,7 +77,15 @@ static const char game_usage_options[] =
     "                       game's index space); tablebase (the default for\n"
     "                       chess): the game's own solver of every legal\n"
     "                       position (chess: 2 bytes per index, the smallest\n"
-    "                       material first)\n"
+    "                       material first)\n";
+
+/* The rest of the help: a string of its own, as ISO C promises strings of
+ * 4095 bytes only. */
+static const char game_usage_options[] =
+    "      --misere         a primitive win is a loss and a loss a win, and a\n"
+    "                       player who cannot move wins\n"
+    "      --no-symmetry    solve every position, not one per class of\n"
+    "                       symmetric positions\n"
     "      --all-legal      with --solver retro: solve every legal index,\n"
     "                       reached from the start or not\n"
     "      --second         play: loopy moves first, you second\n"
@@ -92,8 +97,15 @@ static const char game_usage_options[] =
     "                       start), sample (random indices) or walks (random\n"
     "                       games)\n"
     "      --limit N        check: at most N positions (default 100000; for\n"
-    "                       auto, in each part; every: all indices)\n"
+    "                       auto, in each part; every: all indices); probe\n"
+    "                       -f dot: at most N positions (default 1000)\n"
     "      --seed S         check: the seed of sample and walks (default 0)\n"
+    "      --tables DIR     probe, stats, play: read GAME's database from\n"
+    "                       DIR/PARAMS.ldb (chess:KRK: DIR/KRK.ldb; a game\n"
+    "                       without parameters: DIR/NAME.ldb), where\n"
+    "                       'solve GAME -o' put it, instead of solving\n"
+    "                       (default $LOOPY_TABLES; without the file, GAME\n"
+    "                       is solved)\n"
     "      --game GAME      probe, stats, play FILE.ldb: the game of the\n"
     "                       database, when it is not built in (./mygame.so;\n"
     "                       without :PARAMS, the database's); its name,\n"
@@ -108,7 +120,10 @@ static const char game_usage_options[] =
     "                       before the solve.  list, probe, stats, check:\n"
     "                       write what they print to FILE (atomically; a\n"
     "                       text, so not to a name ending in .ldb)\n"
-    "  -f, --format FORMAT  text (default) or json\n"
+    "  -f, --format FORMAT  text (default) or json; probe: also dot, the\n"
+    "                       Graphviz graph of the positions reachable from\n"
+    "                       POSITION (at most --limit, default 1000),\n"
+    "                       coloured by value, best moves bold\n"
     "  -t, --threads N      threads to use (default 0: all cores; more than\n"
     "                       the processors counts as that many)\n"
     "  -q, --quiet          no timing line on standard error\n"
@@ -136,7 +151,7 @@ static const char game_usage_options[] =
 
 enum { OPT_MISERE, OPT_NO_SYMMETRY, OPT_SOLVER, OPT_FORMAT, OPT_THREADS,
        OPT_QUIET, OPT_OUTPUT, OPT_SECOND, OPT_POSITIONS, OPT_LIMIT,
-       OPT_SEED, OPT_GAME, OPT_ALL_LEGAL };
+       OPT_SEED, OPT_GAME, OPT_ALL_LEGAL, OPT_TABLES };
 
 static const cli_option game_options[] = {
     {"misere", 0, false, OPT_MISERE},
@@ -152,6 +167,7 @@ static const cli_option game_options[] = {
     {"seed", 0, true, OPT_SEED},
     {"game", 0, true, OPT_GAME},
     {"all-legal", 0, false, OPT_ALL_LEGAL},
+    {"tables", 0, true, OPT_TABLES},
     {NULL, 0, false, 0}};
 
 
@@ -200,6 +216,11 @@ static int parse_args(int argc, char **argv, game_args *a)
         case CLI_OPERAND:
             if (a->action == NULL) {
                 a->action = p.value;
+                /* --help after an action is that action's. */
+                if (game_action_help(p.value) != NULL) {
+                    p.usage = game_action_help(p.value);
+                    p.usage_more = NULL;
+                }
             } else if (a->spec == NULL) {
                 a->spec = p.value;
             } else {
@@ -235,15 +256,16 @@ static int parse_args(int argc, char **argv, game_args *a)
             }
             break;
         case OPT_FORMAT:
-            if (strcmp(p.value, "json") == 0) {
-                a->json = true;
-            } else if (strcmp(p.value, "text") == 0) {
-                a->json = false;
-            } else {
-                cli_error("game", "--format: expected 'text' or 'json', "
-                          "found '%s'", p.value);
+            a->json = strcmp(p.value, "json") == 0;
+            a->dot = strcmp(p.value, "dot") == 0;
+            if (!a->json && !a->dot && strcmp(p.value, "text") != 0) {
+                cli_error("game", "--format: expected 'text', 'json' or "
+                          "'dot' (probe), found '%s'", p.value);
                 return EXIT_USAGE;
             }
+            break;
+        case OPT_TABLES:
+            a->tables = p.value;
             break;
         case OPT_THREADS:
             if (!cli_parse_threads("game", p.value, &a->solve.threads))
@@ -320,16 +342,51 @@ static int game_list(const game_args *a)
     return cli_out_close(&out, "game") ? EXIT_OK : EXIT_IO;
 }
 
+/* Prints why spec names no game: a built-in name near it ("tictacto":
+ * did you mean tictactoe?), or a file there that is a shared object named
+ * without a '/' ("ladder.so": did you mean ./ladder.so?); false when
+ * neither is, and the library's message says it. */
+static bool unknown_game_hint(const char *spec)
+{
+    const char *names[64];
+    size_t len = cli_game_object_len(spec), count = 0;
+    char object[256];
+    const char *near;
+    struct stat st;
+
+    if (len >= sizeof object || memchr(spec, '/', len) != NULL)
+        return false;
+    memcpy(object, spec, len);
+    object[len] = '\0';
+    for (size_t i = 0; i < loopy_game_builtin_count() && count < 64; i++) {
+        if (strcmp(loopy_game_builtin(i)->name, object) == 0)
+            return false;
+        names[count++] = loopy_game_builtin(i)->name;
+    }
+    if (stat(object, &st) == 0 && S_ISREG(st.st_mode)) {
+        cli_error("game", "unknown game '%s': a shared object is named by a "
+                  "path with a '/' (did you mean ./%s?)", object, spec);
+        return true;
+    }
+    near = cli_nearest(object, len, names, count);
+    if (near == NULL)
+        return false;
+    cli_error("game", "unknown game '%s' (did you mean %s?)", object, near);
+    return true;
+}
+
 int game_open(const game_args *a, loopy_game **game)
 {
+    const char *spec = a->open_spec[0] ? a->open_spec : a->spec;
     loopy_diag diag;
     loopy_status status;
 
     memset(&diag, 0, sizeof diag);
-    status = loopy_game_open(a->spec, game, &diag);
+    status = loopy_game_open(spec, game, &diag);
     if (status != LOOPY_OK) {
-        cli_error("game", "%s", diag.message[0] ? diag.message
-                                                : loopy_strerror(status));
+        if (status != LOOPY_EINVAL || !unknown_game_hint(spec))
+            cli_error("game", "%s", diag.message[0] ? diag.message
+                                                    : loopy_strerror(status));
         return status == LOOPY_EINVAL ? EXIT_USAGE : cli_exit_status(status);
     }
     return EXIT_OK;
@@ -406,15 +463,97 @@ int game_open_and_solve(const game_args *a, loopy_game **game,
 
 int game_open_database(const game_args *a, loopy_db **db, loopy_game **game)
 {
+    int rc;
+
     /* A database is read, not solved: an option of the solve would be
      * silently ignored. */
     if (a->solver_given) {
         cli_error("game", "%s: --solver: a database is read, not solved",
-                  a->spec);
+                  a->db_path);
         return EXIT_USAGE;
     }
-    return cli_db_open_with(a->spec, a->db_game, a->solve.misere,
-                            a->solve.no_symmetry, db, game);
+    rc = cli_db_open_with(a->db_path, a->db_game, a->solve.misere,
+                          a->solve.no_symmetry, db, game);
+    /* One from the tables folder must hold the game asked for. */
+    if (rc == EXIT_OK && a->db_path == a->table_path) {
+        loopy_game *wanted = NULL;
+        rc = game_open(a, &wanted);
+        if (rc == EXIT_OK && (strcmp(wanted->name, (*game)->name) != 0 ||
+                              strcmp(wanted->params, (*game)->params) != 0)) {
+            cli_error("game", "%s: --tables: the database holds %s%s%s, not "
+                      "%s%s%s", a->db_path, (*game)->name,
+                      (*game)->params[0] ? ":" : "", (*game)->params,
+                      wanted->name, wanted->params[0] ? ":" : "",
+                      wanted->params);
+            rc = EXIT_INPUT;
+        }
+        loopy_game_close(wanted);
+    }
+    return rc;
+}
+
+/* The folder of databases: --tables, else $LOOPY_TABLES, else NULL. */
+static const char *tables_folder(const game_args *a)
+{
+    const char *dir = a->tables != NULL ? a->tables : getenv("LOOPY_TABLES");
+
+    return dir != NULL && dir[0] != '\0' ? dir : NULL;
+}
+
+/* Before an action on a game (not a database) runs: the game to open,
+ * with its parameters read from the first position when GAME has none and
+ * the game can ("chess" and a FEN: chess:KRK), and its database in the
+ * tables folder, when there is one and the action reads databases. */
+static int game_resolve(game_args *a, bool reads_database)
+{
+    const char *dir = tables_folder(a);
+    const char *first = NULL;
+    loopy_game *game = NULL;
+    struct stat st;
+    int rc, len;
+
+    for (size_t i = 0; i < a->position_count && first == NULL; i++)
+        if (strcmp(a->positions[i], "-") != 0)
+            first = a->positions[i];
+    if (first != NULL && strchr(a->spec, ':') == NULL &&
+        strchr(a->spec, '/') == NULL) {
+        char params[64];
+        loopy_diag diag;
+        memset(&diag, 0, sizeof diag);
+        /* A position that names no parameters is read, and refused, as
+         * one of the game's default. */
+        if (loopy_game_params_of(a->spec, first, params, sizeof params,
+                                 &diag) == LOOPY_OK)
+            snprintf(a->open_spec, sizeof a->open_spec, "%s:%s", a->spec,
+                     params);
+    }
+    if (a->tables != NULL && stat(a->tables, &st) != 0) {
+        cli_error("game", "--tables: %s: %s", a->tables, strerror(errno));
+        return EXIT_IO;
+    }
+    if (a->tables != NULL && !S_ISDIR(st.st_mode)) {
+        cli_error("game", "--tables: %s: not a folder", a->tables);
+        return EXIT_IO;
+    }
+    /* The tables hold normal play, one position per class: options that
+     * ask for another solve solve. */
+    if (!reads_database || dir == NULL || a->solve.misere ||
+        a->solve.no_symmetry || a->solver_given || a->db_game != NULL)
+        return EXIT_OK;
+    rc = game_open(a, &game);
+    if (rc != EXIT_OK)
+        return rc;
+    len = snprintf(a->table_path, sizeof a->table_path, "%s/%s.ldb", dir,
+                   game->params[0] ? game->params : game->name);
+    if (len > 0 && (size_t)len < sizeof a->table_path &&
+        stat(a->table_path, &st) == 0 && S_ISREG(st.st_mode))
+        a->db_path = a->table_path;
+    else if (!a->quiet)
+        fprintf(stderr, "loopy game: no %s.ldb in %s: solving %s%s%s\n",
+                game->params[0] ? game->params : game->name, dir, game->name,
+                game->params[0] ? ":" : "", game->params);
+    loopy_game_close(game);
+    return EXIT_OK;
 }
 
 void game_out_value(cli_out *out, loopy_outcome outcome, uint32_t remoteness)
@@ -530,8 +669,10 @@ static int game_solve(const game_args *a)
         }
         cli_out_str(&out, a->solve.misere ? " (misere): " : ": ");
         cli_out_u64(&out, loopy_game_solution_size(s));
-        cli_out_str(&out, all_legal ? " positions solved (every legal index)"
-                                    : " positions reached");
+        cli_out_str(&out, loopy_game_solution_size(s) == 1 ? " position"
+                                                           : " positions");
+        cli_out_str(&out, all_legal ? " solved (every legal index)"
+                                    : " reached");
         cli_out_str(&out, game->canonical && !a->solve.no_symmetry
                               ? ", up to symmetry\n" : "\n");
         cli_out_str(&out, "  W ");
@@ -569,8 +710,8 @@ int game_lookup(const game_args *a, const loopy_game *game,
     loopy_status status;
 
     if (db != NULL)
-        return cli_db_lookup(db, a->spec, game, pos, name, outcome, remoteness,
-                             moves, count);
+        return cli_db_lookup(db, a->db_path, game, pos, name, outcome,
+                             remoteness, moves, count);
     if (loopy_game_solution_value(s, game, pos, outcome, remoteness) !=
         LOOPY_OK) {
         cli_error("game", "%s: not reachable from the start position", name);
@@ -640,12 +781,14 @@ int cmd_game_help(const char *action)
 {
     if (action != NULL && game_find_action(action) == NULL)
         return EXIT_USAGE;
+    if (action != NULL)
+        return cli_print_text("game", game_action_help(action));
     if (cli_print_text("game", game_usage) != EXIT_OK)
         return EXIT_IO;
     return cli_print_text("game", game_usage_options);
 }
 
-static int run_action(const game_args *a)
+static int run_action(game_args *a)
 {
     const game_action *act;
 
@@ -691,10 +834,27 @@ static int run_action(const game_args *a)
         cli_error("game", "--second: only 'play' has players");
         return EXIT_USAGE;
     }
+    /* --limit is also the size of probe's graph. */
+    if (a->dot && act->run == game_probe) {
+        a->dot_limit = a->check.limit != 0 ? a->check.limit : 1000;
+        a->check.limit = 0;
+    }
+    if (a->dot && act->run != game_probe) {
+        cli_error("game", "-f dot: only 'probe' draws the graph of positions "
+                  "(loopy game probe -f dot GAME [POSITION])");
+        return EXIT_USAGE;
+    }
+    if (a->dot && (a->position_count > 1 ||
+                   (a->position_count == 1 &&
+                    strcmp(a->positions[0], "-") == 0))) {
+        cli_error("game", "-f dot: one POSITION, the graph's root (the start "
+                  "when none)");
+        return EXIT_USAGE;
+    }
     if ((a->check.scope != LOOPY_CHECK_AUTO || a->check.limit != 0 ||
          a->check.seed != 0) && strcmp(a->action, "check") != 0) {
         cli_error("game", "--positions, --limit, --seed: only 'check' "
-                  "takes them");
+                  "takes them (and --limit, probe -f dot)");
         return EXIT_USAGE;
     }
     if (a->output != NULL && strcmp(a->output, "-") == 0 &&
@@ -744,6 +904,22 @@ static int run_action(const game_args *a)
                   "take it (the game of the database); a game to solve is "
                   "given as GAME");
         return EXIT_USAGE;
+    }
+    if (a->tables != NULL && !(act->run == game_probe ||
+                               act->run == game_stats || act->run == game_play)) {
+        cli_error("game", "--tables: only probe, stats and play read "
+                  "databases from a folder");
+        return EXIT_USAGE;
+    }
+    {
+        bool reads = act->run == game_probe || act->run == game_stats ||
+                     act->run == game_play;
+        int rc;
+        if (reads && cli_is_database(a->spec))
+            a->db_path = a->spec;
+        else if (act->takes_game &&
+                 (rc = game_resolve(a, reads)) != EXIT_OK)
+            return rc;
     }
     return act->run(a);
 }

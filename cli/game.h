@@ -33,6 +33,17 @@ typedef struct game_args {
     const char *db_game; /* --game: the game of a database, when not built in */
     bool second;        /* play --second: loopy moves first */
     loopy_game_check_options check; /* check: --positions, --limit, --seed */
+    bool dot;           /* probe -f dot: the graph of the positions */
+    uint64_t dot_limit; /* probe -f dot: --limit, positions at most */
+    const char *tables; /* --tables DIR, else $LOOPY_TABLES */
+    /* Set by game_resolve before an action runs: the game to open (spec,
+     * or spec:PARAMS read from the first position, as "chess" and a FEN
+     * give chess:KRK), and the database that answers instead of a solve
+     * (spec itself, or the game's in the tables folder, table_path; NULL:
+     * solve). */
+    char open_spec[320];
+    const char *db_path;
+    char table_path[4096];
 } game_args;
 
 /* The solver a solve uses, once the game is known (a default resolved:
@@ -82,6 +93,39 @@ int game_lookup(const game_args *a, const loopy_game *game,
  * in 3 moves). */
 void game_move_value(const loopy_game_move *move, loopy_outcome *outcome,
                      uint32_t *remoteness);
+
+/* The room for a position's name in a probe's answer (game_probe_name). */
+#define GAME_NAME_CAPACITY 256
+
+/* The name a probe's answer gives the position pos, read from text (NULL:
+ * the start, or none): text as written when the game names its moves
+ * (chess keeps the board as given), else pos in the game's notation; cut
+ * to capacity (GAME_NAME_CAPACITY). */
+void game_probe_name(const loopy_game *game, const char *text,
+                     loopy_position pos, char *name, size_t capacity);
+
+/* Writes one position's answer as the JSON object that 'loopy game probe
+ * -f json' prints in its array and 'loopy serve' answers (the one
+ * definition of both): the position (name, game_probe_name's), misere
+ * (the play solved; no game's words then), its value, remoteness (null for
+ * a Draw) and note, and "moves": moves[0..count) best first as
+ * loopy_game_solution_moves gives them, each as the position it leads to,
+ * with its name for a game that names moves, and its value for the mover.
+ * O(count) of the game's move names. */
+void game_probe_json(cli_out *out, const loopy_game *game, const char *name,
+                     bool misere, loopy_outcome outcome, uint32_t remoteness,
+                     const loopy_game_move *moves, size_t count);
+
+/* The help of one action (game_help.c), or NULL for no action. */
+const char *game_action_help(const char *action);
+
+/* probe -f dot (game_dot.c): the Graphviz graph of the positions
+ * reachable from pos (written text, NULL: none), each coloured by its
+ * value, best moves bold, to out; refused, after a message, past
+ * a->dot_limit positions. */
+int game_dot(cli_out *out, const game_args *a, const loopy_game *game,
+             const loopy_game_solution *s, const loopy_db *db,
+             loopy_position pos, const char *text);
 
 /* The actions, each in its own file: game_probe.c, game_stats.c,
  * game_play.c, game_check.c. */

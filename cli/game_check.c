@@ -69,13 +69,9 @@ int game_check(const game_args *a)
     cli_out out;
     int rc = EXIT_OK;
 
-    memset(&diag, 0, sizeof diag);
-    status = loopy_game_open(a->spec, &game, &diag);
-    if (status != LOOPY_OK) {
-        cli_error("game", "%s",
-                  diag.message[0] ? diag.message : loopy_strerror(status));
-        return status == LOOPY_EINVAL ? EXIT_USAGE : cli_exit_status(status);
-    }
+    rc = game_open(a, &game);
+    if (rc != EXIT_OK)
+        return rc;
     options.no_symmetry = a->solve.no_symmetry;
     /* --positions every means every index, unless --limit says fewer. */
     if (options.scope == LOOPY_CHECK_EVERY && options.limit == 0)

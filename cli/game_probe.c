@@ -1,6 +1,7 @@
 /* game_probe.c - "loopy game probe": the value of positions and of their
  * moves, from a solve or from a database; positions from the arguments or
- * one per line of standard input, all read before anything is answered. */
+ * one per line of standard input, all read before anything is answered.
+ * A position's JSON answer (game_probe_json) is also 'loopy serve''s. */
 #include "game.h"
 
 #include <errno.h>
@@ -158,6 +159,60 @@ static void probe_note(cli_out *out, bool json, bool misere,
     }
 }
 
+void game_probe_name(const loopy_game *game, const char *text,
+                     loopy_position pos, char *name, size_t capacity)
+{
+    /* A game that names its moves keeps the position as it was written
+     * (chess: the board as given, not its class's representative). */
+    if (game->move_format != NULL && text != NULL)
+        snprintf(name, capacity, "%s", text);
+    else
+        loopy_game_format(game, pos, name, capacity);
+}
+
+void game_probe_json(cli_out *out, const loopy_game *game, const char *name,
+                     bool misere, loopy_outcome outcome, uint32_t remoteness,
+                     const loopy_game_move *moves, size_t count)
+{
+    cli_out_str(out, "{\"position\": ");
+    game_out_json_string(out, name);
+    cli_out_str(out, misere ? ", \"misere\": true" : ", \"misere\": false");
+    cli_out_str(out, ", \"value\": \"");
+    cli_out_char(out, game_value_letter[outcome]);
+    cli_out_str(out, "\", \"remoteness\": ");
+    if (outcome == LOOPY_DRAW)
+        cli_out_str(out, "null");
+    else
+        cli_out_u64(out, remoteness);
+    probe_note(out, true, misere, game, outcome, remoteness);
+    cli_out_str(out, ", \"moves\": [");
+    for (size_t i = 0; i < count; i++) {
+        loopy_outcome o;
+        uint32_t r;
+        char move[256], after[256];
+
+        game_move_value(&moves[i], &o, &r);
+        loopy_game_move_name(game, name, moves[i].to, move, sizeof move, after,
+                             sizeof after);
+        cli_out_str(out, i ? ", {\"to\": " : "{\"to\": ");
+        game_out_json_string(out, after);
+        if (game->move_format != NULL) {
+            cli_out_str(out, ", \"move\": ");
+            game_out_json_string(out, move);
+        }
+        cli_out_str(out, ", \"value\": \"");
+        cli_out_char(out, game_value_letter[o]);
+        cli_out_str(out, "\", \"remoteness\": ");
+        if (o == LOOPY_DRAW)
+            cli_out_str(out, "null");
+        else
+            cli_out_u64(out, r);
+        probe_note(out, true, misere, game, o, r);
+        cli_out_char(out, '}');
+    }
+    cli_out_str(out, "]}");
+}
+
 /* The value of one position and of its moves, from the solution s or the
  * database db; misere: the play they were solved in. */
 static int probe_one(cli_out *out, const game_args *a, const loopy_game *game,
@@ -169,14 +224,9 @@ static int probe_one(cli_out *out, const game_args *a, const loopy_game *game,
     loopy_game_move *moves = NULL;
     size_t count = 0;
     int rc;
-    char name[256], label[300];
+    char name[GAME_NAME_CAPACITY], label[300];
 
-    /* A game that names its moves keeps the position as it was written
-     * (chess: the board as given, not its class's representative). */
-    if (game->move_format != NULL && item->text != NULL)
-        snprintf(name, sizeof name, "%s", item->text);
-    else
-        loopy_game_format(game, item->pos, name, sizeof name);
+    game_probe_name(game, item->text, item->pos, name, sizeof name);
     /* Messages name the line of standard input a position came from. */
     if (item->line > 0)
         snprintf(label, sizeof label, "<stdin>:%" PRIu64 ": %s", item->line,
@@ -188,62 +238,34 @@ static int probe_one(cli_out *out, const game_args *a, const loopy_game *game,
     if (rc != EXIT_OK)
         return rc;
     if (a->json) {
+        /* One object a line, as 'loopy serve' answers each alone. */
         cli_out_str(out, first ? "" : ",\n ");
-        cli_out_str(out, "{\"position\": ");
-        game_out_json_string(out, name);
-        cli_out_str(out, misere ? ", \"misere\": true" : ", \"misere\": false");
-        cli_out_str(out, ", \"value\": \"");
-        cli_out_char(out, game_value_letter[outcome]);
-        cli_out_str(out, "\", \"remoteness\": ");
-        if (outcome == LOOPY_DRAW)
-            cli_out_str(out, "null");
-        else
-            cli_out_u64(out, remoteness);
-        probe_note(out, true, misere, game, outcome, remoteness);
-        cli_out_str(out, ", \"moves\": [");
-    } else {
-        cli_out_str(out, name);
-        cli_out_str(out, ": ");
-        game_out_value(out, outcome, remoteness);
-        probe_note(out, false, misere, game, outcome, remoteness);
-        /* As the summary of a solve marks it. */
-        cli_out_str(out, misere ? " (misere)\n" : "\n");
+        game_probe_json(out, game, name, misere, outcome, remoteness, moves,
+                        count);
+        free(moves);
+        return EXIT_OK;
     }
+    cli_out_str(out, name);
+    cli_out_str(out, ": ");
+    game_out_value(out, outcome, remoteness);
+    probe_note(out, false, misere, game, outcome, remoteness);
+    /* As the summary of a solve marks it. */
+    cli_out_str(out, misere ? " (misere)\n" : "\n");
     for (size_t i = 0; i < count; i++) {
         loopy_outcome o;
         uint32_t r;
-        char move[256], after[256];
+        char move[256];
 
         game_move_value(&moves[i], &o, &r);
-        loopy_game_move_name(game, name, moves[i].to, move, sizeof move, after,
-                       sizeof after);
-        if (a->json) {
-            cli_out_str(out, i ? ", {\"to\": " : "{\"to\": ");
-            game_out_json_string(out, after);
-            if (game->move_format != NULL) {
-                cli_out_str(out, ", \"move\": ");
-                game_out_json_string(out, move);
-            }
-            cli_out_str(out, ", \"value\": \"");
-            cli_out_char(out, game_value_letter[o]);
-            cli_out_str(out, "\", \"remoteness\": ");
-            if (o == LOOPY_DRAW)
-                cli_out_str(out, "null");
-            else
-                cli_out_u64(out, r);
-            probe_note(out, true, misere, game, o, r);
-            cli_out_char(out, '}');
-        } else {
-            cli_out_str(out, "  ");
-            cli_out_str(out, move);
-            cli_out_str(out, "  ");
-            game_out_value(out, o, r);
-            probe_note(out, false, misere, game, o, r);
-            cli_out_char(out, '\n');
-        }
+        loopy_game_move_name(game, name, moves[i].to, move, sizeof move, NULL,
+                             0);
+        cli_out_str(out, "  ");
+        cli_out_str(out, move);
+        cli_out_str(out, "  ");
+        game_out_value(out, o, r);
+        probe_note(out, false, misere, game, o, r);
+        cli_out_char(out, '\n');
     }
-    if (a->json)
-        cli_out_str(out, "]}");
     free(moves);
     return EXIT_OK;
 }
@@ -286,8 +308,8 @@ int game_probe(const game_args *a)
      * solve. */
     rc = probe_collect(a, &list);
     if (rc == EXIT_OK)
-        rc = cli_is_database(a->spec) ? game_open_database(a, &db, &game)
-                                      : game_open(a, &game);
+        rc = a->db_path != NULL ? game_open_database(a, &db, &game)
+                                : game_open(a, &game);
     if (rc == EXIT_OK)
         rc = probe_parse(game, &list);
     if (rc == EXIT_OK && db == NULL)
@@ -295,6 +317,20 @@ int game_probe(const game_args *a)
     if (rc != EXIT_OK)
         goto done;
     misere = db != NULL ? loopy_db_misere(db) != 0 : a->solve.misere != 0;
+    if (a->dot) {
+        /* The graph of the positions from the one given (game_dot.c). */
+        if (!cli_out_open(&out, "game", a->output)) {
+            rc = EXIT_IO;
+            goto done;
+        }
+        rc = game_dot(&out, a, game, s, db, list.items[0].pos,
+                      list.items[0].text);
+        if (rc != EXIT_OK)
+            cli_out_abort(&out);
+        else if (!cli_out_close(&out, "game"))
+            rc = EXIT_IO;
+        goto done;
+    }
     /* The answers are held back in a temporary file until all are given,
      * so that a position refused half-way leaves nothing on standard
      * output however many came before it (without one, they go straight

@@ -149,6 +149,24 @@ static const char *position_text(const loopy_db *db, const loopy_game *game,
     return out;
 }
 
+/* "  (mate in 16)": the game's words on a value (when wanted, and none
+ * in misere play, of which they do not speak). */
+static void out_note(cli_out *out, const loopy_db *db, const loopy_game *game,
+                     loopy_outcome outcome, bool wanted, uint32_t remoteness,
+                     const char *gap)
+{
+    char note[96];
+
+    if (!wanted || game == NULL || loopy_db_misere(db) ||
+        loopy_game_value_note(game, outcome, remoteness, note, sizeof note) ==
+            0)
+        return;
+    cli_out_str(out, gap);
+    cli_out_char(out, '(');
+    cli_out_str(out, note);
+    cli_out_char(out, ')');
+}
+
 static void out_padded(cli_out *out, uint64_t value, int width)
 {
     char text[32];
@@ -202,15 +220,13 @@ static void print_json(cli_out *out, const char *source, const loopy_db *db,
     for (int k = 1; k <= 4; k++)
         out_json_count(out, value_names[k % 4], true, st->count[k % 4]);
     cli_out_str(out, ", \"remoteness\": [");
-    for (uint32_t r = 0; r < st->levels; r++) {
-        const uint64_t *row = st->at[r];
-        if (row[LOOPY_WIN] + row[LOOPY_LOSE] + row[LOOPY_TIE] == 0)
-            continue;
+    for (uint32_t i = 0; i < st->row_count; i++) {
+        const loopy_db_stats_row *row = &st->rows[i];
         cli_out_str(out, first ? "{\"remoteness\": " : ",\n  {\"remoteness\": ");
         first = false;
-        cli_out_u64(out, r);
+        cli_out_u64(out, row->remoteness);
         for (int k = 1; k <= 3; k++)
-            out_json_count(out, value_names[k], true, row[k]);
+            out_json_count(out, value_names[k], true, row->count[k]);
         cli_out_char(out, '}');
     }
     cli_out_char(out, ']');
@@ -250,10 +266,10 @@ static void print_text(cli_out *out, const char *source, const loopy_db *db,
     }
     cli_out_str(out, loopy_db_misere(db) ? " (misere): " : ": ");
     cli_out_u64(out, loopy_db_size(db));
+    cli_out_str(out, loopy_db_size(db) == 1 ? " position" : " positions");
     cli_out_str(out, loopy_db_symmetric(db)
-                         ? " positions stored, one per class of symmetric "
-                           "positions\n"
-                         : " positions stored\n");
+                         ? " stored, one per class of symmetric positions\n"
+                         : " stored\n");
     cli_out_str(out, "  database     ");
     cli_out_str(out, source != NULL ? source : "(in memory, solved now)");
     cli_out_str(out, loopy_db_sparse(db) ? ", sparse blocks\n"
@@ -297,15 +313,18 @@ static void print_text(cli_out *out, const char *source, const loopy_db *db,
         cli_out_char(out, game_value_letter[k]);
     }
     cli_out_char(out, '\n');
-    for (uint32_t r = 0; r < st->levels; r++) {
-        const uint64_t *row = st->at[r];
-        if (row[LOOPY_WIN] + row[LOOPY_LOSE] + row[LOOPY_TIE] == 0)
-            continue;
-        out_padded(out, r, 10);
+    for (uint32_t i = 0; i < st->row_count; i++) {
+        const loopy_db_stats_row *row = &st->rows[i];
+        out_padded(out, row->remoteness, 10);
         for (int k = 1; k <= 3; k++) {
             cli_out_str(out, "  ");
-            out_padded(out, row[k], width);
+            out_padded(out, row->count[k], width);
         }
+        /* The game's words for the plies: "mate in 16" beside 31. */
+        out_note(out, db, game,
+                 row->count[LOOPY_WIN] > 0 ? LOOPY_WIN : LOOPY_LOSE,
+                 row->count[LOOPY_WIN] + row->count[LOOPY_LOSE] > 0,
+                 row->remoteness, "  ");
         cli_out_char(out, '\n');
     }
     cli_out_str(out, "     total");
@@ -321,6 +340,9 @@ static void print_text(cli_out *out, const char *source, const loopy_db *db,
             continue;
         cli_out_str(out, longest_names[k]);
         game_out_value(out, (loopy_outcome)k, st->longest_remoteness[k]);
+        if (k != LOOPY_TIE)
+            out_note(out, db, game, (loopy_outcome)k, true,
+                     st->longest_remoteness[k], " ");
         cli_out_str(out, ": ");
         cli_out_str(out, position_text(db, game, st->longest[k], text,
                                        sizeof text));
@@ -378,13 +400,15 @@ int game_stats(const game_args *a)
     memset(&scan, 0, sizeof scan);
     memset(&diag, 0, sizeof diag);
     snprintf(no_game, sizeof no_game, "the index space is above 2^25");
-    if (cli_is_database(a->spec) && a->db_game != NULL) {
-        /* The game named, checked against the database. */
-        source = a->spec;
+    if (a->db_path != NULL &&
+        (a->db_game != NULL || a->db_path != a->spec)) {
+        /* The game named (or the tables' game), checked against the
+         * database. */
+        source = a->db_path;
         rc = game_open_database(a, &db, &game);
         if (rc != EXIT_OK)
             goto done;
-    } else if (cli_is_database(a->spec)) {
+    } else if (a->db_path != NULL) {
         source = a->spec;
         status = loopy_db_open(a->spec, &db, &diag);
         if (status != LOOPY_OK) {

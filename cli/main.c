@@ -73,6 +73,7 @@ static const char main_usage[] =
     "  octal     Sprague-Grundy values of an octal heap game\n"
     "  game      games given by their rules (tic-tac-toe, Connect Four, your\n"
     "            own as a shared object): list, solve, probe\n"
+    "  serve     a web page to explore and play solved games, and its JSON API\n"
     "\n"
     "Seed problems, in their contests' own input and output formats:\n"
     "  race      Luogu P6560: whoever moves the token onto y wins\n"
@@ -97,6 +98,7 @@ static const command commands[] = {
     {"sum", cmd_sum},
     {"octal", cmd_octal},
     {"game", cmd_game},
+    {"serve", cmd_serve},
     {"race", cmd_race},
     {"sleepy", cmd_sleepy},
     {"climb", cmd_climb},

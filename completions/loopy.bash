@@ -73,6 +73,8 @@ _loopy() {
             COMPREPLY=($(compgen -W 'text json dot ldb' -- "$cur"))
         elif [[ $cmd == convert ]]; then
             COMPREPLY=($(compgen -W 'binary edges adj pairs' -- "$cur"))
+        elif [[ $cmd == game && $action == probe ]]; then
+            COMPREPLY=($(compgen -W 'text json dot' -- "$cur"))
         else
             COMPREPLY=($(compgen -W 'text json' -- "$cur"))
         fi
@@ -80,13 +82,15 @@ _loopy() {
     --base)
         COMPREPLY=($(compgen -W '0 1' -- "$cur")); return 0 ;;
     --solver)
-        COMPREPLY=($(compgen -W 'graph retro' -- "$cur")); return 0 ;;
+        COMPREPLY=($(compgen -W 'graph retro tablebase' -- "$cur")); return 0 ;;
     --positions)
         COMPREPLY=($(compgen -W 'auto every reachable sample walks' -- "$cur")); return 0 ;;
     --strategy)
         COMPREPLY=($(compgen -W 'auto lanes local full' -- "$cur")); return 0 ;;
     -o | --output | --game)
         COMPREPLY=($(compgen -f -- "$cur")); compopt -o filenames 2>/dev/null; return 0 ;;
+    --tables)
+        COMPREPLY=($(compgen -d -- "$cur")); compopt -o filenames 2>/dev/null; return 0 ;;
     -t | --threads | --limit | --seed | --lose-at | --win-at | --tie-at)
         return 0 ;;
     esac

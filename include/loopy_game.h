@@ -40,8 +40,12 @@ typedef uint64_t loopy_position;
 #define LOOPY_PRI_POSITION PRIu64
 
 /* The version of loopy_game this loopy knows: 2 added move_format and
- * value_note (a game of version 1 has neither). */
-#define LOOPY_GAME_VERSION 2
+ * value_note (a game of version 1 has neither); 3 added move_parse,
+ * move_label and draw, and params_of to loopy_game_def. */
+#define LOOPY_GAME_VERSION 3
+
+/* draw()'s flags: pieces as Unicode characters (else ASCII only). */
+#define LOOPY_DRAW_UNICODE 1u
 
 /* What primitive() says of a position. */
 typedef enum loopy_primitive {
@@ -154,6 +158,37 @@ typedef struct loopy_game {
      * for none. */
     size_t (*value_note)(void *ctx, loopy_outcome outcome,
                          uint32_t remoteness, char *out, size_t capacity);
+
+    /* Version 3: how a person at the board names, types and sees moves
+     * (`loopy game play`). */
+    /* Optional (NULL: a move is read by the name move_format() gives it).
+     * Reads text, a move from the position written as from in one of the
+     * game's own ways of writing moves (chess: SAN "Rh8+" or UCI "h2h8";
+     * Connect Four: the column "4"; m,n,k: the cell "b2"), into *to as
+     * moves() of that position gives it: 0, or nonzero after writing a
+     * short reason to why[0 .. why_capacity) ("no move b2: the cell is
+     * taken"). */
+    int (*move_parse)(void *ctx, const char *from, const char *text,
+                      loopy_position *to, char *why, size_t why_capacity);
+    /* Optional (NULL: moves have no labels or numbers).  For the position
+     * written as from and to, one of its moves(): the move's short label,
+     * as move_parse() reads it ("4": Connect Four's column; "b2": a cell;
+     * chess: UCI, "h2h8") to label, written as format() writes, and in
+     * *number a number that names the same move in every position (the
+     * column; the cell, 1 to M*N across the rows from the top left), or 0
+     * when the game has none (chess).  Returns the label's length;
+     * LOOPY_GAME_ERROR when from is not a position or to not one of its
+     * moves. */
+    size_t (*move_label)(void *ctx, const char *from, loopy_position to,
+                         uint32_t *number, char *label, size_t label_capacity);
+    /* Optional (NULL: a position is shown as its text).  The board of the
+     * position written as from, drawn for a terminal: lines each ended by
+     * '\n', labelled with what move_parse() reads (files and ranks,
+     * columns); with flags & LOOPY_DRAW_UNICODE pieces may be Unicode
+     * characters (chess: U+2654..U+265F), else ASCII only.  Written as
+     * format() writes; LOOPY_GAME_ERROR when from is not a position. */
+    size_t (*draw)(void *ctx, const char *from, unsigned flags, char *out,
+                   size_t capacity);
 } loopy_game;
 
 /* A kind of game: how to make a loopy_game from parameter text. */
@@ -168,6 +203,12 @@ typedef struct loopy_game_def {
      * LOOPY_EINVAL, or LOOPY_ENOMEM. */
     loopy_status (*create)(const char *params, loopy_game *game,
                            loopy_diag *diag);
+    /* Version 3.  Optional (NULL: none).  The parameters of the game that
+     * a position belongs to, read from the position alone (chess: the
+     * material of a FEN, "KRK"), to params[0 .. capacity): 0, or nonzero
+     * after writing a short reason to why[0 .. why_capacity). */
+    int (*params_of)(const char *position, char *params, size_t capacity,
+                     char *why, size_t why_capacity);
 } loopy_game_def;
 
 /* The name a shared object exports its definition under: a function
@@ -226,6 +267,38 @@ const char *loopy_game_move_name(const loopy_game *game, const char *from,
  * 0 (and out empty) when the game has none. */
 size_t loopy_game_value_note(const loopy_game *game, loopy_outcome outcome,
                              uint32_t remoteness, char *out, size_t capacity);
+/* The label of the move from the position written as from (NULL: none)
+ * to to, one of its moves, into label (move_label(); without one, or when
+ * it fails, the move's name as loopy_game_move_name gives it), and its
+ * number into *number (NULL: not wanted; 0 when the game numbers no
+ * moves).  Returns label. */
+const char *loopy_game_move_label(const loopy_game *game, const char *from,
+                                  loopy_position to, uint32_t *number,
+                                  char *label, size_t capacity);
+/* Reads text, a move from the position written as from, into *to (as
+ * moves() gives it): the game's move_parse() when it has one; else, and
+ * when that fails, a move whose name (loopy_game_move_name, a final '+'
+ * or '#' optional) or label is text.  LOOPY_EPARSE with diag saying why
+ * (the game's reason when it gave one), LOOPY_EINVAL when from is not a
+ * position, LOOPY_EGAME when moves() fails, LOOPY_ENOMEM.  Time: O(d)
+ * names for d moves. */
+loopy_status loopy_game_move_parse(const loopy_game *game, const char *from,
+                                   const char *text, loopy_position *to,
+                                   loopy_diag *diag);
+/* The board of the position written as from, drawn by the game's draw()
+ * with flags (LOOPY_DRAW_UNICODE), into out: lines ended by '\n', valid
+ * UTF-8 without other control characters.  Returns its length; 0 (out
+ * empty) when the game draws nothing. */
+size_t loopy_game_draw(const loopy_game *game, const char *from,
+                       unsigned flags, char *out, size_t capacity);
+/* The parameters of the built-in game name that position belongs to,
+ * from the position alone (the game's params_of(): chess, "KRK" from a
+ * FEN), into params.  LOOPY_OK; LOOPY_EPARSE with diag saying why;
+ * LOOPY_EINVAL for a name that is not a built-in game or a game without
+ * params_of().  O(length of position). */
+loopy_status loopy_game_params_of(const char *name, const char *position,
+                                  char *params, size_t capacity,
+                                  loopy_diag *diag);
 /* The length of the character text starts with when it is valid UTF-8
  * and no control character (1 to 4 bytes), else 0 (also at the NUL): how
  * a writer of JSON or a terminal tells what it may pass on as it is. */
@@ -470,7 +543,11 @@ typedef struct loopy_game_check_report {
  *    moves(pos);
  *  - with unmoves, the same protocol; every unmove p is below size, legal,
  *    not over, and moves(p) reaches pos, up to symmetry; with canonical,
- *    unmoves(r) gives the same classes as unmoves(pos).
+ *    unmoves(r) gives the same classes as unmoves(pos);
+ *  - with format and move_label or move_parse (on the first 4096
+ *    positions, then one in 64): each move's label and name read back
+ *    by loopy_game_move_parse as that move, and no number given to two
+ *    moves of a position.
  * The start must be legal.  Returns LOOPY_OK when no flaw was found;
  * LOOPY_EGAME with report->flaw and a message in diag (game name first)
  * when one was; LOOPY_EINVAL for bad arguments, LOOPY_ENOMEM.  report may
@@ -619,16 +696,24 @@ typedef int (*loopy_db_visit_fn)(void *ctx, loopy_position pos,
 loopy_status loopy_db_iterate(const loopy_db *db, loopy_db_visit_fn visit,
                               void *ctx, loopy_diag *diag);
 
+/* The positions of each value at one remoteness (loopy_db_stats). */
+typedef struct loopy_db_stats_row {
+    uint32_t remoteness;
+    /* count[outcome]: positions of that value (W, L or T) at this
+     * remoteness; count[LOOPY_DRAW] is 0 (a Draw has no remoteness). */
+    uint64_t count[4];
+} loopy_db_stats_row;
+
 /* What a database holds, counted (`loopy game stats`). */
 typedef struct loopy_db_stats {
     uint64_t count[4];        /* positions of each value (loopy_outcome) */
-    /* Rows of the table: 1 + the largest remoteness of a W, L or T; 0
-     * when every position is a Draw. */
-    uint32_t levels;
-    /* at[r][outcome], r < levels: positions of that value (W, L or T) at
-     * remoteness r; at[r][LOOPY_DRAW] is 0 (a Draw has no remoteness).
-     * Owned by the struct: loopy_db_stats_release frees it. */
-    uint64_t (*at)[4];
+    /* One row per remoteness at which some W, L or T stands, in
+     * increasing remoteness: as many rows as remotenesses present, however
+     * large they are (one position at remoteness 2^30 - 1 is one row).
+     * row_count is 0 and rows NULL when every position is a Draw.  Owned
+     * by the struct: loopy_db_stats_release frees it. */
+    uint32_t row_count;
+    loopy_db_stats_row *rows;
     /* For W, L and T: the largest remoteness of that value (LOOPY_NONE
      * when no position has it), and the smallest position there. */
     uint32_t longest_remoteness[4];
@@ -639,12 +724,13 @@ typedef struct loopy_db_stats {
  * Counts the positions of db by value and remoteness, and finds the
  * longest win, loss and tie, in one loopy_db_iterate (which checks every
  * block: errors as it gives them).  On failure *stats holds nothing to
- * free.  Time O(n + file size); memory 32 bytes per remoteness up to the
- * largest, plus a scratch.
+ * free.  Time O(n + file size + R log R) for R remotenesses present;
+ * memory O(R), a few hundred bytes per remoteness present at most plus
+ * 128 KiB, whatever the largest remoteness; plus a scratch.
  */
 loopy_status loopy_db_stats_compute(const loopy_db *db, loopy_db_stats *stats,
                                     loopy_diag *diag);
-/* Frees stats->at and empties *stats; NULL is allowed. */
+/* Frees stats->rows and empties *stats; NULL is allowed. */
 void loopy_db_stats_release(loopy_db_stats *stats);
 
 /*

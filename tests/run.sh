@@ -2,8 +2,9 @@
 # Runs every test program in BUILD/tests, then the command-line tests
 # (tests/cli/*.sh), one after the other, each under a time limit, and
 # prints one line per program, "NAME: P passed, F failed" (a failing
-# program's output above it), then the total "N passed, N failed".  Exit
-# status 0 iff nothing failed.
+# program's output above it; above a passing one, what it skipped and why,
+# a line each: "mpi: skipped: no build/loopy-mpi"), then the total "N
+# passed, N failed".  Exit status 0 iff nothing failed.
 #   tests/run.sh [BUILD]
 # Each program's whole output is kept in BUILD/test-logs/NAME.log.
 #   LOOPY_TEST_TIMEOUT  seconds a program may take (default 1200: the
@@ -91,6 +92,11 @@ run() {
     elif [ -n "$problem" ] || [ "$f" -ne 0 ]; then
         grep -v -E "$result" "$log" | tail -n 60
         echo "($name: its whole output is in $log)"
+    else
+        # What was skipped, and why, each on its own line: a program's
+        # "SKIP: WHY" and "NAME: skipped: WHY" lines, and "... skipped".
+        grep -E '^SKIP: |: skipped: | skipped$' "$log" |
+            awk -v name="$name" '{ sub(/^SKIP: /, name ": skipped: "); print }'
     fi
     [ -z "$line" ] || echo "$line"
     passed=$((passed + p))

@@ -62,6 +62,7 @@ static void builtin_games(void)
         {"connect4:4x4", LOOPY_CHECK_AUTO, 4000, 0, false},
         {"connect4", LOOPY_CHECK_WALKS, 2000, 2000, false},
         {"connect4:5x4", LOOPY_CHECK_SAMPLE, 300, 0, false},
+        {"chess:KRK", LOOPY_CHECK_REACHABLE, 2000, 2000, false},
     };
 
     for (size_t i = 0; i < sizeof games / sizeof games[0]; i++) {
@@ -483,8 +484,61 @@ static void broken_given(void)
     loopy_game_close(c4);
 }
 
+/* ---- A game's words for its moves, broken ---- */
+
+static const loopy_game *words_base;
+
+/* Every move numbered 1. */
+static size_t same_number(void *ctx, const char *from, loopy_position to,
+                          uint32_t *number, char *label, size_t capacity)
+{
+    size_t len = words_base->move_label(ctx, from, to, number, label, capacity);
+    *number = 1;
+    return len;
+}
+
+/* Every move read as the top-left cell's. */
+static int wrong_parse(void *ctx, const char *from, const char *text,
+                       loopy_position *to, char *why, size_t why_capacity)
+{
+    (void)text;
+    return words_base->move_parse(ctx, from, "a3", to, why, why_capacity);
+}
+
+static void broken_words(void)
+{
+    loopy_game *ttt = NULL;
+
+    if (loopy_game_open("tictactoe", &ttt, NULL) != LOOPY_OK) {
+        CHECK(0);
+        return;
+    }
+    words_base = ttt;
+    for (int bug = 0; bug < 2; bug++) {
+        loopy_game broken = *ttt;
+        loopy_game_check_options opt = LOOPY_GAME_CHECK_OPTIONS_INIT;
+        loopy_game_check_report report;
+        loopy_diag diag;
+
+        if (bug == 0)
+            broken.move_label = same_number;
+        else
+            broken.move_parse = wrong_parse;
+        memset(&diag, 0, sizeof diag);
+        CHECK(loopy_game_check(&broken, &opt, &report, &diag) == LOOPY_EGAME);
+        CHECK_MSG(report.flaw == LOOPY_FLAW_NOTATION &&
+                      strstr(report.message,
+                             bug == 0 ? "gives number 1 to two moves"
+                                      : "which move_parse() reads as") != NULL,
+                  "bug %d: %s", bug, report.message);
+    }
+    loopy_game_close(ttt);
+    check_case_end();
+}
+
 int main(void)
 {
+    broken_words();
     broken_given();
     broken_games();
     bad_arguments();

@@ -454,8 +454,9 @@ static void broken_symmetry(void)
 /* Specifications that do not make a game. */
 static void bad_specs(void)
 {
+    /* ("subtract:10" is a heap alone, which takes 1, 2 or 3.) */
     static const char *const bad[] = {"", "nosuchgame", "subtract:x",
-                                      "subtract:10", "subtract:10,0",
+                                      "subtract:10,", "subtract:10,0",
                                       "subtract:10,,2", "./no/such.so",
                                       "/dev/null"};
 

@@ -113,3 +113,108 @@ int loopy_i_read_grid(const char *text, uint32_t rows, uint32_t cols,
     }
     return 0;
 }
+
+void loopy_i_column_name(uint32_t col, char *out)
+{
+    char reversed[4];
+    size_t len = 0;
+
+    /* Bijective base 26: a..z, then aa..zz, then aaa.. (40 at most). */
+    col++;
+    while (col > 0 && len < 3) {
+        col--;
+        reversed[len++] = (char)('a' + col % 26);
+        col /= 26;
+    }
+    for (size_t i = 0; i < len; i++)
+        out[i] = reversed[len - 1 - i];
+    out[len] = '\0';
+}
+
+int loopy_i_read_cell(const char *text, uint32_t rows, uint32_t cols,
+                      uint32_t *row, uint32_t *col, char *why,
+                      size_t why_capacity)
+{
+    uint64_t c = 0, r = 0;
+    size_t at = 0, digits = 0;
+    char last[4];
+
+    loopy_i_column_name(cols - 1, last);
+    while ((text[at] >= 'a' && text[at] <= 'z') && at < 3)
+        c = c * 26 + (uint64_t)(text[at++] - 'a' + 1);
+    while (text[at + digits] >= '0' && text[at + digits] <= '9' && digits < 6)
+        r = r * 10 + (uint64_t)(text[at + digits++] - '0');
+    if (at == 0 || digits == 0 || text[at + digits] != '\0') {
+        snprintf(why, why_capacity,
+                 "expected a cell: a column a to %s and a row 1 to %" PRIu32
+                 " from the bottom, such as b2",
+                 last, rows);
+        return 1;
+    }
+    if (c > cols || r < 1 || r > rows) {
+        snprintf(why, why_capacity,
+                 "no cell %s: columns a to %s, rows 1 to %" PRIu32, text, last,
+                 rows);
+        return 1;
+    }
+    *col = (uint32_t)c - 1;
+    *row = rows - (uint32_t)r;
+    return 0;
+}
+
+size_t loopy_i_draw_grid(const char *cell, uint32_t rows, uint32_t cols,
+                         bool row_numbers, bool unicode, char *out,
+                         size_t capacity)
+{
+    /* At most 40 cells (mnk) or 31 columns (Connect Four), each at most
+     * 4 columns of text and 2 bytes, with its labels. */
+    char text[4096];
+    size_t len = 0;
+    int width = 1, lead = 0;
+    char name[16];
+
+    /* Room for the widest label: a row number, a column's name or its
+     * number. */
+    for (uint32_t n = row_numbers ? rows : cols; n >= 10; n /= 10)
+        lead++;
+    if (row_numbers) {
+        loopy_i_column_name(cols - 1, name);
+        width = (int)strlen(name);
+    } else {
+        width = lead + 1;
+    }
+    for (uint32_t r = 0; r < rows; r++) {
+        if (row_numbers)
+            len += (size_t)snprintf(text + len, sizeof text - len, "%*" PRIu32,
+                                    lead + 1, rows - r);
+        for (uint32_t c = 0; c < cols; c++) {
+            char stone = cell[r * cols + c];
+            /* Cells a space apart, under the labels' last characters; a
+             * row without a number starts with its first cell. */
+            if (row_numbers || c > 0)
+                len += (size_t)snprintf(text + len, sizeof text - len, " ");
+            len += (size_t)snprintf(text + len, sizeof text - len, "%*s",
+                                    width - 1, "");
+            len += (size_t)snprintf(text + len, sizeof text - len, "%s",
+                                    stone == 'x'   ? "x"
+                                    : stone == 'o' ? "o"
+                                    : unicode      ? "\xc2\xb7"
+                                                   : ".");
+        }
+        len += (size_t)snprintf(text + len, sizeof text - len, "\n");
+    }
+    len += (size_t)snprintf(text + len, sizeof text - len, "%*s",
+                            row_numbers ? lead + 1 : 0, "");
+    for (uint32_t c = 0; c < cols; c++) {
+        if (row_numbers)
+            loopy_i_column_name(c, name);
+        else
+            snprintf(name, sizeof name, "%" PRIu32, c + 1);
+        len += (size_t)snprintf(text + len, sizeof text - len, "%s%*s",
+                                row_numbers || c > 0 ? " " : "", width, name);
+    }
+    len += (size_t)snprintf(text + len, sizeof text - len, "\n");
+    if (len >= sizeof text)
+        len = sizeof text - 1;
+    return loopy_i_text_out(text, len, out, capacity);
+}

@@ -49,7 +49,9 @@
  * move is never mate nor stalemate, so a dead material is the only other
  * way to be over).
  *
- * Notation: FEN (chess_fen.c); moves in SAN (chess_san.c).
+ * Notation: FEN (chess_fen.c), which also names a position's material
+ * (params_of: "chess" and a FEN open that ending); moves in SAN, read in
+ * UCI too (chess_san.c).
  */
 #include "chess.h"
 
@@ -416,6 +418,9 @@ static loopy_status chess_create(const char *params, loopy_game *game,
     game->format = chess_i_format;
     game->parse = chess_i_parse;
     game->release = chess_release;
+    game->move_parse = chess_i_move_parse;
+    game->move_label = chess_i_move_label;
+    game->draw = chess_i_draw;
     return LOOPY_OK;
 }
 
@@ -434,4 +439,5 @@ const loopy_game_def loopy_i_game_chess = {
                      "and stats show the class's representative (the white "
                      "king in a1-d1-d4)",
     .create = chess_create,
+    .params_of = chess_i_params_of,
 };

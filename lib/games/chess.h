@@ -164,6 +164,13 @@ size_t chess_i_move_format(void *ctx, const char *from, loopy_position to,
                            size_t after_capacity);
 size_t chess_i_value_note(void *ctx, loopy_outcome outcome,
                           uint32_t remoteness, char *out, size_t capacity);
+/* A move in UCI ("h2h8"), numbered 0: the game's move_label. */
+size_t chess_i_move_label(void *ctx, const char *from, loopy_position to,
+                          uint32_t *number, char *label, size_t capacity);
+/* A move in SAN ("Rh8+", the sign and the 'x' optional) or UCI: the
+ * game's move_parse. */
+int chess_i_move_parse(void *ctx, const char *from, const char *text,
+                       loopy_position *to, char *why, size_t why_capacity);
 
 /* ---- lib/games/chess_fen.c ---- */
 
@@ -176,5 +183,12 @@ size_t chess_i_format_board(const chess_board *board, char *out,
                             size_t capacity);
 int chess_i_parse_board(const chess_rules *rules, const char *text,
                         chess_board *out, char *why, size_t why_capacity);
+/* The board of a FEN drawn for a terminal, rank 8 at the top, with the
+ * ranks' and files' names: the game's draw. */
+size_t chess_i_draw(void *ctx, const char *from, unsigned flags, char *out,
+                    size_t capacity);
+/* The material of a FEN's board, "KRK": the game's params_of. */
+int chess_i_params_of(const char *position, char *params, size_t capacity,
+                      char *why, size_t why_capacity);
 
 #endif

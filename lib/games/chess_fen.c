@@ -207,12 +207,16 @@ int chess_i_parse_board(const chess_rules *rules, const char *text,
             ? chess_i_find_material(rules, chess_i_key(count, colour, kind))
             : UINT32_MAX;
     if (m == UINT32_MAX) {
-        char names[96];
+        char names[96], material[16];
+        list_materials(rules, names, sizeof names);
+        if (chess_i_params_of(text, material, sizeof material, names,
+                              sizeof names) != 0)
+            snprintf(material, sizeof material, "of the board");
         list_materials(rules, names, sizeof names);
         snprintf(why, why_capacity,
-                 "this material is not an ending of chess:%s (its endings: "
-                 "%s)",
-                 rules->params, names);
+                 "the material %s is not an ending of chess:%s (its endings: "
+                 "%s; 'chess' alone opens the board's own)",
+                 material, rules->params, names);
         return 1;
     }
     chess_i_lay_out(rules, m, side, colour, kind, square, &board);
@@ -231,5 +235,104 @@ int chess_i_parse(void *ctx, const char *text, loopy_position *pos, char *why,
     if (chess_i_parse_board(ctx, text, &board, why, why_capacity) != 0)
         return 1;
     *pos = chess_i_encode(ctx, &board);
+    return 0;
+}
+
+size_t chess_i_draw(void *ctx, const char *from, unsigned flags, char *out,
+                    size_t capacity)
+{
+    /* U+2654.. white king, queen, rook, bishop, knight; U+265A.. black. */
+    static const char *const unicode[2][5] = {
+        {"\xe2\x99\x94", "\xe2\x99\x95", "\xe2\x99\x96", "\xe2\x99\x97", "\xe2\x99\x98"},
+        {"\xe2\x99\x9a", "\xe2\x99\x9b", "\xe2\x99\x9c", "\xe2\x99\x9d", "\xe2\x99\x9e"}};
+    const bool fancy = (flags & LOOPY_DRAW_UNICODE) != 0;
+    chess_board board;
+    char text[512], why[8];
+    int piece_at[64];
+    size_t len = 0;
+
+    if (from == NULL ||
+        chess_i_parse_board(ctx, from, &board, why, sizeof why) != 0)
+        return LOOPY_GAME_ERROR;
+    for (int i = 0; i < 64; i++)
+        piece_at[i] = -1;
+    for (uint32_t i = 0; i < board.count; i++)
+        piece_at[board.square[i]] = (int)i;
+    for (int rank = 7; rank >= 0; rank--) {
+        len += (size_t)snprintf(text + len, sizeof text - len, "%d", rank + 1);
+        for (int file = 0; file < 8; file++) {
+            int i = piece_at[rank * 8 + file];
+            char ascii[2] = {0, 0};
+            if (i >= 0)
+                ascii[0] = letter[board.colour[i]][board.kind[i]];
+            len += (size_t)snprintf(
+                text + len, sizeof text - len, " %s",
+                i >= 0 ? (fancy ? unicode[board.colour[i]][board.kind[i]]
+                                : ascii)
+                       : (fancy ? "\xc2\xb7" : "."));
+        }
+        len += (size_t)snprintf(text + len, sizeof text - len, "\n");
+    }
+    len += (size_t)snprintf(text + len, sizeof text - len,
+                            "  a b c d e f g h\n");
+    return loopy_i_text_out(text, len, out, capacity);
+}
+
+int chess_i_params_of(const char *position, char *params, size_t capacity,
+                      char *why, size_t why_capacity)
+{
+    static const char order[] = "QRBN";
+    uint32_t count[2][5] = {{0}};
+    uint32_t pieces = 0;
+    char text[16];
+    size_t len = 0;
+
+    for (const char *p = position; *p != '\0' && *p != ' '; p++) {
+        const char *found;
+        if ((*p >= '1' && *p <= '8') || *p == '/')
+            continue;
+        if (*p == 'P' || *p == 'p') {
+            snprintf(why, why_capacity, "a pawn: these endings have no pawns");
+            return 1;
+        }
+        if ((found = strchr(letter[0], *p)) != NULL && *p != '\0')
+            count[CHESS_WHITE][found - letter[0]]++;
+        else if ((found = strchr(letter[1], *p)) != NULL && *p != '\0')
+            count[CHESS_BLACK][found - letter[1]]++;
+        else {
+            snprintf(why, why_capacity,
+                     "expected a piece (KQRBN, kqrbn), a digit or '/', found "
+                     "'%c'", *p > ' ' && *p <= '~' ? *p : '?');
+            return 1;
+        }
+        pieces++;
+    }
+    for (int side = 0; side < 2; side++)
+        if (count[side][CHESS_KING] != 1) {
+            snprintf(why, why_capacity, "%s has %" PRIu32 " kings, expected 1",
+                     side == 0 ? "white" : "black", count[side][CHESS_KING]);
+            return 1;
+        }
+    if (pieces > CHESS_MAX_PIECES) {
+        snprintf(why, why_capacity,
+                 "%" PRIu32 " pieces: endings of at most %d pieces (kings "
+                 "included) are built in so far",
+                 pieces, CHESS_MAX_PIECES);
+        return 1;
+    }
+    /* White's pieces, then black's, each led by its king, in Q R B N
+     * order: "KRK", "KQKR". */
+    for (int side = 0; side < 2; side++) {
+        text[len++] = 'K';
+        for (int k = 0; k < 4; k++)
+            for (uint32_t n = 0; n < count[side][k + 1]; n++)
+                text[len++] = order[k];
+    }
+    text[len] = '\0';
+    if (len + 1 > capacity) {
+        snprintf(why, why_capacity, "no room for the material");
+        return 1;
+    }
+    memcpy(params, text, len + 1);
     return 0;
 }

@@ -95,6 +95,107 @@ size_t chess_i_move_format(void *ctx, const char *from, loopy_position to,
     return loopy_i_text_out(text, len, name, name_capacity);
 }
 
+/* The move k of moves, in UCI: the square it leaves and the one it
+ * reaches, "h2h8". */
+static void uci_name(const chess_board *board, const san_moves *moves,
+                     size_t k, char *text)
+{
+    uint32_t from = board->square[moves->piece[k]], to = moves->square[k];
+
+    text[0] = (char)('a' + (from & 7));
+    text[1] = (char)('1' + (from >> 3));
+    text[2] = (char)('a' + (to & 7));
+    text[3] = (char)('1' + (to >> 3));
+    text[4] = '\0';
+}
+
+size_t chess_i_move_label(void *ctx, const char *from, loopy_position to,
+                          uint32_t *number, char *label, size_t capacity)
+{
+    const chess_rules *rules = ctx;
+    chess_board board;
+    san_moves moves;
+    char text[8], why[8];
+
+    if (from == NULL ||
+        chess_i_parse_board(rules, from, &board, why, sizeof why) != 0)
+        return LOOPY_GAME_ERROR;
+    moves.count = 0;
+    chess_i_each_move(rules, &board, true, collect, &moves);
+    for (size_t k = 0; k < moves.count; k++)
+        if (moves.to[k] == to) {
+            uci_name(&board, &moves, k, text);
+            *number = 0; /* no number names a move on every board */
+            return loopy_i_text_out(text, 4, label, capacity);
+        }
+    return LOOPY_GAME_ERROR;
+}
+
+/* Copies text to out without the characters of drop; false when it does
+ * not fit. */
+static bool without(const char *text, const char *drop, char *out,
+                    size_t capacity)
+{
+    size_t len = 0;
+
+    for (; *text != '\0'; text++) {
+        if (strchr(drop, *text) != NULL)
+            continue;
+        if (len + 1 >= capacity)
+            return false;
+        out[len++] = *text;
+    }
+    out[len] = '\0';
+    return true;
+}
+
+int chess_i_move_parse(void *ctx, const char *from, const char *text,
+                       loopy_position *to, char *why, size_t why_capacity)
+{
+    const chess_rules *rules = ctx;
+    chess_board board;
+    san_moves moves;
+    char typed[16], bare[16], name[16], uci[8];
+    size_t len = strlen(text);
+
+    if (chess_i_parse_board(rules, from, &board, why, why_capacity) != 0)
+        return 1;
+    moves.count = 0;
+    chess_i_each_move(rules, &board, true, collect, &moves);
+    /* UCI: from and to squares; a fifth letter would be a promotion. */
+    if (len == 5 && strchr("qrbn", text[4]) != NULL && text[0] >= 'a' &&
+        text[0] <= 'h' && text[1] >= '1' && text[1] <= '8') {
+        snprintf(why, why_capacity, "no move %s: there are no pawns to "
+                 "promote in these endings", text);
+        return 1;
+    }
+    for (size_t k = 0; len == 4 && k < moves.count; k++) {
+        uci_name(&board, &moves, k, uci);
+        if (strcmp(uci, text) == 0) {
+            *to = moves.to[k];
+            return 0;
+        }
+    }
+    /* SAN, its check or mate sign optional, its 'x' too. */
+    if (!without(text, "+#", typed, sizeof typed) ||
+        !without(typed, "x", bare, sizeof bare))
+        typed[0] = bare[0] = '\0';
+    for (size_t k = 0; typed[0] != '\0' && k < moves.count; k++) {
+        char plain[16], plain_bare[16];
+        chess_i_move_format(ctx, from, moves.to[k], name, sizeof name, NULL,
+                            0);
+        without(name, "+#", plain, sizeof plain);
+        without(plain, "x", plain_bare, sizeof plain_bare);
+        if (strcmp(plain, typed) == 0 || strcmp(plain_bare, bare) == 0) {
+            *to = moves.to[k];
+            return 0;
+        }
+    }
+    snprintf(why, why_capacity, "no move %s here (a move in SAN, such as "
+             "Rh8, or UCI, such as h2h8)", text);
+    return 1;
+}
+
 size_t chess_i_value_note(void *ctx, loopy_outcome outcome,
                           uint32_t remoteness, char *out, size_t capacity)
 {

@@ -31,7 +31,8 @@
  * index, and moves and unmoves speak of representatives only.
  *
  * Notation: the rows from top to bottom, separated by '/', each cell 'x',
- * 'o' or '.' from the left: "..../..../.o../.xx." on 4 x 4.
+ * 'o' or '.' from the left: "..../..../.o../.xx." on 4 x 4.  A move is
+ * named and numbered by its column, 1 to W from the left.
  */
 #include "connect4_index.h"
 
@@ -310,9 +311,10 @@ static bool board_is_legal(const c4_rules *rules, const c4_board *board,
         board->x_count != board->o_count + 1) {
         if (why != NULL)
             snprintf(why, why_capacity,
-                     "x has %" PRIu32 " stones and o %" PRIu32
+                     "x has %" PRIu32 " stone%s and o %" PRIu32
                      ": x must have as many as o or one more",
-                     board->x_count, board->o_count);
+                     board->x_count, board->x_count == 1 ? "" : "s",
+                     board->o_count);
         return false;
     }
     x_line = has_four(rules, board->x);
@@ -583,6 +585,105 @@ static int c4_parse(void *ctx, const char *text, loopy_position *pos, char *why,
     return 0;
 }
 
+/* The code of the board written as text, when it is a position. */
+static bool code_of(const c4_rules *rules, const char *text, uint64_t *code,
+                    c4_board *board)
+{
+    loopy_position pos;
+    char why[8];
+
+    return text != NULL &&
+           c4_parse((void *)(uintptr_t)rules, text, &pos, why, sizeof why) ==
+               0 &&
+           code_at(rules, pos, code, board);
+}
+
+/* The code after a stone into column c of code (which is not full), the
+ * player to move's. */
+static uint64_t drop(const c4_rules *rules, uint64_t code,
+                     const c4_board *board, uint32_t c)
+{
+    uint64_t marker = board->marker & rules->column_bits << (c * rules->stride);
+
+    return (board->x_count == board->o_count ? code : code & ~marker) |
+           marker << 1;
+}
+
+/* A move is named and numbered by its column, 1 to W from the left. */
+static size_t c4_move_label(void *ctx, const char *from, loopy_position to,
+                            uint32_t *number, char *label, size_t capacity)
+{
+    const c4_rules *rules = ctx;
+    c4_board board;
+    uint64_t code;
+    char text[16];
+
+    if (!code_of(rules, from, &code, &board))
+        return LOOPY_GAME_ERROR;
+    for (uint32_t c = 0; c < rules->width; c++) {
+        uint64_t marker =
+            board.marker & rules->column_bits << (c * rules->stride);
+        if ((marker & rules->top_row) != 0 ||
+            loopy_i_c4_rank(&rules->index, drop(rules, code, &board, c)) != to)
+            continue;
+        *number = c + 1;
+        snprintf(text, sizeof text, "%" PRIu32, c + 1);
+        return loopy_i_text_out(text, strlen(text), label, capacity);
+    }
+    return LOOPY_GAME_ERROR;
+}
+
+static int c4_move_parse(void *ctx, const char *text, const char *move,
+                         loopy_position *to, char *why, size_t why_capacity)
+{
+    const c4_rules *rules = ctx;
+    c4_board board;
+    uint64_t code, column = 0;
+    size_t digits = 0;
+
+    if (!code_of(rules, text, &code, &board)) {
+        snprintf(why, why_capacity, "not a position of the game");
+        return 1;
+    }
+    while (move[digits] >= '0' && move[digits] <= '9' && digits < 6)
+        column = column * 10 + (uint64_t)(move[digits++] - '0');
+    if (digits == 0 || move[digits] != '\0') {
+        snprintf(why, why_capacity, "expected a column, 1 to %" PRIu32,
+                 rules->width);
+        return 1;
+    }
+    if (column < 1 || column > rules->width) {
+        snprintf(why, why_capacity, "no move %s: the columns are 1 to %"
+                 PRIu32, move, rules->width);
+        return 1;
+    }
+    if (board.marker & rules->top_row &
+        rules->column_bits << ((column - 1) * rules->stride)) {
+        snprintf(why, why_capacity, "no move %s: the column is full", move);
+        return 1;
+    }
+    if (has_four(rules, board.x_count > board.o_count ? board.x : board.o)) {
+        snprintf(why, why_capacity, "no move %s: the game is over", move);
+        return 1;
+    }
+    *to = loopy_i_c4_rank(&rules->index,
+                          drop(rules, code, &board, (uint32_t)column - 1));
+    return 0;
+}
+
+static size_t c4_draw(void *ctx, const char *from, unsigned flags, char *out,
+                      size_t capacity)
+{
+    const c4_rules *rules = ctx;
+    char cell[C4_MAX_STONES], why[8];
+
+    if (loopy_i_read_grid(from, rules->height, rules->width, "", cell, why,
+                          sizeof why) != 0)
+        return LOOPY_GAME_ERROR;
+    return loopy_i_draw_grid(cell, rules->height, rules->width, false,
+                             (flags & LOOPY_DRAW_UNICODE) != 0, out, capacity);
+}
+
 static void c4_release(void *ctx)
 {
     c4_rules *rules = ctx;
@@ -691,6 +792,9 @@ static loopy_status c4_create(const char *params, loopy_game *game,
     game->release = c4_release;
     game->canonical_moves = c4_canonical_moves;
     game->canonical_unmoves = c4_canonical_unmoves;
+    game->move_parse = c4_move_parse;
+    game->move_label = c4_move_label;
+    game->draw = c4_draw;
     return LOOPY_OK;
 }
 

@@ -65,6 +65,25 @@ int loopy_i_read_grid(const char *text, uint32_t rows, uint32_t cols,
  * there is none, or 2 when it has more than 6 digits. */
 int loopy_i_read_param(const char *params, size_t *at, uint32_t *value);
 
+/* The name of column col (0-based) of a board, as a cell's name starts:
+ * a, b, ..., z, aa, ab, ... (at most 3 letters and a NUL in out). */
+void loopy_i_column_name(uint32_t col, char *out);
+/* Reads a cell's name, column letters then a row number from the bottom
+ * ("b2"), on a board of rows x cols, into *row (0 at the top, as the
+ * notation writes rows) and *col; 0, or 1 after writing why. */
+int loopy_i_read_cell(const char *text, uint32_t rows, uint32_t cols,
+                      uint32_t *row, uint32_t *col, char *why,
+                      size_t why_capacity);
+/* Draws cell[row * cols + col] ('x', 'o', '.'; row 0 at the top) for a
+ * terminal, a line a row, cells apart: with row_numbers, each row led by
+ * its number from the bottom and a last line of the columns' letters (the
+ * cells' names, as loopy_i_read_cell reads them); without, a last line of
+ * the columns' numbers from 1 (Connect Four's moves).  unicode: empty
+ * cells as U+00B7.  Written to out as a format() callback writes. */
+size_t loopy_i_draw_grid(const char *cell, uint32_t rows, uint32_t cols,
+                         bool row_numbers, bool unicode, char *out,
+                         size_t capacity);
+
 extern const loopy_game_def loopy_i_game_subtract;
 extern const loopy_game_def loopy_i_game_mnk;
 extern const loopy_game_def loopy_i_game_tictactoe;

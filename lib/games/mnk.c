@@ -31,7 +31,9 @@
  * a symmetry a byte of cells at a time (256 entries per byte and symmetry).
  *
  * Notation: the rows from top to bottom, separated by '/', each cell 'x',
- * 'o' or '.': "x.o/.x./..o".
+ * 'o' or '.': "x.o/.x./..o".  A move is named by its cell, the column's
+ * letter and the row from the bottom ("b2", as a chessboard's squares),
+ * and numbered 1 to M*N across the rows from the top left.
  */
 #include "games.h"
 
@@ -129,9 +131,10 @@ static bool board_is_legal(const mnk_rules *rules, const mnk_board *board,
         board->x_count != board->o_count + 1) {
         if (why != NULL)
             snprintf(why, why_capacity,
-                     "x has %" PRIu32 " stones and o %" PRIu32
+                     "x has %" PRIu32 " stone%s and o %" PRIu32
                      ": x must have as many as o or one more",
-                     board->x_count, board->o_count);
+                     board->x_count, board->x_count == 1 ? "" : "s",
+                     board->o_count);
         return false;
     }
     x_line = has_line(rules, board->x);
@@ -321,6 +324,91 @@ static int mnk_parse(void *ctx, const char *text, loopy_position *pos,
     return 0;
 }
 
+/* The board written as text, when it is a position of the game. */
+static bool board_of(const mnk_rules *rules, const char *text,
+                     mnk_board *board)
+{
+    loopy_position pos;
+    char why[8];
+
+    if (text == NULL || mnk_parse((void *)(uintptr_t)rules, text, &pos, why,
+                                  sizeof why) != 0)
+        return false;
+    *board = decode(rules, pos);
+    return true;
+}
+
+/* A move is named by its cell: the column's letter, then the row from the
+ * bottom ("b2"), and numbered 1 to M*N across the rows from the top left,
+ * as a telephone's keys are. */
+static size_t mnk_move_label(void *ctx, const char *from, loopy_position to,
+                             uint32_t *number, char *label, size_t capacity)
+{
+    const mnk_rules *rules = ctx;
+    mnk_board board, after;
+    uint64_t added;
+    uint32_t cell, row;
+    char text[16];
+
+    if (!board_of(rules, from, &board) || to >= rules->size)
+        return LOOPY_GAME_ERROR;
+    after = decode(rules, to);
+    added = (after.x | after.o) & ~(board.x | board.o);
+    if (added == 0 || (added & (added - 1)) != 0 ||
+        (after.x & board.x) != board.x || (after.o & board.o) != board.o)
+        return LOOPY_GAME_ERROR;
+    cell = loopy_i_lowest_bit(added);
+    row = cell / rules->cols;
+    loopy_i_column_name(cell % rules->cols, text);
+    snprintf(text + strlen(text), sizeof text - strlen(text), "%" PRIu32,
+             rules->rows - row);
+    *number = cell + 1;
+    return loopy_i_text_out(text, strlen(text), label, capacity);
+}
+
+static int mnk_move_parse(void *ctx, const char *from, const char *text,
+                          loopy_position *to, char *why, size_t why_capacity)
+{
+    const mnk_rules *rules = ctx;
+    mnk_board board;
+    uint32_t row, col;
+    uint64_t cell;
+
+    if (!board_of(rules, from, &board)) {
+        snprintf(why, why_capacity, "not a position of the game");
+        return 1;
+    }
+    if (loopy_i_read_cell(text, rules->rows, rules->cols, &row, &col, why,
+                          why_capacity) != 0)
+        return 1;
+    cell = UINT64_C(1) << (row * rules->cols + col);
+    if ((board.x | board.o) & cell) {
+        snprintf(why, why_capacity, "no move %s: the cell is taken", text);
+        return 1;
+    }
+    if (mnk_primitive(ctx, encode(rules, board.x, board.o)) != LOOPY_PLAYING) {
+        snprintf(why, why_capacity, "no move %s: the game is over", text);
+        return 1;
+    }
+    *to = board.x_count == board.o_count
+              ? encode(rules, board.x | cell, board.o)
+              : encode(rules, board.x, board.o | cell);
+    return 0;
+}
+
+static size_t mnk_draw(void *ctx, const char *from, unsigned flags, char *out,
+                       size_t capacity)
+{
+    const mnk_rules *rules = ctx;
+    char cell[MNK_MAX_CELLS], why[8];
+
+    if (loopy_i_read_grid(from, rules->rows, rules->cols, "", cell, why,
+                          sizeof why) != 0)
+        return LOOPY_GAME_ERROR;
+    return loopy_i_draw_grid(cell, rules->rows, rules->cols, true,
+                             (flags & LOOPY_DRAW_UNICODE) != 0, out, capacity);
+}
+
 static void mnk_release(void *ctx)
 {
     loopy_i_free(ctx);
@@ -438,6 +526,9 @@ static loopy_status make_game(const char *name, uint32_t rows, uint32_t cols,
     game->format = mnk_format;
     game->parse = mnk_parse;
     game->release = mnk_release;
+    game->move_parse = mnk_move_parse;
+    game->move_label = mnk_move_label;
+    game->draw = mnk_draw;
     return LOOPY_OK;
 }
 

@@ -2,7 +2,8 @@
  * subtract.c - the subtraction game: a heap of tokens; a move takes one of
  * the allowed amounts from it; a player who cannot move loses.
  *
- * Parameters "HEAP,TAKE,TAKE,..." (default 21,1,2,3).  Position i is a heap
+ * Parameters "HEAP,TAKE,TAKE,..." (default 21,1,2,3; a heap alone, "5",
+ * takes 1, 2 or 3).  Position i is a heap
  * of i tokens, 0 <= i <= HEAP; play starts at HEAP.  With takes {1, .., k}
  * the lost heaps are the multiples of k + 1.
  */
@@ -142,10 +143,14 @@ static loopy_status read_params(const char *text, subtract *g,
         p++;
     }
     if (count < 2) {
-        loopy_i_diag(diag, 1, (uint64_t)strlen(text) + 1,
-                     "subtract: expected HEAP,TAKE,... with at least one "
-                     "amount to take, found '%s'", text);
-        return LOOPY_EINVAL;
+        /* A heap alone takes the default amounts: subtract:5 is 5,1,2,3. */
+        static const uint64_t defaults[] = {1, 2, 3};
+        uint64_t *take = loopy_i_realloc(g->take, 3, sizeof *take);
+        if (take == NULL)
+            return LOOPY_ENOMEM;
+        memcpy(take, defaults, sizeof defaults);
+        g->take = take;
+        count = 4;
     }
     g->takes = count - 1;
     qsort(g->take, g->takes, sizeof *g->take, compare_u64);
@@ -157,6 +162,28 @@ static loopy_status read_params(const char *text, subtract *g,
         g->takes = kept;
     }
     return LOOPY_OK;
+}
+
+/* A move is named and numbered by the tokens it takes: "take 2" is move
+ * 2 from every heap. */
+static size_t move_label(void *ctx, const char *from, loopy_position to,
+                         uint32_t *number, char *label, size_t capacity)
+{
+    const subtract *g = ctx;
+    loopy_position heap;
+    char why[8], text[32];
+    int len;
+
+    if (parse(ctx, from, &heap, why, sizeof why) != 0 || to >= heap)
+        return LOOPY_GAME_ERROR;
+    for (size_t i = 0; i < g->takes; i++) {
+        if (g->take[i] != heap - to)
+            continue;
+        *number = g->take[i] <= UINT32_MAX ? (uint32_t)g->take[i] : 0;
+        len = snprintf(text, sizeof text, "take %" PRIu64, g->take[i]);
+        return loopy_i_text_out(text, (size_t)len, label, capacity);
+    }
+    return LOOPY_GAME_ERROR;
 }
 
 static loopy_status create(const char *params, loopy_game *game,
@@ -195,6 +222,7 @@ static loopy_status create(const char *params, loopy_game *game,
     game->format = format;
     game->parse = parse;
     game->release = release;
+    game->move_label = move_label;
     return LOOPY_OK;
 }
 
@@ -202,7 +230,8 @@ const loopy_game_def loopy_i_game_subtract = {
     .version = LOOPY_GAME_VERSION,
     .name = "subtract",
     .summary = "a heap of tokens; a move takes one of the allowed amounts",
-    .params_help = "HEAP,TAKE,TAKE,... (default 21,1,2,3)",
+    .params_help = "HEAP,TAKE,TAKE,... (default 21,1,2,3; HEAP alone "
+                   "takes 1, 2 or 3)",
     .notation_help = "the number of tokens in the heap, such as 17",
     .create = create,
 };

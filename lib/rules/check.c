@@ -431,6 +431,78 @@ static bool check_notation(checker *c, loopy_position pos)
     return true;
 }
 
+/* The words of pos's moves (c->moves), for a game that has them: each
+ * move's label and name (move_label(), move_format()) read back by
+ * loopy_game_move_parse as that move, and no number given to two moves.
+ * Reading a name may name every move again (chess's SAN), so after the
+ * first WORDS_ALL positions, one in WORDS_EVERY is asked. */
+#define WORDS_ALL 4096
+#define WORDS_EVERY 64
+static bool check_move_words(checker *c, loopy_position pos)
+{
+    const loopy_game *game = c->game;
+    char from[256], label[128], other[200];
+    loopy_position *numbers;
+    bool ok = true;
+
+    if (game->format == NULL || c->moves.count == 0 ||
+        (game->move_label == NULL && game->move_parse == NULL) ||
+        (c->report->checked > WORDS_ALL &&
+         c->report->checked % WORDS_EVERY != 0))
+        return true;
+    /* The numbers in set_a, free once the moves are checked. */
+    if (!reserve(c, &c->set_a, c->moves.count))
+        return false;
+    numbers = c->set_a.items;
+    loopy_game_format(game, pos, from, sizeof from);
+    for (size_t i = 0; ok && i < c->moves.count; i++) {
+        loopy_position q = c->moves.items[i], back = SENTINEL;
+        loopy_status status;
+        loopy_diag diag;
+        uint32_t number = 0;
+        numbers[i] = 0;
+        if (i > 0 && c->moves.items[i - 1] == q)
+            continue;
+        for (int kind = 0; ok && kind < 2; kind++) {
+            const char *what = kind == 0 ? "move_label()" : "move_format()";
+            if (kind == 0 && game->move_label != NULL)
+                loopy_game_move_label(game, from, q, &number, label,
+                                      sizeof label);
+            else if (kind == 1 && game->move_format != NULL)
+                loopy_game_move_name(game, from, q, label, sizeof label, NULL,
+                                     0);
+            else
+                continue;
+            memset(&diag, 0, sizeof diag);
+            status = loopy_game_move_parse(game, from, label, &back, &diag);
+            if (status == LOOPY_ENOMEM) {
+                c->out_of_memory = true;
+                ok = false;
+            } else if (status != LOOPY_OK)
+                ok = flaw(c, LOOPY_FLAW_NOTATION, pos, &q,
+                          "%s names the move to %s '%s', which "
+                          "move_parse() refuses: %s",
+                          what, describe(game, q, other, sizeof other), label,
+                          diag.message);
+            else if (back != q)
+                ok = flaw(c, LOOPY_FLAW_NOTATION, pos, &q,
+                          "%s names the move to %s '%s', which "
+                          "move_parse() reads as the move to %" LOOPY_PRI_POSITION,
+                          what, describe(game, q, other, sizeof other), label,
+                          back);
+        }
+        numbers[i] = number;
+        for (size_t j = 0; ok && numbers[i] != 0 && j < i; j++)
+            if (numbers[j] == numbers[i])
+                ok = flaw(c, LOOPY_FLAW_NOTATION, pos, &q,
+                          "move_label() gives number %" PRIu32 " to two "
+                          "moves, to %" LOOPY_PRI_POSITION " and to %s",
+                          number, c->moves.items[j],
+                          describe(game, q, other, sizeof other));
+    }
+    return ok;
+}
+
 /* The classes of the list (backward: unmoves) of pos and of its
  * representative r, which must be the same. */
 static bool check_symmetry(checker *c, loopy_position pos, loopy_position r,
@@ -627,7 +699,8 @@ static bool examine(checker *c, loopy_position pos)
     if (game->format != NULL && game->parse != NULL && !check_notation(c, pos))
         return false;
     if (over == LOOPY_PLAYING) {
-        if (!check_moves(c, pos, r) || !check_given(c, pos, &c->moves, false))
+        if (!check_moves(c, pos, r) || !check_given(c, pos, &c->moves, false) ||
+            !check_move_words(c, pos))
             return false;
         if (r != pos && !check_symmetry(c, pos, r, &c->moves, false))
             return false;

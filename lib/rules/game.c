@@ -180,6 +180,11 @@ static loopy_status open_game_named(const char *spec, size_t name_len,
         g->game.move_format = NULL;
         g->game.value_note = NULL;
     }
+    if (g->game.version < 3) {
+        g->game.move_parse = NULL;
+        g->game.move_label = NULL;
+        g->game.draw = NULL;
+    }
     status = check_table(&g->game, name, diag);
     if (status != LOOPY_OK) {
         if (g->game.release != NULL)

@@ -1,6 +1,6 @@
 /*
  * game_text.c - the words a game writes (format(), move_format(),
- * value_note()), taken through one guard: whatever the callback wrote or
+ * value_note(), move_label(), draw()), taken through one guard: whatever the callback wrote or
  * said of its length, what leaves here ends with a NUL inside its buffer
  * and is valid UTF-8 without control characters, so that a game's text can
  * neither make its reader run past a buffer nor drive a terminal.
@@ -44,7 +44,8 @@ size_t loopy_text_char(const char *text)
     return len;
 }
 
-size_t loopy_i_text_clean(char *text, size_t capacity)
+/* loopy_i_text_clean, keeping '\n' when lines. */
+static size_t text_clean(char *text, size_t capacity, bool lines)
 {
     size_t in = 0, out = 0;
 
@@ -54,7 +55,7 @@ size_t loopy_i_text_clean(char *text, size_t capacity)
      * length past it: the buffer's own end is the bound. */
     text[capacity - 1] = '\0';
     while (text[in] != '\0') {
-        size_t len = loopy_text_char(text + in);
+        size_t len = lines && text[in] == '\n' ? 1 : loopy_text_char(text + in);
         if (len == 0) {
             text[out++] = '?';
             in++;
@@ -66,6 +67,11 @@ size_t loopy_i_text_clean(char *text, size_t capacity)
     }
     text[out] = '\0';
     return out;
+}
+
+size_t loopy_i_text_clean(char *text, size_t capacity)
+{
+    return text_clean(text, capacity, false);
 }
 
 const char *loopy_game_format(const loopy_game *game, loopy_position pos,
@@ -130,4 +136,149 @@ size_t loopy_game_value_note(const loopy_game *game, loopy_outcome outcome,
         return 0;
     }
     return loopy_i_text_clean(out, capacity);
+}
+
+const char *loopy_game_move_label(const loopy_game *game, const char *from,
+                                  loopy_position to, uint32_t *number,
+                                  char *label, size_t capacity)
+{
+    uint32_t got = 0;
+    size_t len = LOOPY_GAME_ERROR;
+
+    if (number != NULL)
+        *number = 0;
+    if (capacity == 0)
+        return label;
+    if (game->move_label != NULL && from != NULL) {
+        label[0] = '\0';
+        len = game->move_label(game->ctx, from, to, &got, label, capacity);
+    }
+    if (len == LOOPY_GAME_ERROR || len == 0 ||
+        text_clean(label, capacity, false) == 0)
+        return loopy_game_move_name(game, from, to, label, capacity, NULL, 0);
+    if (number != NULL)
+        *number = got;
+    return label;
+}
+
+/* Whether name is text, a '+' or '#' at name's end optional in text (the
+ * check a SAN move shows need not be typed). */
+static bool same_move_name(const char *name, const char *text)
+{
+    size_t n = strlen(name), t = strlen(text);
+
+    while (n > 0 && (name[n - 1] == '+' || name[n - 1] == '#'))
+        n--;
+    while (t > 0 && (text[t - 1] == '+' || text[t - 1] == '#'))
+        t--;
+    return n > 0 && n == t && strncmp(name, text, n) == 0;
+}
+
+loopy_status loopy_game_move_parse(const loopy_game *game, const char *from,
+                                   const char *text, loopy_position *to,
+                                   loopy_diag *diag)
+{
+    loopy_position_buffer buf = {NULL, 0, false};
+    loopy_position pos;
+    loopy_status status;
+    char why[256], name[256];
+    size_t count;
+
+    if (game == NULL || from == NULL || text == NULL || to == NULL)
+        return LOOPY_EINVAL;
+    why[0] = '\0';
+    if (game->move_parse != NULL &&
+        game->move_parse(game->ctx, from, text, to, why, sizeof why) == 0) {
+        if (*to < game->size)
+            return LOOPY_OK;
+        snprintf(why, sizeof why, "move_parse() gave position %"
+                 LOOPY_PRI_POSITION ", outside the index space", *to);
+    }
+    text_clean(why, sizeof why, false);
+    /* The moves of from, each by its name and its label. */
+    status = loopy_game_parse(game, from, &pos, diag);
+    if (status != LOOPY_OK)
+        return LOOPY_EINVAL;
+    if (game->primitive(game->ctx, pos) != LOOPY_PLAYING) {
+        loopy_i_diag(diag, 0, 0, "no move %s: the game is over", text);
+        return LOOPY_EPARSE;
+    }
+    count = loopy_i_game_list(game, pos, false, &buf);
+    if (count == LOOPY_GAME_ERROR) {
+        status = buf.out_of_memory ? LOOPY_ENOMEM : LOOPY_EGAME;
+        loopy_i_diag(diag, 0, 0, "%s", buf.out_of_memory
+                                           ? "out of memory"
+                                           : "moves() failed at this position");
+        loopy_i_position_buffer_release(&buf);
+        return status;
+    }
+    for (size_t i = 0; i < count; i++) {
+        if (same_move_name(loopy_game_move_name(game, from, buf.items[i], name,
+                                                sizeof name, NULL, 0),
+                           text) ||
+            (game->move_label != NULL &&
+             strcmp(loopy_game_move_label(game, from, buf.items[i], NULL, name,
+                                          sizeof name),
+                    text) == 0)) {
+            *to = buf.items[i];
+            loopy_i_position_buffer_release(&buf);
+            return LOOPY_OK;
+        }
+    }
+    loopy_i_position_buffer_release(&buf);
+    if (why[0] != '\0')
+        loopy_i_diag(diag, 0, 0, "%s", why);
+    else
+        loopy_i_diag(diag, 0, 0, "no move %s here", text);
+    return LOOPY_EPARSE;
+}
+
+size_t loopy_game_draw(const loopy_game *game, const char *from,
+                       unsigned flags, char *out, size_t capacity)
+{
+    size_t len;
+
+    if (capacity == 0)
+        return 0;
+    out[0] = '\0';
+    if (game->draw == NULL || from == NULL)
+        return 0;
+    len = game->draw(game->ctx, from, flags, out, capacity);
+    if (len == 0 || len == LOOPY_GAME_ERROR) {
+        out[0] = '\0';
+        return 0;
+    }
+    return text_clean(out, capacity, true);
+}
+
+loopy_status loopy_game_params_of(const char *name, const char *position,
+                                  char *params, size_t capacity,
+                                  loopy_diag *diag)
+{
+    const loopy_game_def *def = NULL;
+    char why[256];
+
+    if (name == NULL || position == NULL || params == NULL || capacity == 0)
+        return LOOPY_EINVAL;
+    for (size_t i = 0; i < loopy_game_builtin_count(); i++)
+        if (strcmp(loopy_game_builtin(i)->name, name) == 0)
+            def = loopy_game_builtin(i);
+    if (def == NULL || def->version < 3 || def->params_of == NULL) {
+        loopy_i_diag(diag, 0, 0, "%s: %s", name,
+                     def == NULL ? "not a built-in game"
+                                 : "the game does not read its parameters "
+                                   "from a position");
+        return LOOPY_EINVAL;
+    }
+    why[0] = '\0';
+    params[0] = '\0';
+    if (def->params_of(position, params, capacity, why, sizeof why) != 0) {
+        params[0] = '\0';
+        text_clean(why, sizeof why, false);
+        loopy_i_diag(diag, 0, 0, "'%s' is not a position of %s: %s", position,
+                     name, why[0] ? why : "no parameters found");
+        return LOOPY_EPARSE;
+    }
+    params[capacity - 1] = '\0';
+    return LOOPY_OK;
 }

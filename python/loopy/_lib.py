@@ -98,7 +98,8 @@ def _candidates():
     """Where to look, in order: $LOOPY_LIBRARY; beside the package (a copy
     of the library in it, or the LIBDIR that `make install` recorded, first
     relative to the package so that a DESTDIR staging works, then as
-    installed); then the system's search (find_library, the soname)."""
+    installed; in a clone, not installed, the build/libloopy.so.0 that
+    `make` links); then the system's search (find_library, the soname)."""
     env = os.environ.get("LOOPY_LIBRARY")
     if env:
         yield env
@@ -114,6 +115,11 @@ def _candidates():
                               os.path.join(_install.PYTHONDIR, "loopy"))
         yield os.path.normpath(os.path.join(here, rel, SONAME))
         yield os.path.join(_install.LIBDIR, SONAME)
+    else:
+        # Run from a clone (python/loopy): the library `make` built, the
+        # soname's link in build/.
+        yield os.path.normpath(os.path.join(here, os.pardir, os.pardir,
+                                            "build", SONAME))
     found = ctypes.util.find_library("loopy")
     if found:
         yield found

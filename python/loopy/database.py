@@ -2,10 +2,13 @@
 `loopy game solve GAME -o FILE.ldb` or `loopy solve GRAPH -o FILE.ldb`,
 and probed here position by position without solving again."""
 
+import array
 import collections
 import ctypes
+import enum
 import os
 import re
+from typing import Dict, List, Optional, Union
 
 from . import _arrays
 from . import _lib
@@ -14,10 +17,31 @@ from ._handle import Handle
 from ._lib import lib
 from .graph import DRAW, LOSE, NONE, OUTCOME_LETTERS, TIE, WIN
 
+# A position: an index (an int), or text in the game's notation.
+Position = Union[int, str, bytes]
+
+
+class Outcome(enum.IntEnum):
+    """A position's outcome for the player to move (loopy_outcome).  An
+    IntEnum: each member equals the library's code (loopy.DRAW, WIN, LOSE
+    and TIE are those ints), and .letter is the command line's letter."""
+
+    DRAW = DRAW  #: neither player can force an end: play goes on forever
+    WIN = WIN    #: the player to move can force a win
+    LOSE = LOSE  #: the player to move loses against best play
+    TIE = TIE    #: neither can force a win, and best play ends (a tie)
+
+    @property
+    def letter(self) -> str:
+        """"D", "W", "L" or "T", as the command line prints it."""
+        return OUTCOME_LETTERS[self]
+
 
 class Value(collections.namedtuple("Value", "outcome remoteness")):
-    """A position's value: an outcome code (DRAW, WIN, LOSE, TIE) and its
-    remoteness (None for a draw).
+    """A position's value: an Outcome (Value.WIN, Value.LOSE, Value.DRAW,
+    Value.TIE: the members of Outcome, equal to the ints loopy.WIN ...)
+    and its remoteness, the number of moves to the end under best play
+    (None for a draw, which never ends).
 
     .note: the game's few words on the value, as `loopy game probe` shows
     them ("mate in 14" in chess), or None: none in misere play, and none
@@ -25,9 +49,17 @@ class Value(collections.namedtuple("Value", "outcome remoteness")):
     the same outcome and remoteness are equal."""
 
     note = None
+    DRAW = Outcome.DRAW
+    WIN = Outcome.WIN
+    LOSE = Outcome.LOSE
+    TIE = Outcome.TIE
+
+    def __new__(cls, outcome, remoteness):
+        return super().__new__(cls, Outcome(outcome), remoteness)
 
     @property
-    def letter(self):
+    def letter(self) -> str:
+        """The outcome's letter: "W", "L", "D" or "T"."""
         return OUTCOME_LETTERS[self.outcome]
 
     def __str__(self):
@@ -54,12 +86,18 @@ class Move(collections.namedtuple("Move",
     before the move (one more than after it), None for a DRAW.  note: the
     game's words on that value, or None (see Value)."""
 
+    def __new__(cls, to, outcome, remoteness, text, name, note):
+        return super().__new__(cls, to, Outcome(outcome), remoteness, text,
+                               name, note)
+
     @property
-    def letter(self):
+    def letter(self) -> str:
+        """The outcome's letter: "W", "L", "D" or "T"."""
         return OUTCOME_LETTERS[self.outcome]
 
     @property
-    def value(self):
+    def value(self) -> "Value":
+        """The move's Value for the player who makes it, with its note."""
         v = Value(self.outcome, self.remoteness)
         v.note = self.note
         return v
@@ -71,6 +109,27 @@ _MOVER = {DRAW: DRAW, WIN: LOSE, LOSE: WIN, TIE: TIE}
 
 # Room for a game's texts: more than the command line's 256 bytes.
 _TEXT_ROOM = 1024
+
+
+def move_list(game, shown, moves, count, note):
+    """The Moves of a C array of count loopy_game_move (the values of the
+    positions they lead to), for the player who makes them: shown is the
+    position moved from as bytes (its move names are read from it), note
+    a function (outcome, remoteness) -> the game's words or None."""
+    out = []
+    name = ctypes.create_string_buffer(_TEXT_ROOM)
+    after = ctypes.create_string_buffer(_TEXT_ROOM)
+    for i in range(count):
+        m = moves[i]
+        outcome = _MOVER[m.outcome]
+        remoteness = None if outcome == DRAW else int(m.remoteness) + 1
+        lib.loopy_game_move_name(game, shown, m.to, name, len(name),
+                                 after, len(after))
+        out.append(Move(int(m.to), outcome, remoteness,
+                        after.value.decode("utf-8", "replace"),
+                        name.value.decode("utf-8", "replace"),
+                        note(outcome, remoteness)))
+    return out
 
 
 def _remoteness(outcome, remoteness):
@@ -94,7 +153,8 @@ class Database(Handle):
     _what = "database"
     _game = None
 
-    def __init__(self, path, game=None):
+    def __init__(self, path: Union[str, bytes, os.PathLike],
+                 game: Optional[Union[str, bytes]] = None) -> None:
         """Opens the database file path.  game: the specification of its
         game ("./mygame.so", "./mygame.so:PARAMS", "NAME:PARAMS"), for a
         game that is not built in, as `loopy game probe --game` takes it;
@@ -171,7 +231,8 @@ class Database(Handle):
         status = lib.loopy_db_check_game(self._ptr, game, ctypes.byref(diag))
         _lib.check(status, diag, path=self.path)
 
-    def close(self):
+    def close(self) -> None:
+        """Closes the file (and its game); later use raises LoopyError."""
         game, self._game = self._game, None
         if game:
             lib.loopy_game_close(game)
@@ -180,62 +241,68 @@ class Database(Handle):
     # ---- What the header says ----------------------------------------------
 
     @property
-    def name(self):
+    def name(self) -> str:
         """The game's name ("graph" for a graph's positions)."""
         return lib.loopy_db_game_name(self._get()).decode()
 
     @property
-    def params(self):
+    def params(self) -> str:
+        """The game's parameters ("5x4"), "" when it has none."""
         return lib.loopy_db_game_params(self._get()).decode()
 
     @property
-    def is_graph(self):
+    def is_graph(self) -> bool:
+        """Whether it holds a graph's vertices (`loopy solve -o`)."""
         return self.name == "graph" and self.params == ""
 
     @property
-    def misere(self):
+    def misere(self) -> bool:
+        """Whether it was solved in misere play."""
         return bool(lib.loopy_db_misere(self._get()))
 
     @property
-    def symmetric(self):
+    def symmetric(self) -> bool:
+        """Whether it holds one representative per class of symmetric
+        positions."""
         return bool(lib.loopy_db_symmetric(self._get()))
 
     @property
-    def base(self):
+    def base(self) -> int:
         """The first vertex number of a graph's text (0 for a game)."""
         return int(lib.loopy_db_base(self._get()))
 
     @property
-    def size(self):
+    def size(self) -> int:
         """The number of positions stored."""
         return int(lib.loopy_db_size(self._get()))
 
-    def __len__(self):
+    def __len__(self) -> int:
         return self.size
 
     @property
-    def index_size(self):
+    def index_size(self) -> int:
         """Positions are below this."""
         return int(lib.loopy_db_index_size(self._get()))
 
     @property
-    def counts(self):
+    def counts(self) -> Dict[str, int]:
         """{'W': ..., 'L': ..., 'D': ..., 'T': ...}"""
         ptr = self._get()
         return {c: int(lib.loopy_db_count(ptr, OUTCOME_LETTERS.index(c)))
                 for c in "WLDT"}
 
     @property
-    def max_remoteness(self):
+    def max_remoteness(self) -> int:
+        """The largest remoteness of a Win, Lose or Tie."""
         return int(lib.loopy_db_max_remoteness(self._get()))
 
     @property
-    def start(self):
+    def start(self) -> Optional[int]:
         """The game's start position (None for a graph)."""
         return None if self._game is None else int(self._game.contents.start)
 
     @property
-    def names_moves(self):
+    def names_moves(self) -> bool:
         """Whether the game names its moves (chess: SAN), and so keeps a
         position as it was written (Move.text, answer()["position"])."""
         return self._game is not None and \
@@ -253,7 +320,7 @@ class Database(Handle):
                              status=_lib.EINVAL, status_name="EINVAL")
         return self._game
 
-    def position(self, pos):
+    def position(self, pos: Position) -> int:
         """The index of pos: an int, checked to be 0 .. index_size-1, or
         text in the game's notation (a graph's vertex number from .base).
         Bad text raises LoopyError (EPARSE) with loopy's message and
@@ -282,7 +349,7 @@ class Database(Handle):
                              line=1, column=1)
         return self._need_game()  # raises why the game is not available
 
-    def format(self, pos):
+    def format(self, pos: Position) -> str:
         """pos in the game's notation (a graph's vertex number); an index
         past the index space raises, as position() does."""
         pos = self.position(pos)
@@ -312,7 +379,7 @@ class Database(Handle):
             buf, len(buf))
         return buf.value.decode("utf-8", "replace") if length else None
 
-    def probe(self, pos):
+    def probe(self, pos: Position) -> Value:
         """The Value of pos (an index, or text), as stored, with its .note;
         a position not in the database raises LoopyError (EINVAL).  In a
         database of symmetric positions, a game position is taken to its
@@ -338,7 +405,7 @@ class Database(Handle):
         value.note = self._note(value.outcome, value.remoteness)
         return value
 
-    def __contains__(self, pos):
+    def __contains__(self, pos: Position) -> bool:
         try:
             self.probe(pos)
         except LoopyError as e:
@@ -347,7 +414,7 @@ class Database(Handle):
             raise
         return True
 
-    def moves(self, pos):
+    def moves(self, pos: Position) -> List[Move]:
         """Every distinct move of pos with its value for the player who
         makes it, best first: to an opponent's Lose (quickest first), to a
         Tie, to a Draw, then to an opponent's Win (slowest first).  A list
@@ -368,30 +435,17 @@ class Database(Handle):
                                  "the start)" % (pos,), status=status,
                                  status_name="EINVAL", path=self.path)
             _lib.check(status, diag, path=self.path)
-            out = []
-            name = ctypes.create_string_buffer(_TEXT_ROOM)
-            after = ctypes.create_string_buffer(_TEXT_ROOM)
-            for i in range(count.value):
-                m = moves[i]
-                outcome = _MOVER[m.outcome]
-                remoteness = None if outcome == DRAW else int(m.remoteness) + 1
-                lib.loopy_game_move_name(game, shown, m.to, name, len(name),
-                                         after, len(after))
-                out.append(Move(int(m.to), outcome, remoteness,
-                                after.value.decode("utf-8", "replace"),
-                                name.value.decode("utf-8", "replace"),
-                                self._note(outcome, remoteness)))
-            return out
+            return move_list(game, shown, moves, count.value, self._note)
         finally:
             _lib.c_free(ctypes.cast(moves, ctypes.c_void_p))
 
-    def best_moves(self, pos):
+    def best_moves(self, pos: Position) -> List[Move]:
         """The moves of pos that are as good as the best one (the first of
         moves()): a list of Move, empty where the game is over."""
         moves = self.moves(pos)
         return [m for m in moves if moves and m.value == moves[0].value]
 
-    def answer(self, pos):
+    def answer(self, pos: Position) -> dict:
         """What `loopy game probe -f json` answers for pos, as a dict:
         position (as given in a game that names its moves, else in the
         game's notation), misere, value (a letter), remoteness (None for a
@@ -416,7 +470,7 @@ class Database(Handle):
             out["moves"].append(entry)
         return out
 
-    def values(self):
+    def values(self) -> tuple:
         """Every stored position and its value, in increasing order of
         position: three arrays (positions as a list, outcome codes,
         remoteness with NONE for a draw).  Checks every block."""
@@ -440,7 +494,114 @@ class Database(Handle):
                                                 ctypes.c_uint8),
                 _arrays.from_pointer(r, len(remoteness), ctypes.c_uint32))
 
+    def arrays(self) -> tuple:
+        """Every stored position and its value, in increasing order of
+        position, as three arrays of the same length, for analysis:
+        positions (uint64), outcomes (uint8: the Outcome codes) and
+        remoteness (uint32, loopy.NONE for a draw): numpy arrays when
+        numpy is installed, else array.array.  One pass over the file,
+        which checks every block.  Memory: 13 bytes per position.
 
-def open_database(path):
+            pos, outcome, rem = db.arrays()
+            numpy.bincount(rem[outcome == loopy.Value.WIN])  # wins by rem
+        """
+        ptr = self._get()
+        positions = array.array("Q")
+        outcomes = array.array("B")
+        remoteness = array.array("I")
+        add_p, add_o, add_r = (positions.append, outcomes.append,
+                               remoteness.append)
+
+        def visit(ctx, pos, outcome, r):
+            add_p(pos)
+            add_o(outcome)
+            add_r(r)
+            return 0
+
+        diag = _lib.Diag()
+        callback = _lib.DB_VISIT_FN(visit)
+        _lib.check(lib.loopy_db_iterate(ptr, callback, None,
+                                        ctypes.byref(diag)), diag,
+                   path=self.path)
+        np = _arrays.np
+        if np is None:
+            return positions, outcomes, remoteness
+        return (np.frombuffer(positions, dtype=np.uint64).copy(),
+                np.frombuffer(outcomes, dtype=np.uint8).copy(),
+                np.frombuffer(remoteness, dtype=np.uint32).copy())
+
+    def stats(self) -> "Stats":
+        """The positions counted by value and by remoteness, in one call
+        (loopy_db_stats_compute, as `loopy game stats`): a Stats.  One
+        pass over the file, which checks every block; memory a few hundred
+        bytes per remoteness present."""
+        ptr = self._get()
+        raw = _DbStats()
+        diag = _lib.Diag()
+        _lib.check(lib.loopy_db_stats_compute(ptr, ctypes.byref(raw),
+                                              ctypes.byref(diag)), diag,
+                   path=self.path)
+        try:
+            rows = [raw.rows[i] for i in range(raw.row_count)]
+            remoteness = [int(r.remoteness) for r in rows]
+            table = [[int(r.count[o]) for o in range(4)] for r in rows]
+            longest = {}
+            for o in (Outcome.WIN, Outcome.LOSE, Outcome.TIE):
+                if raw.longest_remoteness[o] != NONE:
+                    longest[o] = (int(raw.longest[o]),
+                                  int(raw.longest_remoteness[o]))
+            counts = {o: int(raw.count[o]) for o in Outcome}
+        finally:
+            lib.loopy_db_stats_release(ctypes.byref(raw))
+        np = _arrays.np
+        if np is not None:
+            remoteness = np.array(remoteness, dtype=np.uint32)
+            table = np.array(table, dtype=np.uint64).reshape(len(rows), 4)
+        return Stats(counts, remoteness, table, longest)
+
+
+class Stats(collections.namedtuple("Stats",
+                                   "counts remoteness table longest")):
+    """What Database.stats() counts.
+
+    counts: {Outcome: positions of that value}.  remoteness: the
+    remotenesses at which some Win, Lose or Tie stands, increasing (a
+    numpy uint32 array, else a list); table: one row per remoteness, one
+    column per Outcome code (table[i][Outcome.WIN] positions are won at
+    remoteness[i]; the DRAW column is 0), a numpy array of shape (R, 4)
+    or a list of lists.  longest: {Outcome: (position, remoteness)} of the
+    longest Win, Lose and Tie (the smallest position there), for the
+    outcomes present."""
+
+    def by_remoteness(self, outcome: int) -> Dict[int, int]:
+        """{remoteness: positions of outcome at it}, remotenesses where it
+        has none left out."""
+        return {int(r): int(row[outcome])
+                for r, row in zip(self.remoteness, self.table)
+                if row[outcome]}
+
+
+class _DbStatsRow(ctypes.Structure):
+    _fields_ = [("remoteness", ctypes.c_uint32),
+                ("count", ctypes.c_uint64 * 4)]
+
+
+class _DbStats(ctypes.Structure):
+    _fields_ = [("count", ctypes.c_uint64 * 4),
+                ("row_count", ctypes.c_uint32),
+                ("rows", ctypes.POINTER(_DbStatsRow)),
+                ("longest_remoteness", ctypes.c_uint32 * 4),
+                ("longest", _lib.position * 4)]
+
+
+lib.loopy_db_stats_compute.restype = _lib.status_t
+lib.loopy_db_stats_compute.argtypes = [ctypes.c_void_p,
+                                       ctypes.POINTER(_DbStats),
+                                       ctypes.POINTER(_lib.Diag)]
+lib.loopy_db_stats_release.restype = None
+lib.loopy_db_stats_release.argtypes = [ctypes.POINTER(_DbStats)]
+
+
+def open_database(path: Union[str, bytes, os.PathLike]) -> "Database":
     """Database(path)."""
     return Database(path)

@@ -56,7 +56,7 @@ class Graph(Handle):
         self._base = base
 
     @classmethod
-    def from_edges(cls, n, tails, heads=None):
+    def from_edges(cls, n, tails, heads=None) -> "Graph":
         """The graph of n vertices and the moves tails[i] -> heads[i].
 
         tails and heads are numpy arrays or sequences of vertex ids
@@ -88,7 +88,7 @@ class Graph(Handle):
 
     @classmethod
     def read(cls, path, format="edges", base=None, threads=0,
-             memory_limit=0):
+             memory_limit=0) -> "Graph":
         """Reads a graph from the file path: loopy's binary format (known by
         its first bytes; see `loopy convert`) or text, an edge list
         (format "edges": a line "n m", then m lines "u v"), adjacency
@@ -114,7 +114,7 @@ class Graph(Handle):
 
     @classmethod
     def from_text(cls, text, format="edges", base=1, threads=0,
-                  memory_limit=0):
+                  memory_limit=0) -> "Graph":
         """Parses a graph from text (str or bytes) as Graph.read does; errors
         carry the line and column."""
         if isinstance(text, str):
@@ -129,11 +129,11 @@ class Graph(Handle):
         return cls(out.value, base)
 
     @property
-    def vertex_count(self):
+    def vertex_count(self) -> int:
         return int(lib.loopy_graph_vertex_count(self._get()))
 
     @property
-    def edge_count(self):
+    def edge_count(self) -> int:
         return int(lib.loopy_graph_edge_count(self._get()))
 
     n = vertex_count
@@ -143,14 +143,14 @@ class Graph(Handle):
         return self.vertex_count
 
     @property
-    def base(self):
+    def base(self) -> int:
         """The number of the first vertex in the text the graph came from
         (0 or 1): how to number vertices when printing them."""
         if self._base is not None:
             return self._base
         return int(lib.loopy_graph_base(self._get()))
 
-    def successors(self, v):
+    def successors(self, v) -> list:
         """The moves of v, in input order, as a list of vertex ids."""
         v = self._vertex(v)
         count = _lib.edge()
@@ -164,7 +164,7 @@ class Graph(Handle):
         return _lib.index(v, "vertex", self.vertex_count)
 
     def solve(self, misere=False, lose_at=(), win_at=(), tie_at=(),
-              threads=0, parallel_min_level=0):
+              threads=0, parallel_min_level=0) -> "Solution":
         """Solves every position by retrograde analysis; see Solution.
 
         As `loopy solve`: misere (a player who cannot move wins);
@@ -181,18 +181,18 @@ class Graph(Handle):
         del keep
         return Solution(out.value, self.base)
 
-    def solver(self):
+    def solver(self) -> "Solver":
         """A Solver for many solves of this graph (other targets)."""
         return Solver(self)
 
-    def grundy(self):
+    def grundy(self) -> "Grundy":
         """Smith's generalized Sprague-Grundy values of every vertex."""
         out = ctypes.c_void_p()
         _lib.check(lib.loopy_grundy_compute(self._get(), ctypes.byref(out)),
                    what="grundy")
         return Grundy(out.value, self.base)
 
-    def write_binary(self, path):
+    def write_binary(self, path) -> None:
         """Writes the graph in loopy's binary format to path (as
         `loopy convert`; not atomic)."""
         with open(path, "wb") as f:
@@ -278,7 +278,7 @@ class Solver(Handle):
         super().__init__(out.value, keep=graph)
 
     def solve(self, misere=False, lose_at=(), win_at=(), tie_at=(),
-              threads=0, parallel_min_level=0):
+              threads=0, parallel_min_level=0) -> "Solution":
         """As Graph.solve."""
         ptr = self._get()
         graph = self._keep
@@ -310,7 +310,7 @@ class Solution(Handle):
         self._cache = {}
 
     @property
-    def vertex_count(self):
+    def vertex_count(self) -> int:
         return int(lib.loopy_solution_vertex_count(self._get()))
 
     def __len__(self):
@@ -338,22 +338,22 @@ class Solution(Handle):
         return self._array("best_moves", lib.loopy_solution_best_moves,
                            ctypes.c_uint32)
 
-    def count(self, outcome):
+    def count(self, outcome) -> int:
         """How many positions have outcome (a code or a letter)."""
         if isinstance(outcome, str):
             outcome = OUTCOME_LETTERS.index(outcome)
         return int(lib.loopy_solution_count(self._get(), outcome))
 
     @property
-    def counts(self):
+    def counts(self) -> dict:
         """{'W': ..., 'L': ..., 'D': ..., 'T': ...}"""
         return {c: self.count(c) for c in "WLDT"}
 
-    def letters(self):
+    def letters(self) -> str:
         """The outcomes as a string of letters W, L, D and T."""
         return "".join(OUTCOME_LETTERS[o] for o in self.outcomes)
 
-    def lines(self, base=None):
+    def lines(self, base=None) -> list:
         """The lines `loopy solve` prints, 'VERTEX OUTCOME REMOTENESS MOVE',
         vertices numbered from base (the graph's by default)."""
         base = self.base if base is None else base
@@ -386,7 +386,7 @@ class GrundySum:
                               for k in grundy.inf_set(self.infinite_token))
 
     @property
-    def letter(self):
+    def letter(self) -> str:
         return OUTCOME_LETTERS[self.outcome]
 
     def __str__(self):
@@ -417,7 +417,7 @@ class Grundy(Handle):
         self._values = None
 
     @property
-    def vertex_count(self):
+    def vertex_count(self) -> int:
         return int(lib.loopy_grundy_vertex_count(self._get()))
 
     def __len__(self):
@@ -446,7 +446,7 @@ class Grundy(Handle):
         ptr = lib.loopy_grundy_inf_set(self._get(), v, ctypes.byref(count))
         return [int(ptr[i]) for i in range(count.value)]
 
-    def outcome(self, v):
+    def outcome(self, v) -> int:
         """The outcome code of v (0 L, positive or inf{K} with 0 in K W,
         else D)."""
         return int(lib.loopy_grundy_outcome(self._get(), self._vertex(v)))
@@ -459,14 +459,14 @@ class Grundy(Handle):
                                      for v in range(n)])
         return _arrays.from_pointer(buf, n, ctypes.c_uint8)
 
-    def text(self, v):
+    def text(self, v) -> str:
         """v's value as `loopy grundy` prints it: '2', 'inf{0,3}'."""
         value = self.values[self._vertex(v)]
         if value == GRUNDY_INF:
             return _value_text(None, self.inf_set(v))
         return str(int(value))
 
-    def sum(self, tokens):
+    def sum(self, tokens) -> "GrundySum":
         """The value of tokens on the graph (vertex ids, repeats allowed),
         each move moving one token: a GrundySum."""
         arr, count = _arrays.vertex_array(tokens, "tokens", self.vertex_count)
@@ -476,7 +476,7 @@ class Grundy(Handle):
         return GrundySum(raw, self)
 
 
-def octal(code, heaps):
+def octal(code, heaps) -> object:
     """The Sprague-Grundy values of the octal game code ("0.77": Kayles)
     for heaps of 0 .. heaps tokens, as an array of heaps + 1 values.  A
     malformed code raises LoopyError with its column."""
@@ -489,7 +489,7 @@ def octal(code, heaps):
     return _arrays.from_pointer(values, heaps + 1, ctypes.c_uint32)
 
 
-def threads(requested=0):
+def threads(requested=0) -> int:
     """The threads the library runs on for a threads option of requested."""
     return int(lib.loopy_threads(_lib.bounded(requested, "requested",
                                               -_INT_MAX - 1, _INT_MAX)))

@@ -32,7 +32,7 @@ long word|solve -q in.txt|3 1\n1 abcdefghijklmnopqrstuvwxyz\n|1|loopy solve: in.
 vertex 0 with base 1|solve -q in.txt|3 1\n0 1\n|1|loopy solve: in.txt:2:1: expected the edge's first vertex (a vertex from 1 to 3), found '0' (it reads with --base 0)
 vertex n with --base 0|solve -q --base 0 in.txt|3 1\n1 3\n|1|loopy solve: in.txt:2:3: expected the edge's second vertex (a vertex from 0 to 2), found '3' (it reads without --base 0)
 vertex > n|solve -q in.txt|3 1\n1 4\n|1|loopy solve: in.txt:2:3: expected the edge's second vertex (a vertex from 1 to 3), found '4'
-an edge in a graph without vertices|solve -q in.txt|0 1\n1 1\n|1|loopy solve: in.txt:1:1: m = 1 moves announced in a graph without vertices
+an edge in a graph without vertices|solve -q in.txt|0 1\n1 1\n|1|loopy solve: in.txt:1:1: m = 1 move announced in a graph without vertices
 header without m|solve -q in.txt|3\n1 2\n|1|loopy solve: in.txt:1:2: expected the edge count m after n, found end of line
 header with 3 numbers|solve -q in.txt|3 1 1\n1 2\n|1|loopy solve: in.txt:1:5: expected the end of the line after n and m, found '1'
 fewer edges than announced|solve -q in.txt|3 3\n1 2\n2 3\n|1|loopy solve: in.txt:4:1: expected an edge "u v", found end of file after 2 of the 3 edges announced on line 1

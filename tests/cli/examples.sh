@@ -21,7 +21,8 @@
 # one is run as soon as it is written; a prompt the extraction does not
 # take (outside a code block) is a failure, as is a --help that says
 # "Example" and yields none.  Examples that need what a test machine
-# lacks (a cluster) are named in not_run below, and said to be skipped.
+# lacks (a cluster), or that never end (a server), are named in not_run
+# below, and said to be skipped.
 # Prints "examples: P passed, F failed" last.
 . "$(dirname "$0")/harness.inc"
 
@@ -33,6 +34,24 @@ mkdir "$work/bin"
 ln -s "$LOOPY" "$work/bin/loopy"
 PATH=$work/bin:$PATH
 export PATH
+# The texts show what a reader sees in the C locale (boards in ASCII).
+LC_ALL=C
+export LC_ALL
+# loopy-mpi and the shared library beside the program under test, when
+# they are built; as root, Open MPI wants to be told (the README says so).
+build=$(dirname "$LOOPY")
+mpi_program=$build/loopy-mpi
+OMPI_ALLOW_RUN_AS_ROOT=1
+OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+export OMPI_ALLOW_RUN_AS_ROOT OMPI_ALLOW_RUN_AS_ROOT_CONFIRM
+# Python examples run when this Python loads the package with the build's
+# library (not a sanitizer's build, whose runtime Python cannot load).
+python_ok=no
+if command -v python3 >/dev/null 2>&1 && [ -e "$build/libloopy.so.0" ] &&
+    PYTHONPATH=$root/python LOOPY_LIBRARY=$build/libloopy.so.0 \
+        python3 -c 'import loopy; loopy.octal("0.77", 3)' >/dev/null 2>&1; then
+    python_ok=yes
+fi
 
 # fixtures DIR: a fresh folder for the examples of one text.
 fixtures() {
@@ -40,6 +59,9 @@ fixtures() {
     ln -s "$LOOPY" "$1/build/loopy"
     ln -s "$root/examples" "$1/examples"
     ln -s "$root/include" "$1/include"
+    ln -s "$root/python" "$1/python"
+    [ ! -e "$build/libloopy.so.0" ] || ln -s "$build/libloopy.so.0" "$1/build/libloopy.so.0"
+    [ ! -x "$mpi_program" ] || ln -s "$mpi_program" "$1/build/loopy-mpi"
     cp "$root/examples/game.txt" "$1/big.txt"
     printf '# Directed graph: web-Google.txt\n# FromNodeId\tToNodeId\n0\t1\n1\t2\n2\t0\n2\t3\n' |
         gzip -c >"$1/web-Google.txt.gz"
@@ -114,6 +136,19 @@ not_run() {
     case $1 in
     "cat hosts") echo "a cluster's host file" ;;
     "mpirun "*"--hostfile hosts"*) echo "a cluster" ;;
+    "mpirun "*)
+        if [ ! -x "$mpi_program" ] || ! command -v mpirun >/dev/null 2>&1; then
+            echo "loopy-mpi (make MPI=1) and mpirun"
+        else
+            return 1
+        fi ;;
+    *"python3 "*)
+        if [ $python_ok = no ]; then
+            echo "python3 loading the package with this build's library"
+        else
+            return 1
+        fi ;;
+    "loopy serve "*) echo "a server, which runs until it is stopped (tests/cli/serve.sh runs it)" ;;
     *) return 1 ;;
     esac
 }

@@ -155,7 +155,7 @@ printf 'Rb2+\nq\n' | (cd "$work" && "$LOOPY" game play -q krk.ldb "k7/8/8/8/8/8/
     grep -q "^You play Rb2$" "$work/play.out" && pass ||
     fail "chess play: a move with a + it does not have: $(cat "$work/play.out")"
 printf 'Qb3\nq\n' | (cd "$work" && "$LOOPY" game play -q krk.ldb "k7/8/8/8/8/8/8/1R5K w") >"$work/play.out" 2>&1 &&
-    grep -q "'Qb3' is none of the moves listed" "$work/play.out" && pass ||
+    grep -q "no move Qb3 here" "$work/play.out" && pass ||
     fail "chess play: no such move: $(cat "$work/play.out")"
 # probe keeps the board as given too, and names the moves on it.
 same "chess probe: the board as given" \
@@ -188,6 +188,6 @@ refused "position not a number" 1 "expected a number" game probe subtract:5,1 x
 refused "no action" 2 "expected an action" game
 refused "unknown action" 2 "unknown action 'bogus'" game bogus subtract
 refused "solve without a game" 2 "expected a GAME" game solve
-refused "bad format" 2 "expected 'text' or 'json'" game solve -f xml subtract
+refused "bad format" 2 "expected 'text', 'json' or 'dot'" game solve -f xml subtract
 
 finish game

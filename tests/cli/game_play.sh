@@ -2,14 +2,22 @@
 # loopy game play: games scripted through a pipe.  The person playing the
 # best move each time gets the value the solve promises, in exactly its
 # remoteness of moves (tic-tac-toe: a tie in 9; subtract: known wins and
-# losses, also in misere play); a blunder is punished; bad answers are
-# asked again; the end of the input, q, a database and a solve; bad uses
+# losses, also in misere play); a blunder is punished and named in the
+# summary; the board is drawn (ASCII, or Unicode pieces under a UTF-8
+# locale); moves keep their numbers from turn to turn (a column, a cell)
+# and are read by number, by name (a cell, a column, SAN, UCI) or as the
+# position after them; hint, best, moves and undo; out-of-range numbers
+# are "no move 99"; the summary (PGN for chess); bad answers are asked
+# again; the end of the input, q, a database and a solve; bad uses
 # refused; a write failure is exit status 3.
 #   LOOPY=build/loopy sh tests/cli/game_play.sh
 # Prints "game_play: P passed, F failed" last.
 . "$(dirname "$0")/harness.inc"
 # play reads standard input: only what a test gives it.
 exec </dev/null
+# ASCII boards unless a test asks for UTF-8.
+LC_ALL=C
+export LC_ALL
 
 # play NAME INPUT ARGS...: runs 'loopy game play -q ARGS' with INPUT (printf
 # format) on standard input, into $work/.out; fails on a status but 0.
@@ -31,11 +39,16 @@ play() {
     return 0
 }
 
-# result: the last line of the game; moves: how many moves were played.
-result() { tail -n 1 "$work/.out"; }
+# result: how the game ended; moves: how many moves were played; has
+# NAME PATTERN: the output has a line matching the basic regular
+# expression PATTERN.
+result() { grep -E '^(Game over at|End of input|You stop the game)' "$work/.out" | tail -n 1; }
 moves() { grep -c -E '^(You play|loopy plays) ' "$work/.out"; }
+has() {
+    if grep -q -e "$2" "$work/.out"; then pass; else fail "$1: no line '$2' in: $(cat "$work/.out")"; fi
+}
 
-best='1\n1\n1\n1\n1\n1\n1\n1\n1\n1\n1\n1\n1\n1\n'
+best='best\nbest\nbest\nbest\nbest\nbest\nbest\nbest\nbest\nbest\nbest\nbest\nbest\n'
 
 # ---- Tic-tac-toe: best play on both sides is a tie in 9 moves ----
 "$LOOPY" game solve -q tictactoe -o "$work/t.ldb" >/dev/null || fail "solve tictactoe"
@@ -46,39 +59,85 @@ for source in tictactoe t.ldb; do
             same "tictactoe $source $side: result" "$(result)" \
                 "Game over at xxo/oox/xox: a tie."
             same "tictactoe $source $side: moves" "$(moves)" 9
+            has "tictactoe $source $side: summary" \
+                '^The game, 9 moves: 1\. a3 b2 2\. b3 c3 3\. a1 a2 4\. c2 b1 5\. c1$'
+            has "tictactoe $source $side: no blunders" '^The value never changed: no blunders\.$'
         fi
     done
 done
-# The first turn shows the start, its value and the nine moves, each a
-# tie in 9 for the person.
+# The first turn draws the board with its cells' names, gives the value
+# and numbers the nine cells across the rows from the top left.
 if play "tictactoe first turn" '' tictactoe; then
-    same "first turn" "$(sed -n 3,12p "$work/.out")" "Position .../.../...: T 9 (a tie in 9 moves with best play)
-   1. x../.../...  T 9
-   2. .x./.../...  T 9
-   3. ..x/.../...  T 9
-   4. .../x../...  T 9
-   5. .../.x./...  T 9
-   6. .../..x/...  T 9
-   7. .../.../x..  T 9
-   8. .../.../.x.  T 9
-   9. .../.../..x  T 9"
+    same "first turn" "$(sed -n 2,9p "$work/.out")" "
+3 . . .
+2 . . .
+1 . . .
+  a b c
+
+Position .../.../...: T 9 (a tie in 9 moves with best play)
+Moves: 1 a3  2 b3  3 c3  4 a2  5 b2  6 c2  7 a1  8 b1  9 c1"
     same "end of input" "$(result)" "End of input: the game is left unfinished."
 fi
+# Under a UTF-8 locale, an empty cell is a middle dot.
+if LC_ALL=C.UTF-8 play "tictactoe in UTF-8" '' tictactoe; then
+    same "UTF-8 board" "$(sed -n 3p "$work/.out")" "3 · · ·"
+fi
 
-# ---- A blunder is punished ----
-# After x../.o./..x the person (o) may take a corner, which loses in 4:
-# x.o/.o./..x is the fifth move listed (the moves are sorted best first).
-if play "blunder" "5\n$best" tictactoe x../.o./..x; then
-    grep -q '^   5\. x\.o/\.o\./\.\.x  L 4$' "$work/.out" && pass ||
-        fail "blunder: the corner is not listed as L 4"
+# ---- Stable numbers, names, positions ----
+# A cell keeps its number: b2 is 5 on every turn, a taken cell is no move.
+if play "cells" '5\n5\nb2\n9\nc1\nq\n' tictactoe; then
+    has "cells: 5 is b2" '^You play b2$'
+    has "cells: a taken cell" '^no move 5: the moves are numbered as listed\.'
+    has "cells: b2 by name, taken" '^no move b2: the cell is taken\.'
+    has "cells: 9 is c1" '^You play c1$'
+    has "cells: the list keeps its numbers" '^Moves: 2 b3  3 c3  4 a2  6 c2  7 a1  8 b1  9 c1$'
+fi
+# A column keeps its number; one past the board is "no move 9".
+if play "columns" '2\n9\n0\nx\n2\n2\n2\nq\n' connect4:4x4; then
+    has "columns: 2" '^You play 2$'
+    has "columns: no move 9" '^no move 9: the columns are 1 to 4\.'
+    has "columns: no move 0" '^no move 0: the columns are 1 to 4\.'
+    has "columns: a word" '^expected a column, 1 to 4\.'
+    has "columns: numbers alone" '^Moves: 1 2 3 4$'
+    has "columns: the board's labels" '^1 2 3 4$'
+    has "columns: a full column leaves the list" '^Moves: 1 3 4$'
+fi
+# Out-of-range numbers are "no move", also where positions are numbers.
+if play "subtract numbers" '99\n7\nfoo\n2\nq\n' subtract 10; then
+    has "subtract: the tokens taken" '^Moves: 1 take 1  2 take 2  3 take 3$'
+    has "subtract: no move 99" '^no move 99: the moves are numbered as listed\.'
+    has "subtract: no move 7" '^no move 7: the moves are numbered as listed\.'
+    has "subtract: foo" '^no move foo here\.'
+    has "subtract: 2 takes 2" '^You play take 2$'
+    grep -q '^You play' "$work/.out" && [ "$(grep -c '^You play' "$work/.out")" = 1 ] &&
+        pass || fail "subtract numbers: one move only"
+fi
+# The position after a move, in the game's notation, is that move.
+if play "move by notation" "x.o/.o./..x\n$best" t.ldb x../.o./..x; then
+    has "notation: the move" '^You play c3$'
+    same "notation: result" "$(result | sed 's/.*: //')" "you lose, loopy wins."
+fi
+if play "not one move away" 'xxo/.o./..x\nq\n' tictactoe x../.o./..x; then
+    has "not one move away" "^'xxo/.o./..x' is not one move from here\."
+fi
+
+# ---- hint, best, moves, undo ----
+if play "hint" 'hint\nmoves\nundo\nb2\nundo\nq\n' tictactoe x../.../...; then
+    has "hint: the best move" '^Hint: 5 (b2), T 8: a tie in 8 moves with best play\.$'
+    has "moves: best first" '^    5\. b2  T 8$'
+    has "moves: a loss" '^    2\. b3  L 6$'
+    has "undo: nothing yet" '^Nothing to undo: you have made no move yet\.$'
+    has "undo: a pair" "^You take back b2 and loopy's "
+    same "undo: back at the start" "$(grep -c '^Position x\.\./\.\.\./\.\.\.:' "$work/.out")" 2
+fi
+
+# ---- A blunder is punished, and named ----
+# After x../.o./..x the person (o) may take a corner, which loses in 4.
+if play "blunder" "c3\n$best" tictactoe x../.o./..x; then
     same "blunder: result" "$(result | sed 's/.*: //')" "you lose, loopy wins."
     same "blunder: moves" "$(moves)" 4
-fi
-# The same position typed in the game's notation instead of its number.
-if play "move by notation" "x.o/.o./..x\n$best" t.ldb x../.o./..x; then
-    grep -q '^You play x\.o/\.o\./\.\.x$' "$work/.out" && pass ||
-        fail "move by notation not taken"
-    same "notation: result" "$(result | sed 's/.*: //')" "you lose, loopy wins."
+    has "blunder: where the value changed" '^Move 1, yours, c3: T 6 became L 4 for you: a blunder\.$'
+    has "blunder: who" "^Blunders: yours 1, loopy's 0\.$"
 fi
 
 # ---- Subtract games: known values, in exactly their remoteness ----
@@ -91,8 +150,7 @@ fi
 if play "subtract second" "$best" --second subtract; then
     same "subtract second: result" "$(result)" "Game over at 0: you lose, loopy wins."
     same "subtract second: moves" "$(moves)" 11
-    grep -q '^loopy plays 20 (W 11 for loopy)\.$' "$work/.out" && pass ||
-        fail "subtract second: loopy's first move is not 20"
+    has "subtract second: loopy's first move" '^loopy plays take 1 (W 11 for loopy)\.$'
 fi
 # From a given position: 8 is lost for the person (L 4: each side
 # takes 2 at best), 9 won (W 5).
@@ -104,6 +162,11 @@ if play "subtract from 9" "$best" subtract.ldb 9; then
     same "subtract 9: result" "$(result)" "Game over at 0: you win."
     same "subtract 9: moves" "$(moves)" 5
 fi
+# A heap alone takes 1, 2 or 3.
+if play "subtract heap" "$best" subtract:5; then
+    has "subtract:5" '^subtract:5,1,2,3: you play first'
+    same "subtract:5: moves" "$(moves)" 3
+fi
 # Misere (taking the last token loses): the value from probe, and the
 # game ends that way in that many moves.
 value=$("$LOOPY" game probe -q --misere subtract 21 | awk 'NR == 1 { print $2, $3 }')
@@ -113,15 +176,47 @@ if play "subtract misere" "$best" --misere subtract; then
     same "misere: moves" "$(moves)" "${value#* }"
 fi
 
+# ---- Chess: the board, SAN and UCI, a PGN at the end ----
+"$LOOPY" game solve -q chess:KRK -o "$work/krk.ldb" >/dev/null || fail "solve chess:KRK"
+if play "chess" 'b1b7\nKxb7\n' krk.ldb "k7/8/8/8/8/8/8/1R5K w"; then
+    same "chess: the board" "$(sed -n 3,11p "$work/.out")" "8 k . . . . . . .
+7 . . . . . . . .
+6 . . . . . . . .
+5 . . . . . . . .
+4 . . . . . . . .
+3 . . . . . . . .
+2 . . . . . . . .
+1 . R . . . . . K
+  a b c d e f g h"
+    has "chess: UCI" '^You play Rb7$'
+    has "chess: the moves by name" '^Moves: 1 Kg1  2 Kg2  3 Kh2  4 Ra1+  5 Rb2 '
+    same "chess: PGN" "$(sed -n '/^\[Event/,$p' "$work/.out")" '[Event "loopy game play"]
+[White "you"]
+[Black "loopy"]
+[SetUp "1"]
+[FEN "k7/8/8/8/8/8/8/1R5K w - - 0 1"]
+[Result "1/2-1/2"]
+
+1. Rb7 Kxb7 1/2-1/2
+Move 1, yours, Rb7: W 19 became T 2 for you: a blunder.
+Blunders: yours 1, loopy'"'"'s 0.'
+fi
+# SAN, its check sign optional; "chess" and a FEN alone open the FEN's
+# material; Unicode pieces under UTF-8.
+if LC_ALL=C.UTF-8 play "chess by FEN" 'Ra1\nq\n' chess "k7/8/8/8/8/8/8/1R5K w"; then
+    has "chess by FEN: the ending" '^chess:KRK: you play first'
+    has "chess by FEN: SAN without +" '^You play Ra1+$'
+    has "chess by FEN: Unicode" '^1 · ♖ · · · · · ♔$'
+    has "chess by FEN: unfinished" '^\[Result "\*"\]$'
+fi
+if play "chess as black" "best\nq\n" --second krk.ldb "k7/8/8/8/8/8/8/1R5K w"; then
+    has "chess as black: the tags" '^\[White "loopy"\]$'
+fi
+
 # ---- Bad answers are asked again ----
 if play "bad answers" "foo\n0\n99\n\n?\n5\nq\n" subtract 10; then
-    same "prompts" "$(grep -o 'Your move (1-3' "$work/.out" | wc -l | tr -d ' ')" 7
-    grep -q "'foo' is not a position of subtract" "$work/.out" && pass ||
-        fail "bad answers: no message for foo"
-    grep -q "^'5' is not one move from here" "$work/.out" && pass ||
-        fail "bad answers: no message for a position not one move away"
-    grep -q '^Answer with the number of a move' "$work/.out" && pass ||
-        fail "bad answers: no help"
+    same "prompts" "$(grep -c -o 'Your move (a number or a move' "$work/.out")" 7
+    has "help" '^Answer with a move.s number'
     same "quit" "$(result)" "You stop the game."
     grep -q '^You play' "$work/.out" && fail "bad answers: a move was played" || pass
 fi
@@ -130,11 +225,11 @@ fi
 if cc -shared -fPIC -I"$root/include" "$root/examples/ladder.c" \
     -o "$work/ladder.so" 2>"$work/cc.err"; then
     if play "ladder" "$best" ./ladder.so:10; then
-        grep -q '^Neither side can force a result' "$work/.out" && pass ||
-            fail "ladder: no note on the draw"
+        has "ladder: a note on the draw" '^Neither side can force a result'
         same "ladder: one note" "$(grep -c '^Neither side' "$work/.out")" 1
         same "ladder: ends with the input" "$(result)" \
             "End of input: the game is left unfinished."
+        has "ladder: the moves as positions" '^Moves: 1 0  2 3$'
     fi
 else
     fail "examples/ladder.c does not build: $(cat "$work/cc.err")"
@@ -144,6 +239,7 @@ fi
 refused "illegal position" 1 'both x and o' game play t.ldb xxx/ooo/...
 refused "bad position" 1 'tictactoe' game play tictactoe xyz
 refused "json" 2 'not available' game play -f json tictactoe
+refused "dot" 2 'not available|only .probe.' game play -f dot tictactoe
 refused "two positions" 2 'one POSITION' game play subtract 3 4
 refused "--second elsewhere" 2 'only .play.' game probe --second subtract
 refused "no game" 2 'expected a GAME' game play

@@ -23,7 +23,7 @@ run_to() {
 commands=$("$LOOPY" --help | sed -n 's/^  \([a-z][a-z]*\)  .*/\1/p')
 
 begin "the top-level help lists every command"
-for c in solve convert grundy sum octal race sleepy climb; do
+for c in solve convert grundy sum octal serve race sleepy climb; do
     echo "$commands" | grep -q -x "$c" || fail_case "'$c' is not listed"
 done
 end_case

@@ -5,7 +5,10 @@
 # --static) the static one and run both, check that the shared library
 # exports the public loopy_ symbols only, read the man pages (loopy(1) and
 # the library's loopy(3)) with man, use
-# the shell completion; and "make uninstall" leaves no file behind.
+# the shell completion; install the Python package into a venv (make
+# install PYTHON=venv/bin/python3, and pip install --no-build-isolation
+# ./python, offline) and import it; and "make uninstall" leaves no file
+# behind.
 #
 # The build folder is that of $LOOPY (build/loopy: build); what it holds is
 # installed as it is, never remade, for nothing is written outside the
@@ -249,6 +252,63 @@ if command -v zsh >/dev/null; then
     zsh -n "$inst/share/zsh/site-functions/_loopy" >"$work/.out" 2>&1 ||
         fail_case "zsh -n: $(head -c 300 "$work/.out")"
     end_case
+fi
+
+# The Python package in a venv (--system-site-packages: pip, setuptools
+# and numpy come from Debian's packages, nothing is downloaded): "make
+# install PYTHON=venv/bin/python3" puts it where that Python finds it (the
+# Makefile asks it), and "pip install --no-build-isolation ./python"
+# installs it offline; run from the clone's root, the venv's package is
+# imported, not the python/ folder.
+py=${PYTHON:-/usr/bin/python3}
+venv=$work/venv
+if [ -x "$py" ] && "$py" -m venv --without-pip --system-site-packages "$venv" \
+    >"$work/venv.log" 2>&1; then
+    vpy=$venv/bin/python3
+    site=$("$vpy" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')
+    begin "make install PYTHON=a venv's python3: the package is where it looks"
+    # DESTDIR=/: the files go under PREFIX as they are, without ldconfig.
+    if ! mk -o all DESTDIR=/ PREFIX="$venv" PYTHON="$vpy" install >"$work/make.log" 2>&1; then
+        fail_case "make install failed:"
+        tail -n 20 "$work/make.log"
+    fi
+    (cd / && env -u LOOPY_LIBRARY -u PYTHONPATH "$vpy" -c '
+import loopy
+print(loopy.__file__)
+print(loopy.library_path)
+print(loopy.Game("tictactoe").solve().value(".../.../..."))') >"$work/.out" 2>&1
+    expect_out <<EOF
+$site/loopy/__init__.py
+$venv/lib/libloopy.so.$(version MAJOR)
+T 9
+EOF
+    mk DESTDIR=/ PREFIX="$venv" PYTHON="$vpy" uninstall >"$work/make.log" 2>&1 ||
+        fail_case "make uninstall failed: $(tail -n 5 "$work/make.log")"
+    [ ! -e "$site/loopy" ] || fail_case "make uninstall leaves $site/loopy"
+    end_case
+
+    if "$vpy" -m pip --version >/dev/null 2>&1 && "$vpy" -c 'import setuptools' 2>/dev/null; then
+        begin "pip install --no-build-isolation ./python, offline, in a venv"
+        cp -R "$root/python" "$work/pysrc" # pip writes into the folder it builds
+        if ! "$vpy" -m pip install -q --no-build-isolation --no-index --no-deps \
+            "$work/pysrc" >"$work/pip.log" 2>&1; then
+            fail_case "pip install failed: $(tail -n 5 "$work/pip.log")"
+        fi
+        lib=$(cd "$root" && cd "$build" && pwd)/libloopy.so.$(version MAJOR)
+        (cd "$root" && env -u PYTHONPATH LOOPY_LIBRARY="$lib" "$vpy" -c '
+import loopy
+print(loopy.__file__)
+print(loopy.Value(loopy.Value.WIN, 3), loopy.Outcome(2).name)') >"$work/.out" 2>&1
+        expect_out <<EOF
+$site/loopy/__init__.py
+W 3 LOSE
+EOF
+        end_case
+    else
+        skip "no pip or setuptools for $py: pip install in a venv is not tried"
+    fi
+else
+    skip "no venv for $py (apt-get install python3-venv): $(tail -n 1 "$work/venv.log" 2>/dev/null)"
 fi
 
 begin "make uninstall removes every installed file"

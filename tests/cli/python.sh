@@ -1,7 +1,9 @@
 #!/bin/sh
 # The Python package (python/loopy): its pytest tests (python/tests) run
 # against the shared library and the program of the build folder of
-# $LOOPY, each test counted; then "make install DESTDIR=..." puts the
+# $LOOPY, each test counted; a copy of the clone's python/ finds the
+# library through build/libloopy.so.0 without LOOPY_LIBRARY; then "make
+# install DESTDIR=..." puts the
 # package where PYTHONPATH finds it and it loads the installed library,
 # the default folder is one Debian's python3 searches, "make uninstall"
 # removes it; and "pip install ./python" installs it.
@@ -59,6 +61,19 @@ if [ -z "$summary" ] || { [ "$status" -ne 0 ] && [ "$f" -eq 0 ]; }; then
     fail "pytest: exit status $status, no result"
 fi
 echo "pytest ran $((p + f)) tests: $f failed, $(number skipped) skipped"
+
+# In a clone, without LOOPY_LIBRARY, the package finds the library through
+# the soname's link that make puts in build/ (a copy of the tree here, its
+# build/ the build folder of $LOOPY).
+mkdir -p "$work/tree"
+cp -R "$root/python" "$work/tree/python"
+ln -s "$(cd "$build" && pwd)" "$work/tree/build"
+got=$(cd "$work/tree/python" && env -u LOOPY_LIBRARY "$py" -c '
+import loopy
+print(loopy.library_path)
+print(loopy.Game("subtract:7").solve().value("7"))' 2>&1)
+same "the package in a clone finds build/libloopy.so.0" "$got" "$work/tree/build/libloopy.so.0
+W 3"
 
 # "make -o all install" installs what the build holds without remaking it.
 for f in loopy libloopy.a loopy.pc.in; do

@@ -408,7 +408,7 @@ bad "empty file" '' 1 \
 bad "only comments" '# nothing\n\n' 1 \
     "loopy solve: bad.txt:3:1: expected the vertex count n, found end of file"
 bad "edges in a graph without vertices" '0 1\n1 1\n' 1 \
-    "loopy solve: bad.txt:1:1: m = 1 moves announced in a graph without vertices"
+    "loopy solve: bad.txt:1:1: m = 1 move announced in a graph without vertices"
 bad "binary garbage" '\001\002\377\n' 1 \
     "loopy solve: bad.txt:1:1: expected the vertex count n, found '???'"
 bad "n beyond 32-bit ids" '5000000000 0\n' 4 \

@@ -3,8 +3,8 @@
  * purpose, for tests/cli/hostile.sh (issue #23): a ladder (a counter from
  * 0 to 4, +1 or -2, who reaches 4 wins) whose parameter names the misdeed.
  *
- *   unterminated  format(), move_format() and value_note() fill their
- *                 whole buffer and write no NUL
+ *   unterminated  format(), move_format(), value_note(), move_label() and
+ *                 draw() fill their whole buffer and write no NUL
  *   overlong      the same, and say their text is 1 GiB long
  *   control       text with an escape sequence, a bell, DEL, a C1 control
  *                 and bytes that are not UTF-8
@@ -120,6 +120,24 @@ static size_t value_note(void *ctx, loopy_outcome outcome, uint32_t remoteness,
     return write_text(ctx, "a note", out, capacity);
 }
 
+static size_t move_label(void *ctx, const char *from, loopy_position to,
+                         uint32_t *number, char *label, size_t capacity)
+{
+    char text[8] = {'m', (char)('0' + to), '\0'};
+
+    (void)from;
+    *number = 0;
+    return write_text(ctx, text, label, capacity);
+}
+
+static size_t draw(void *ctx, const char *from, unsigned flags, char *out,
+                   size_t capacity)
+{
+    (void)from;
+    (void)flags;
+    return write_text(ctx, "[ladder]\n", out, capacity);
+}
+
 static void release(void *ctx)
 {
     free(ctx);
@@ -162,6 +180,8 @@ static loopy_status create(const char *params, loopy_game *game,
     game->parse = parse;
     game->move_format = move_format;
     game->value_note = value_note;
+    game->move_label = move_label;
+    game->draw = draw;
     game->release = release;
     return LOOPY_OK;
 }
