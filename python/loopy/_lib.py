@@ -26,7 +26,8 @@ STATUS_NAMES = ("OK", "ENOMEM", "EINVAL", "EPARSE", "ETOOBIG", "EIO",
                 "EFORMAT", "EGAME")
 OK, ENOMEM, EINVAL, EPARSE, ETOOBIG, EIO, EFORMAT, EGAME = range(8)
 
-HINT_NAMES = (None, "base 0", "base 1", "adj", "edges", "bare CR")
+HINT_NAMES = (None, "base 0", "base 1", "adj", "edges", "bare CR", "pairs",
+              "pairs base 0")
 
 
 class Diag(ctypes.Structure):
