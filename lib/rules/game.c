@@ -227,8 +227,11 @@ loopy_status loopy_game_open(const char *spec, loopy_game **out,
                            colon != NULL ? colon + 1 : NULL, false, out, diag);
 }
 
-loopy_status loopy_game_open_params(const char *object, const char *params,
-                                    loopy_game **out, loopy_diag *diag)
+/* Opens object with params as two values: a shared object too unless
+ * builtin_only. */
+static loopy_status open_apart(const char *object, const char *params,
+                               bool builtin_only, loopy_game **out,
+                               loopy_diag *diag)
 {
     if (out == NULL)
         return LOOPY_EINVAL;
@@ -239,22 +242,19 @@ loopy_status loopy_game_open_params(const char *object, const char *params,
     }
     return open_game_named(object, strlen(object),
                            params != NULL && params[0] != '\0' ? params : NULL,
-                           false, out, diag);
+                           builtin_only, out, diag);
+}
+
+loopy_status loopy_game_open_params(const char *object, const char *params,
+                                    loopy_game **out, loopy_diag *diag)
+{
+    return open_apart(object, params, false, out, diag);
 }
 
 loopy_status loopy_i_game_open_builtin(const char *name, const char *params,
                                        loopy_game **out, loopy_diag *diag)
 {
-    if (out == NULL)
-        return LOOPY_EINVAL;
-    *out = NULL;
-    if (name == NULL || name[0] == '\0') {
-        loopy_i_diag(diag, 0, 0, "no game named");
-        return LOOPY_EINVAL;
-    }
-    return open_game_named(name, strlen(name),
-                           params != NULL && params[0] != '\0' ? params : NULL,
-                           true, out, diag);
+    return open_apart(name, params, true, out, diag);
 }
 
 void loopy_game_close(loopy_game *game)
