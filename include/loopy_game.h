@@ -632,7 +632,9 @@ loopy_status loopy_db_write_graph(const loopy_solution *s, uint32_t base,
  * LOOPY_EIO (cannot open or read it), LOOPY_EFORMAT (not a database, or a
  * damaged one), LOOPY_ENOMEM.  The file must not change while it is open.
  * Time O(B) for B blocks; memory 32 bytes per block, plus per thread that
- * probes a scratch of one block (about 100-300 KiB with zstd's context).
+ * probes a scratch that keeps the last 9 blocks it decoded (about 100 KiB
+ * to 1 MiB with zstd's context), so that probes near each other in the
+ * file decompress a block once.
  */
 loopy_status loopy_db_open(const char *path, loopy_db **out, loopy_diag *diag);
 

@@ -113,6 +113,26 @@ static void check_db(const loopy_db *db, const tdb_expect *e, uint64_t seed,
     }
     CHECK_MSG(bad == 0, "%s: %" PRIu64 " positions probe wrong", what, bad);
 
+    /* In a random order: the blocks a scratch keeps decoded are swapped
+     * in and out, revisited and given up at random. */
+    gen_rng_seed(&r, seed ^ 0x5eed);
+    bad = 0;
+    for (uint64_t t = 0; e->n > 0 && t < 2 * e->n && t < 20000; t++) {
+        uint64_t i = gen_below(&r, e->n);
+        loopy_outcome o = (loopy_outcome)9;
+        uint32_t rem = 7;
+        status = loopy_db_probe(db, tdb_pos_at(e, i), &o, &rem);
+        if (status != LOOPY_OK || o != e->outcome[i] || rem != e->rem[i]) {
+            if (bad++ < 5)
+                CHECK_MSG(0, "%s: position %" PRIu64 " (random order): status "
+                          "%d, %d %" PRIu32 ", expected %d %" PRIu32, what,
+                          tdb_pos_at(e, i), (int)status, (int)o, rem,
+                          e->outcome[i], e->rem[i]);
+        }
+    }
+    CHECK_MSG(bad == 0, "%s: %" PRIu64 " positions probe wrong in a random "
+              "order", what, bad);
+
     /* Absent ones: next to every position, the ends, and random. */
     gen_rng_seed(&r, seed);
     bad = 0;

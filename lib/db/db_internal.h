@@ -187,6 +187,19 @@ typedef struct db_block {
     uint32_t compressed, plain; /* lengths */
 } db_block;
 
+/* Decoded blocks a scratch keeps besides the one it reads now: the moves
+ * of a position, and the positions a server is asked about again and
+ * again, lie in a few blocks, each then decompressed once. */
+#define DB_CACHED_BLOCKS 8
+
+/* A decoded block kept in a scratch: its buffers, as db_scratch's. */
+typedef struct db_decoded {
+    unsigned char *plain;
+    uint32_t plain_size;
+    loopy_position *position; /* sparse mode, or NULL until needed */
+    uint64_t block;           /* UINT64_MAX: none */
+} db_decoded;
+
 /* What one probe needs to read a block; owned by one thread at a time.
  * The buffers have exactly the size of the block last read (so that the
  * sanitizers see any access past it), and are made anew for a block of
@@ -198,7 +211,10 @@ typedef struct db_scratch {
     uint32_t compressed_size, plain_size;
     loopy_position *position;  /* K, sparse mode */
     uint64_t block;            /* decoded in plain, or UINT64_MAX */
-    uint32_t count;            /* records in it */
+    /* The blocks decoded before, swapped with the current one on a hit;
+     * next: the slot a miss gives up (round robin). */
+    db_decoded cached[DB_CACHED_BLOCKS];
+    unsigned next;
 } db_scratch;
 
 struct loopy_db {

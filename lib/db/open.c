@@ -427,6 +427,10 @@ void loopy_i_db_scratch_free(db_scratch *s)
     loopy_i_free(s->compressed);
     loopy_i_free(s->plain);
     loopy_i_free(s->position);
+    for (int i = 0; i < DB_CACHED_BLOCKS; i++) {
+        loopy_i_free(s->cached[i].plain);
+        loopy_i_free(s->cached[i].position);
+    }
     loopy_i_free(s);
 }
 

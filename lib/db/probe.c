@@ -9,9 +9,11 @@
  * its own (a zstd context, and buffers of exactly the block's sizes),
  * taken from the database's spare slots with an atomic exchange, so that
  * no two threads ever hold one, and put back after (or freed when every
- * slot is full).  A scratch remembers the block it decoded last, which the
- * file (never written while open) keeps valid: a run of probes in one
- * block, as the moves of a position often are, decompresses it once.
+ * slot is full).  A scratch remembers the blocks it decoded last (the
+ * current one and DB_CACHED_BLOCKS more), which the file (never written
+ * while open) keeps valid: the moves of a position, which lie in a few
+ * blocks, and the positions a server is asked about again and again are
+ * decompressed once.
  */
 #include "db_internal.h"
 
@@ -43,6 +45,8 @@ static db_scratch *scratch_take(const loopy_db *db)
     if (s == NULL)
         return NULL;
     s->block = NO_BLOCK;
+    for (int i = 0; i < DB_CACHED_BLOCKS; i++)
+        s->cached[i].block = NO_BLOCK;
     s->dctx = ZSTD_createDCtx();
     if (db->h.flags & DB_FLAG_SPARSE)
         s->position = loopy_i_malloc(db->h.block_positions, sizeof *s->position);
@@ -187,8 +191,20 @@ static bool fit(unsigned char **buf, uint32_t *buf_size, uint32_t size)
     return *buf != NULL;
 }
 
+/* Swaps the current block of s with the one kept in slot c. */
+static void swap_cached(db_scratch *s, db_decoded *c)
+{
+    db_decoded current = {s->plain, s->plain_size, s->position, s->block};
+
+    s->plain = c->plain;
+    s->plain_size = c->plain_size;
+    s->position = c->position;
+    s->block = c->block;
+    *c = current;
+}
+
 /* Reads, checks and decompresses block b into s (nothing when s holds it
- * already). */
+ * already, or keeps it decoded: then it becomes the current one). */
 static loopy_status load_block(const loopy_db *db, db_scratch *s, uint64_t b,
                                loopy_diag *diag)
 {
@@ -200,7 +216,23 @@ static loopy_status load_block(const loopy_db *db, db_scratch *s, uint64_t b,
 
     if (s->block == b)
         return LOOPY_OK;
+    for (int i = 0; i < DB_CACHED_BLOCKS; i++) {
+        if (s->cached[i].block == b) {
+            swap_cached(s, &s->cached[i]);
+            return LOOPY_OK;
+        }
+    }
+    /* A miss: the current block is kept in place of the oldest, whose
+     * buffers b is decoded into. */
+    swap_cached(s, &s->cached[s->next]);
+    s->next = (s->next + 1) % DB_CACHED_BLOCKS;
     s->block = NO_BLOCK;
+    if ((db->h.flags & DB_FLAG_SPARSE) && s->position == NULL &&
+        (s->position = loopy_i_malloc(db->h.block_positions,
+                                      sizeof *s->position)) == NULL) {
+        loopy_i_diag(diag, 0, 0, "out of memory");
+        return LOOPY_ENOMEM;
+    }
     if (!fit(&s->plain, &s->plain_size, blk->plain) ||
         (db->fd >= 0 && !fit(&s->compressed, &s->compressed_size, blk->compressed))) {
         loopy_i_diag(diag, 0, 0, "out of memory");
