@@ -263,7 +263,14 @@ fi
 # package is imported, not the python/ folder.
 py=${PYTHON:-/usr/bin/python3}
 venv=$work/venv
-if [ -x "$py" ] && "$py" -m venv --without-pip --system-site-packages "$venv" \
+# A library built with ASan or TSan needs the sanitizer's runtime loaded
+# before anything else, which a Python already started cannot do (as
+# tests/cli/python.sh says too).
+py_san=$(cd "$root" && cd "$build" && nm -D --undefined-only libloopy.so.* \
+    2>/dev/null | grep -o -m 1 -E '__(asan|tsan|msan|hwasan)_' || true)
+if [ -n "$py_san" ]; then
+    skip "the library is built with a sanitizer (it needs $py_san*), which Python cannot load: the venv cases are not tried"
+elif [ -x "$py" ] && "$py" -m venv --without-pip --system-site-packages "$venv" \
     >"$work/venv.log" 2>&1; then
     vpy=$venv/bin/python3
     site=$("$vpy" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')
