@@ -108,9 +108,11 @@ check "control: the game's plain words survive" grep -q "ok" "$work/.out"
 
 # ---- 8. Absurd sizes name the callback ----
 # The allocation fails, as it does without a sanitizer, rather than
-# AddressSanitizer stopping the program at a request that large.
+# AddressSanitizer or ThreadSanitizer stopping the program at a request
+# that large (TSAN_OPTIONS is a list separated by spaces).
 ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}allocator_may_return_null=1
-export ASAN_OPTIONS
+TSAN_OPTIONS=${TSAN_OPTIONS:+$TSAN_OPTIONS }allocator_may_return_null=1
+export ASAN_OPTIONS TSAN_OPTIONS
 refused "moves() asks for 2^32 - 1 positions (solve)" 4 \
     "moves\(\) asks for room for 4294967295 positions: out of memory" \
     game solve ./hostile.so:bigmoves
