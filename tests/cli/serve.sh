@@ -23,14 +23,11 @@ trap 'for p in $pids; do kill "$p" 2>/dev/null; done; rm -rf "$work"' EXIT
 
 cd "$work" || exit 1
 
-# start ARGS...: starts "loopy serve --port 0 ARGS" in the background and
-# waits (a minute at most: a solve under a sanitizer) for its address;
-# sets pid and url ("" when it ended first: its status in started).
-start() {
-    rm -f url.txt server.err
-    : >url.txt
-    "$LOOPY" serve --port 0 "$@" >url.txt 2>server.err &
-    pid=$!
+# wait_url PID: the server PID was started writing its address to url.txt;
+# waits (a minute at most: a solve under a sanitizer) for the address, and
+# sets pid and url ("" when the server ended first).
+wait_url() {
+    pid=$1
     pids="$pids $pid"
     n=0
     while [ ! -s url.txt ] && kill -0 "$pid" 2>/dev/null && [ "$n" -lt 600 ]; do
@@ -38,6 +35,16 @@ start() {
         n=$((n + 1))
     done
     url=$(head -n 1 url.txt)
+}
+
+# start ARGS...: starts "loopy serve --port 0 ARGS" in the background and
+# waits (a minute at most: a solve under a sanitizer) for its address;
+# sets pid and url ("" when it ended first: its status in started).
+start() {
+    rm -f url.txt server.err
+    : >url.txt
+    "$LOOPY" serve --port 0 "$@" >url.txt 2>server.err &
+    wait_url $!
     started=0
     if [ -z "$url" ]; then
         wait "$pid"
@@ -287,14 +294,7 @@ if [ -n "$default_int" ]; then
     rm -f url.txt server.err
     : >url.txt
     eval "$default_int" '"$LOOPY" serve --port 0 tictactoe >url.txt 2>server.err &'
-    pid=$!
-    pids="$pids $pid"
-    n=0
-    while [ ! -s url.txt ] && kill -0 "$pid" 2>/dev/null && [ "$n" -lt 600 ]; do
-        sleep 0.1
-        n=$((n + 1))
-    done
-    url=$(head -n 1 url.txt)
+    wait_url $!
     get api/games
     same "before SIGINT: /api/games" "$code" 200
     stop INT "a server stopped by SIGINT"
