@@ -115,7 +115,9 @@ TEST_BIN := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 # The harnesses, compiled for the corpus replay of "make check".
 FUZZ_REPLAY_OBJ := $(FUZZ_SRC:%.c=$(BUILD)/obj/replay/%.o) \
                    $(FUZZ_LIB:%.c=$(BUILD)/obj/replay/%.o)
-FUZZ_OBJ := $(FUZZ_LIB:%.c=$(BUILD)/obj/%.o)
+# What the harnesses fuzz beyond the library: the server's URL decoder and
+# Host check (fuzz/serve_url.c), which need no HTTP library.
+FUZZ_OBJ := $(FUZZ_LIB:%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/cli/serve_url.o
 FUZZ_BIN := $(FUZZ_SRC:fuzz/%.c=$(BUILD)/bin/%)
 
 LIBRARY := $(BUILD)/libloopy.a
@@ -259,7 +261,7 @@ $(BUILD)/obj/replay/%.o: %.c
 	$(call msg,CC,$@)$(CC) $(CPPFLAGS) -Ifuzz -DFUZZ_REPLAY $(CFLAGS) -c $< -o $@
 
 $(BUILD)/tests/test_fuzz_replay: $(BUILD)/obj/tests/test_fuzz_replay.o \
-		$(FUZZ_REPLAY_OBJ) $(TEST_LIB_OBJ) $(LIBRARY)
+		$(FUZZ_REPLAY_OBJ) $(BUILD)/obj/cli/serve_url.o $(TEST_LIB_OBJ) $(LIBRARY)
 	@mkdir -p $(@D)
 	$(call msg,LD,$@)$(CC) $(LDFLAGS) $^ $(LDLIBS) -o $@
 

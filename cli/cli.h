@@ -277,6 +277,9 @@ bool cli_out_not_terminal(cli_out *out, const char *cmd);
  * may then be open, for the caller to close. */
 int cli_db_open_with(const char *path, const char *game_spec, int misere,
                      int no_symmetry, loopy_db **db, loopy_game **game);
+/* Whether the database names a built-in game (or is a graph's, which
+ * loopy_db_open_game explains): one opened without --game. */
+bool cli_db_builtin(const loopy_db *db);
 /* cli_db_open_with(path, NULL, misere, 0, db, game). */
 int cli_db_open_game(const char *path, int misere, loopy_db **db,
                      loopy_game **game);

@@ -68,9 +68,7 @@ bool cli_out_not_terminal(cli_out *out, const char *cmd)
     return false;
 }
 
-/* Whether the database names a built-in game (or is a graph's, which
- * loopy_db_open_game explains). */
-static bool names_builtin(const loopy_db *db)
+bool cli_db_builtin(const loopy_db *db)
 {
     const char *name = loopy_db_game_name(db);
 
@@ -182,7 +180,7 @@ int cli_db_open_with(const char *path, const char *game_spec, int misere,
     }
     if (game_spec != NULL)
         return open_given_game(*db, path, game_spec, game);
-    if (!names_builtin(*db)) {
+    if (!cli_db_builtin(*db)) {
         const char *params = loopy_db_game_params(*db);
         cli_error("game", "%s: the database holds %s%s%s, which is not a "
                   "built-in game: name its shared object with --game (such "

@@ -31,9 +31,11 @@ static const char serve_usage[] =
     "                         the game's notation, URL-encoded, a '+' for a\n"
     "                         space; without it, the start)\n"
     "Errors are JSON, {\"error\": \"...\"}, with status 400 (a bad position or\n"
-    "argument), 404 (an unknown game, page or position), 405 (a method but\n"
-    "GET and HEAD), 413 (a request with a body), 414 (a URL past 2048\n"
-    "bytes), 500.\n"
+    "argument), 403 (a Host header that is not this machine's loopback\n"
+    "address, on a server listening there: a page of another site that\n"
+    "reached it through a name of its own), 404 (an unknown game, page or\n"
+    "position), 405 (a method but GET and HEAD), 413 (a request with a body),\n"
+    "414 (a URL past 2048 bytes), 500.\n"
     "\n";
 
 static const char serve_usage_options[] =
@@ -44,6 +46,11 @@ static const char serve_usage_options[] =
     "                       machine may use the page) or ::1\n"
     "      --port PORT      the TCP port (default 8080; 0: a free one, as\n"
     "                       printed)\n"
+    "      --misere         solve each GAME in misere play (a database is\n"
+    "                       served in the play it was solved in)\n"
+    "      --game OBJECT    the game of the databases that are not of a\n"
+    "                       built-in game: its shared object (./mygame.so),\n"
+    "                       as for 'loopy game probe --game'\n"
     "  -t, --threads N      threads answering requests, and solving a GAME\n"
     "                       (default 0: all cores)\n"
     "  -q, --quiet          no notes on standard error (the address is still\n"
@@ -61,11 +68,13 @@ static const char serve_usage_options[] =
     "3 a file not readable or the address not usable (a port in use), 4 too\n"
     "large for memory.\n";
 
-enum { OPT_HOST, OPT_PORT, OPT_THREADS, OPT_QUIET };
+enum { OPT_HOST, OPT_PORT, OPT_MISERE, OPT_GAME, OPT_THREADS, OPT_QUIET };
 
 static const cli_option serve_options[] = {
     {"host", 0, true, OPT_HOST},
     {"port", 0, true, OPT_PORT},
+    {"misere", 0, false, OPT_MISERE},
+    {"game", 0, true, OPT_GAME},
     {"threads", 't', true, OPT_THREADS},
     {"quiet", 'q', false, OPT_QUIET},
     {NULL, 0, false, 0}};
@@ -75,6 +84,8 @@ typedef struct serve_args {
     const char *port;  /* as given: getaddrinfo reads it */
     int threads;
     bool quiet;
+    bool misere;       /* --misere: GAMEs solved in misere play */
+    const char *game;  /* --game: the object of non-built-in databases */
     const char **specs; /* FILE.ldb|GAME..., argv's */
     size_t spec_count;
 } serve_args;
@@ -107,6 +118,12 @@ static int serve_parse_args(int argc, char **argv, serve_args *a)
             if (!cli_parse_uint("serve", "--port", p.value, 0, 65535, &port))
                 return EXIT_USAGE;
             a->port = p.value;
+            break;
+        case OPT_MISERE:
+            a->misere = true;
+            break;
+        case OPT_GAME:
+            a->game = p.value;
             break;
         case OPT_THREADS:
             if (!cli_parse_threads("serve", p.value, &a->threads))
@@ -256,6 +273,24 @@ static bool is_loopback(const char *url)
            strncmp(url, "http://[::1]", 12) == 0;
 }
 
+/* The --game to open the database at path with: the one given when the
+ * database's game is not built in, else none (the built-in game). */
+static const char *database_game(const serve_args *a, const char *path)
+{
+    loopy_db *db = NULL;
+    loopy_diag diag;
+    const char *game = NULL;
+
+    if (a->game == NULL)
+        return NULL;
+    memset(&diag, 0, sizeof diag);
+    /* A file that cannot be read is said so by the open that follows. */
+    if (loopy_db_open(path, &db, &diag) == LOOPY_OK && !cli_db_builtin(db))
+        game = a->game;
+    loopy_db_close(db);
+    return game;
+}
+
 /* Opens a FILE.ldb or solves a GAME into g; prints the reason and returns
  * the exit status on failure. */
 static int served_open(const serve_args *a, const char *spec, served_game *g)
@@ -277,7 +312,8 @@ static int served_open(const serve_args *a, const char *spec, served_game *g)
         return EXIT_IO;
     }
     if (cli_is_database(spec)) {
-        rc = cli_db_open_with(spec, NULL, 0, 0, &g->db, &g->game);
+        rc = cli_db_open_with(spec, database_game(a, spec), 0, 0, &g->db,
+                              &g->game);
         if (rc != EXIT_OK)
             return rc;
         g->misere = loopy_db_misere(g->db) != 0;
@@ -292,9 +328,11 @@ static int served_open(const serve_args *a, const char *spec, served_game *g)
         ga.spec = spec;
         ga.solve = defaults;
         ga.solve.threads = a->threads;
+        ga.solve.misere = a->misere;
         rc = game_open(&ga, &g->game);
         if (rc == EXIT_OK)
             rc = game_solve_open(&ga, g->game, &g->solution, &seconds);
+        g->misere = a->misere;
         if (rc != EXIT_OK)
             return rc;
         if (!a->quiet)
@@ -454,6 +492,7 @@ int cmd_serve(int argc, char **argv)
                 rc = EXIT_USAGE;
             }
     }
+    sv.loopback = is_loopback(url);
     if (rc == EXIT_OK)
         rc = serve_prepare(&sv);
     if (rc == EXIT_OK) {

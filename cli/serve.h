@@ -43,6 +43,9 @@ typedef struct served_game {
 typedef struct server {
     served_game *games;
     size_t count;
+    /* Listening on a loopback address: requests must say a loopback Host
+     * (serve_host_is_loopback), which a page of another site cannot. */
+    bool loopback;
     /* Answers that never change, made once (serve_prepare): /api/games
      * and the page's files (asset i at assets[i]). */
     struct MHD_Response *games_response;

@@ -7,6 +7,7 @@
  * the server, never changes it. */
 #include "serve.h"
 #include "serve_assets.h"
+#include "serve_url.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
@@ -16,6 +17,7 @@
 enum {
     HTTP_OK = 200,
     HTTP_BAD_REQUEST = 400,
+    HTTP_FORBIDDEN = 403,
     HTTP_NOT_FOUND = 404,
     HTTP_METHOD_NOT_ALLOWED = 405,
     HTTP_CONTENT_TOO_LARGE = 413,
@@ -356,28 +358,9 @@ void serve_on_completed(void *cls, struct MHD_Connection *c, void **req_cls,
  * NUL inside the value (query_arg refuses it). */
 size_t serve_on_unescape(void *cls, struct MHD_Connection *c, char *s)
 {
-    static const char hex[] = "0123456789abcdef0123456789ABCDEF";
-    char *out = s;
-    const char *in = s;
-
     (void)cls;
     (void)c;
-    while (*in != '\0') {
-        const char *hi, *lo;
-        if (*in == '+') {
-            *out++ = ' ';
-            in++;
-        } else if (*in == '%' && in[1] != '\0' && in[2] != '\0' &&
-                   (hi = strchr(hex, in[1])) != NULL &&
-                   (lo = strchr(hex, in[2])) != NULL) {
-            *out++ = (char)(((hi - hex) % 16) * 16 + (lo - hex) % 16);
-            in += 3;
-        } else {
-            *out++ = *in++;
-        }
-    }
-    *out = '\0';
-    return (size_t)(out - s);
+    return serve_url_decode(s);
 }
 
 serve_result serve_on_request(void *cls, struct MHD_Connection *c,
@@ -412,6 +395,16 @@ serve_result serve_on_request(void *cls, struct MHD_Connection *c,
             chunked != NULL)
             return send_error(c, HTTP_CONTENT_TOO_LARGE, "a request body: "
                               "this server reads none");
+        if (sv->loopback) {
+            const char *host =
+                MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Host");
+            if (!serve_host_is_loopback(host))
+                return send_error(c, HTTP_FORBIDDEN, "Host %s: this server "
+                                  "answers for this machine's loopback "
+                                  "address only (localhost, 127.0.0.1, "
+                                  "[::1]): another name that leads here is "
+                                  "refused (DNS rebinding)", host);
+        }
         if (r->url_len > SERVE_URL_MAX)
             return send_error(c, HTTP_URI_TOO_LONG, "the URL has %zu bytes, "
                               "more than %d", r->url_len, SERVE_URL_MAX);

@@ -113,7 +113,8 @@ grep -q "$work" body && fail "games: the database's folder is shown"
 # for byte; and the start (no position) as 'loopy game probe -f json GAME'.
 compare() {
     game=$1 id=$2 list=$3
-    "$LOOPY" game probe -q -f json "$game" - <"$list" >want.json ||
+    # shellcheck disable=SC2086 # game may hold options
+    "$LOOPY" game probe -q -f json $game - <"$list" >want.json ||
         { fail "$id: loopy game probe refused $list"; return; }
     # probe prints "[A,\n B,\n C]\n": one object a line.
     sed -e 's/^\[//' -e 's/^ //' -e 's/,$//' -e 's/\]$//' want.json >want.lines
@@ -146,7 +147,8 @@ compare() {
     echo "$id: $n positions compared"
     same "$id: answers compared" "$k" "$n"
     same "$id: answers that differ" "$bad" 0
-    "$LOOPY" game probe -q -f json "$game" >want.start
+    # shellcheck disable=SC2086
+    "$LOOPY" game probe -q -f json $game >want.start
     code=$(curl -s -o got.start -w '%{http_code}' "${url}api/probe?game=$id")
     same "$id: the start: status" "$code" 200
     cmp -s want.start got.start || fail "$id: the start differs: $(head -c 200 got.start)"
@@ -227,6 +229,22 @@ error_is "a path out of the pages" 404
 grep -q root: body && fail "a path out of the pages reached a file"
 get "..%2F..%2Fkrk.ldb"
 error_is "the database by its name" 404
+# A page of another site that reached this server through a name of its
+# own (DNS rebinding) says that name as Host: refused.  This machine's
+# names and none (HTTP/1.0) are answered.
+get api/games -H 'Host: evil.example:8080'
+error_is "Host evil.example" 403
+grep -q 'DNS rebinding' body || fail "Host evil.example: $(cat body)"
+get api/games -H 'Host: 127.0.0.1.evil.example'
+error_is "Host 127.0.0.1.evil.example" 403
+get api/games -H 'Host: localhost.:1'
+same "Host localhost.:1: status" "$code" 200
+for host in localhost LOCALHOST:80 127.0.0.1 127.1.2.3:8080 '[::1]:8080'; do
+    get api/games -H "Host: $host"
+    same "Host $host: status" "$code" 200
+done
+get api/games -0 -H 'Host:'
+same "no Host (HTTP/1.0): status" "$code" 200
 # HEAD: the headers alone.
 code=$(curl -s -I -o headers -w '%{http_code}' "${url}api/games")
 same "HEAD: status" "$code" 200
@@ -300,6 +318,38 @@ if [ -n "$default_int" ]; then
     stop INT "a server stopped by SIGINT"
 else
     skip "neither env --default-signal nor python3: SIGINT is not tested"
+fi
+
+# --misere: the GAMEs solved in misere play, with probe's answers; a
+# database in the play it was solved in.
+"$LOOPY" game solve -q --misere subtract:5,2 -o sub52m.ldb >/dev/null || fail "solve --misere subtract:5,2"
+start --misere tictactoe sub52m.ldb sub52.ldb
+if [ -n "$url" ]; then
+    get api/games
+    same "--misere: ids" "$(grep -o '"id": "[^"]*"' body | tr '\n' ' ')" \
+        '"id": "tictactoe~misere" "id": "subtract:5,2~misere" "id": "subtract:5,2" '
+    compare "--misere tictactoe" "tictactoe~misere" ttt1.txt
+    printf '1\n3\n5\n' >sub52.txt
+    compare sub52m.ldb "subtract:5,2~misere" sub52.txt
+    stop TERM "--misere"
+else
+    fail "--misere: the server did not start: $(cat server.err)"
+fi
+# --game: the shared object of a database whose game is not built in.
+if cc -shared -fPIC -I"$root/include" "$root/examples/ladder.c" -o ladder.so 2>/dev/null; then
+    "$LOOPY" game solve -q ./ladder.so:10 -o ladder.ldb >/dev/null || fail "solve ./ladder.so:10"
+    refused "a database of a shared object's game, without --game" 2 "name its shared object with --game" \
+        serve --port 0 ladder.ldb
+    start --game ./ladder.so ladder.ldb subtract
+    if [ -n "$url" ]; then
+        seq 0 10 >ladder.txt
+        compare "--game ./ladder.so ladder.ldb" "ladder:10" ladder.txt
+        stop TERM "--game"
+    else
+        fail "--game: the server did not start: $(cat server.err)"
+    fi
+else
+    skip "no cc to build examples/ladder.c: --game is not tested"
 fi
 
 refused "no game" 2 "expected a FILE.ldb or a GAME" serve

@@ -65,7 +65,7 @@ def body_of(reply):
 
 def good_request():
     """A well-formed request answered 200 with the games: the server serves."""
-    reply = exchange(b"GET /api/games HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n")
+    reply = exchange(b"GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
     if status_of(reply) != 200:
         return "no 200 for GET /api/games after it: %r" % reply[:200]
     try:
@@ -121,7 +121,7 @@ def garbage_line():
 
 def truncated():
     for part in (b"GET", b"GET /api/pro", b"GET /api/probe?game=tictactoe HTTP/1.1\r\n",
-                 b"GET /api/games HTTP/1.1\r\nHost: x\r\nX-A: b"):
+                 b"GET /api/games HTTP/1.1\r\nHost: localhost\r\nX-A: b"):
         exchange(part, close_write=True)
     return None
 
@@ -129,7 +129,7 @@ def truncated():
 def stalled_client():
     """A client that sends half a request and waits: others are served."""
     with connect() as slow:
-        slow.sendall(b"GET /api/games HTTP/1.1\r\nHost: x\r\n")
+        slow.sendall(b"GET /api/games HTTP/1.1\r\nHost: localhost\r\n")
         why = good_request()
         if why:
             return "while a client stalls: " + why
@@ -138,8 +138,8 @@ def stalled_client():
 
 
 def pipelined():
-    reply = exchange(b"GET /api/games HTTP/1.1\r\nHost: x\r\n\r\n"
-                     b"GET /nope HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+    reply = exchange(b"GET /api/games HTTP/1.1\r\nHost: localhost\r\n\r\n"
+                     b"GET /nope HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
     count200 = reply.count(b"HTTP/1.1 200 ")
     count404 = reply.count(b"HTTP/1.1 404 ")
     if count200 != 1 or count404 != 1:
@@ -148,32 +148,32 @@ def pipelined():
 
 
 def bad_method():
-    return expect_json_error(exchange(b"BREW /api/games HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"), 405)
+    return expect_json_error(exchange(b"BREW /api/games HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n"), 405)
 
 
 def body_refused():
-    return expect_json_error(exchange(b"POST /api/probe HTTP/1.1\r\nHost: x\r\nContent-Length: 100000000\r\n\r\n"
+    return expect_json_error(exchange(b"POST /api/probe HTTP/1.1\r\nHost: localhost\r\nContent-Length: 100000000\r\n\r\n"
                                       + b"x" * 65536), 405)
 
 
 def get_with_body():
-    return expect_json_error(exchange(b"GET /api/games HTTP/1.1\r\nHost: x\r\nContent-Length: 10\r\n\r\n0123456789"), 413)
+    return expect_json_error(exchange(b"GET /api/games HTTP/1.1\r\nHost: localhost\r\nContent-Length: 10\r\n\r\n0123456789"), 413)
 
 
 def long_url():
-    reply = exchange(b"GET /api/probe?game=" + b"a" * 5000 + b" HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+    reply = exchange(b"GET /api/probe?game=" + b"a" * 5000 + b" HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
     return expect_json_error(reply, 414)
 
 
 def huge_url():
     """Past what a connection may hold: libmicrohttpd refuses it itself."""
-    reply = exchange(b"GET /" + b"a" * 200000 + b" HTTP/1.1\r\nHost: x\r\n\r\n")
+    reply = exchange(b"GET /" + b"a" * 200000 + b" HTTP/1.1\r\nHost: localhost\r\n\r\n")
     status = status_of(reply)
     return None if status in (None, 400, 414, 431) else "answered %r" % reply[:120]
 
 
 def huge_headers():
-    reply = exchange(b"GET /api/games HTTP/1.1\r\nHost: x\r\n" + b"X-Big: " + b"b" * 100000 + b"\r\n\r\n")
+    reply = exchange(b"GET /api/games HTTP/1.1\r\nHost: localhost\r\n" + b"X-Big: " + b"b" * 100000 + b"\r\n\r\n")
     status = status_of(reply)
     return None if status in (None, 400, 413, 431) else "answered %r" % reply[:120]
 
