@@ -74,7 +74,10 @@ static const char game_usage[] =
     "                       graph (memory grows with the moves); retro: the\n"
     "                       same positions solved without storing moves, from\n"
     "                       the game's unmoves (4 bytes per index of the\n"
-    "                       game's index space); tablebase (the default for\n"
+    "                       game's index space); tier: a game with tiers\n"
+    "                       whose moves leave their tier (connect4), one tier\n"
+    "                       at a time, children first (2 bytes per index, no\n"
+    "                       unmoves); tablebase (the default for\n"
     "                       chess): the game's own solver of every legal\n"
     "                       position (chess: 2 bytes per index, the smallest\n"
     "                       material first)\n";
@@ -247,11 +250,13 @@ static int parse_args(int argc, char **argv, game_args *a)
                 a->solver = GAME_SOLVER_GRAPH;
             } else if (strcmp(p.value, "retro") == 0) {
                 a->solver = GAME_SOLVER_RETRO;
+            } else if (strcmp(p.value, "tier") == 0) {
+                a->solver = GAME_SOLVER_TIER;
             } else if (strcmp(p.value, "tablebase") == 0) {
                 a->solver = GAME_SOLVER_TABLEBASE;
             } else {
-                cli_error("game", "--solver: expected 'graph', 'retro' or "
-                          "'tablebase', found '%s'", p.value);
+                cli_error("game", "--solver: expected 'graph', 'retro', 'tier' "
+                          "or 'tablebase', found '%s'", p.value);
                 return EXIT_USAGE;
             }
             break;
@@ -409,8 +414,8 @@ int game_solve_open(const game_args *a, const loopy_game *game,
     game_solver solver = game_solver_of(a, game);
 
     if (a->solve.all_legal && solver == GAME_SOLVER_GRAPH) {
-        cli_error("game", "--all-legal: only --solver retro solves positions "
-                  "that are not reached from the start");
+        cli_error("game", "--all-legal: only --solver retro and tier solve "
+                  "positions that are not reached from the start");
         return EXIT_USAGE;
     }
     clock_gettime(CLOCK_MONOTONIC, &start);
@@ -418,6 +423,9 @@ int game_solve_open(const game_args *a, const loopy_game *game,
     switch (solver) {
     case GAME_SOLVER_RETRO:
         status = loopy_game_solve_retro(game, &a->solve, solution, &diag);
+        break;
+    case GAME_SOLVER_TIER:
+        status = loopy_game_solve_tiers(game, &a->solve, solution, &diag);
         break;
     case GAME_SOLVER_TABLEBASE:
         status = loopy_game_solve_tablebase(game, &a->solve, solution, &diag);
@@ -614,7 +622,8 @@ static int game_solve(const game_args *a)
      * counts. */
     solver = game_solver_of(a, game);
     all_legal = solver == GAME_SOLVER_TABLEBASE ||
-                (solver == GAME_SOLVER_RETRO && a->solve.all_legal);
+                ((solver == GAME_SOLVER_RETRO || solver == GAME_SOLVER_TIER) &&
+                 a->solve.all_legal);
     if (!cli_out_open(&out, "game", NULL)) {
         rc = EXIT_IO;
         goto done;
@@ -634,6 +643,8 @@ static int game_solve(const game_args *a)
          * start, or every legal index. */
         cli_out_str(&out, solver == GAME_SOLVER_RETRO
                               ? ", \"solver\": \"retro\""
+                          : solver == GAME_SOLVER_TIER
+                              ? ", \"solver\": \"tier\""
                           : solver == GAME_SOLVER_TABLEBASE
                               ? ", \"solver\": \"tablebase\""
                               : ", \"solver\": \"graph\"");
@@ -826,8 +837,8 @@ static int run_action(game_args *a)
             !cli_output_distinct("game", a->output, NULL))
             return EXIT_USAGE;
     if (a->solve.all_legal && a->solver == GAME_SOLVER_GRAPH) {
-        cli_error("game", "--all-legal: only --solver retro solves positions "
-                  "that are not reached from the start");
+        cli_error("game", "--all-legal: only --solver retro and tier solve "
+                  "positions that are not reached from the start");
         return EXIT_USAGE;
     }
     if (a->second && strcmp(a->action, "play") != 0) {

@@ -10,12 +10,13 @@
 
 #include "cli.h"
 
-/* --solver: graph, retro (the solver that stores no moves), tablebase
- * (the game's own), or not given. */
+/* --solver: graph, retro (the solver that stores no moves), tier (tier
+ * by tier), tablebase (the game's own), or not given. */
 typedef enum game_solver {
     GAME_SOLVER_DEFAULT = 0,
     GAME_SOLVER_GRAPH,
     GAME_SOLVER_RETRO,
+    GAME_SOLVER_TIER,
     GAME_SOLVER_TABLEBASE
 } game_solver;
 

@@ -41,8 +41,9 @@ typedef uint64_t loopy_position;
 
 /* The version of loopy_game this loopy knows: 2 added move_format and
  * value_note (a game of version 1 has neither); 3 added move_parse,
- * move_label and draw, and params_of to loopy_game_def. */
-#define LOOPY_GAME_VERSION 3
+ * move_label and draw, and params_of to loopy_game_def; 4 added tiers
+ * (tier_count, tier_start, tier_children). */
+#define LOOPY_GAME_VERSION 4
 
 /* draw()'s flags: pieces as Unicode characters (else ASCII only). */
 #define LOOPY_DRAW_UNICODE 1u
@@ -189,6 +190,24 @@ typedef struct loopy_game {
      * format() writes; LOOPY_GAME_ERROR when from is not a position. */
     size_t (*draw)(void *ctx, const char *from, unsigned flags, char *out,
                    size_t capacity);
+
+    /* Version 4: tiers, for loopy_game_solve_tiers. */
+    /* Optional (0 or 1: one tier, the whole index space).  The index space
+     * cut into tier_count tiers, each a range of indices: tier t holds
+     * tier_start(t) .. tier_start(t + 1) - 1, where tier_start(0) is 0,
+     * the starts do not decrease, and tier t = tier_count - 1 runs to
+     * size - 1 (tier_start is called for 0 < t < tier_count).  Connect
+     * Four's tier t: the boards of t stones. */
+    uint64_t tier_count;
+    loopy_position (*tier_start)(void *ctx, uint64_t tier);
+    /* Required with tiers.  The tiers that moves from positions of tier
+     * t reach, each once, into out[0 .. capacity), where capacity is
+     * tier_count; returns their number, LOOPY_GAME_ERROR on failure.  The
+     * tier itself among them when moves stay inside it.  The solver
+     * checks that they form no cycle and that every move goes to a tier
+     * named. */
+    size_t (*tier_children)(void *ctx, uint64_t tier, uint64_t *out,
+                            size_t capacity);
 } loopy_game;
 
 /* A kind of game: how to make a loopy_game from parameter text. */
@@ -371,6 +390,24 @@ loopy_status loopy_game_solve_graph(const loopy_game *game,
  * loopy_game_solve_graph; LOOPY_ETOOBIG past a remoteness of 2^30 - 3.
  */
 loopy_status loopy_game_solve_retro(const loopy_game *game,
+                                    const loopy_game_solve_options *options,
+                                    loopy_game_solution **out,
+                                    loopy_diag *diag);
+
+/*
+ * Solves a game that gives tiers (tier_count > 1; else LOOPY_EINVAL) tier
+ * by tier (lib/rules/tier_solve.c): what the start reaches (with
+ * all_legal, every legal representative) is found tier by tier, parents
+ * first, with moves(); then each tier is solved in one pass over its
+ * positions, children first, every position's value following from its
+ * moves'.  No unmoves needed.  Every tier's moves must leave it (a tier
+ * that names itself among its children is refused, LOOPY_EGAME, for now);
+ * tiers that form a cycle, or a move to a tier not named, are LOOPY_EGAME
+ * naming the tier or position.  The same positions and values as
+ * loopy_game_solve_retro.  Memory: 2 bytes per index, which become the
+ * solution; LOOPY_ETOOBIG past a remoteness of 2^14 - 3.
+ */
+loopy_status loopy_game_solve_tiers(const loopy_game *game,
                                     const loopy_game_solve_options *options,
                                     loopy_game_solution **out,
                                     loopy_diag *diag);

@@ -684,6 +684,26 @@ static size_t c4_draw(void *ctx, const char *from, unsigned flags, char *out,
                              (flags & LOOPY_DRAW_UNICODE) != 0, out, capacity);
 }
 
+/* Tier t: the boards of t stones, whose moves reach tier t + 1. */
+static loopy_position c4_tier_start(void *ctx, uint64_t tier)
+{
+    const c4_rules *rules = ctx;
+    return tier <= rules->index.cells ? rules->index.layer_start[tier]
+                                      : rules->index.size;
+}
+
+static size_t c4_tier_children(void *ctx, uint64_t tier, uint64_t *out,
+                               size_t capacity)
+{
+    const c4_rules *rules = ctx;
+
+    if (tier >= rules->index.cells)
+        return 0;
+    if (capacity >= 1)
+        out[0] = tier + 1;
+    return 1;
+}
+
 static void c4_release(void *ctx)
 {
     c4_rules *rules = ctx;
@@ -795,6 +815,9 @@ static loopy_status c4_create(const char *params, loopy_game *game,
     game->move_parse = c4_move_parse;
     game->move_label = c4_move_label;
     game->draw = c4_draw;
+    game->tier_count = rules->index.cells + 1;
+    game->tier_start = c4_tier_start;
+    game->tier_children = c4_tier_children;
     return LOOPY_OK;
 }
 

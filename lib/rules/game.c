@@ -86,6 +86,11 @@ static loopy_status check_table(const loopy_game *g, const char *who,
         what = "it has no primitive callback (required)";
     else if (g->moves == NULL)
         what = "it has no moves callback (required)";
+    else if (g->tier_count > 1 &&
+             (g->tier_start == NULL || g->tier_children == NULL))
+        what = "it has tiers but no tier_start or tier_children callback";
+    else if (g->tier_count > g->size)
+        what = "it has more tiers than positions";
     if (what == NULL)
         return LOOPY_OK;
     loopy_i_diag(diag, 0, 0, "%s: not a usable game: %s", who, what);
@@ -184,6 +189,11 @@ static loopy_status open_game_named(const char *spec, size_t name_len,
         g->game.move_parse = NULL;
         g->game.move_label = NULL;
         g->game.draw = NULL;
+    }
+    if (g->game.version < 4) {
+        g->game.tier_count = 0;
+        g->game.tier_start = NULL;
+        g->game.tier_children = NULL;
     }
     status = check_table(&g->game, name, diag);
     if (status != LOOPY_OK) {

@@ -112,8 +112,20 @@ expect "connect4 4x4, every legal index" 0 'connect4:4x4: 80541 positions solved
     game solve -q --solver retro --all-legal connect4:4x4
 expect "connect4 4x4, reached" 0 'connect4:4x4: 80541 positions reached, up to symmetry\n  W 19341  L 16121  T 45079  D 0\n  start ..../..../..../....: T 16\n' \
     game solve -q connect4:4x4
-refused "all-legal through a graph" 2 "only --solver retro" game solve --all-legal tictactoe
-refused "bad solver" 2 "expected 'graph', 'retro' or 'tablebase'" game solve --solver fast tictactoe
+refused "all-legal through a graph" 2 "only --solver retro and tier" game solve --all-legal tictactoe
+refused "bad solver" 2 "expected 'graph', 'retro', 'tier' or 'tablebase'" game solve --solver fast tictactoe
+# The tier solver: Connect Four tier by tier (a tier a stone count), the
+# same database, byte for byte, as the solver that stores no moves.
+for opts in "" "--misere" "--no-symmetry" "--all-legal"; do
+    # shellcheck disable=SC2086
+    "$LOOPY" game solve -q $opts --solver tier connect4:4x4 -o "$work/tier.ldb" >/dev/null &&
+        "$LOOPY" game solve -q $opts --solver retro connect4:4x4 -o "$work/retro.ldb" >/dev/null &&
+        cmp -s "$work/tier.ldb" "$work/retro.ldb" && pass ||
+        fail "connect4:4x4 $opts: --solver tier and --solver retro write different databases"
+done
+expect "connect4 4x4 by tiers, json" 0 '{"game": "connect4", "parameters": "4x4", "misere": false, "symmetry": true, "solver": "tier", "solved": "reached", "index_size": 201755, "positions": 80541, "win": 19341, "lose": 16121, "tie": 45079, "draw": 0, "start": {"position": "..../..../..../....", "value": "T", "remoteness": 16}}\n' \
+    game solve -q -f json --solver tier connect4:4x4
+refused "tiers of a game without them" 2 "tictactoe: the game has no tiers" game solve --solver tier tictactoe
 refused "retro without unmoves" 2 "no unmoves" game solve --solver retro ./ladder-no-unmoves.so
 
 # Long parameters are never cut: the amounts up to 119 all stand in the name.

@@ -1,0 +1,539 @@
+/*
+ * tier_solve.c - solving a game tier by tier (loopy_game_solve_tiers): the
+ * game cuts its index space into tiers, ranges of indices, and says which
+ * tiers the moves of each tier reach; when no move stays inside its tier
+ * (Connect Four: a move adds a stone), every position's value follows from
+ * its moves' values, which lie in tiers solved before it.  No unmoves, no
+ * counters, no levels: one pass of moves() to find what is reached, tier
+ * by tier from the start's, and one pass back, children first.
+ *
+ * One 16-bit record per index, as a database's 2-byte records (and a
+ * narrow solution's): ABSENT 0, then while solving REACHED (kind 0, low
+ * 2: reached, not yet solved), and at the end the outcome in the top two
+ * bits and the remoteness in the 14 below.  No Draw can arise: with no
+ * move inside a tier and no cycle of tiers, no move sequence comes back.
+ *
+ * Checked as it goes, each failing with LOOPY_EGAME that names the tier or
+ * the position: the tiers' starts (0 first, increasing, size last), the
+ * lists of child tiers (in range, no cycle), and every move (to a tier the
+ * list names; a tier that lists itself is refused: its moves inside it
+ * need retrograde analysis, which this solver does not do yet).
+ *
+ * Values as loopy_game_solve_retro's: a position over is decided by
+ * primitive() (misere swaps wins and losses), one with no moves is lost
+ * (won in misere); else a Win at 1 + the least remoteness of its moves to
+ * a Lose, else a Tie at 1 + the least of its moves to a Tie, else a Lose at
+ * 1 + the greatest of its moves (all to Wins).  Threads work on the
+ * positions of one tier at once; the result does not depend on their
+ * number.
+ */
+#include "rules_internal.h"
+
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <string.h>
+
+#define ABSENT LOOPY_I_RECORD_ABSENT
+#define REACHED 2u
+#define SHIFT LOOPY_I_RECORD_SHIFT
+/* A Lose at MAX_REMOTENESS + 1 would not fit. */
+#define MAX_REMOTENESS (LOOPY_I_RECORD_LOW - 1)
+/* Indices a thread takes at a time. */
+#define CHUNK 4096
+
+typedef struct tiers {
+    const loopy_game *game;
+    loopy_i_reps reps;
+    int misere;
+    int threads;
+    uint64_t count;         /* tiers */
+    loopy_position *start;  /* count + 1 */
+    uint64_t *child_at;     /* count + 1: tier t's children are */
+    uint64_t *child;        /*   child[child_at[t] .. child_at[t + 1]) */
+    uint64_t *order;        /* the tiers, each before its children */
+    unsigned char *allowed; /* count: the children of the tier at work */
+    _Atomic uint16_t *record;
+    /* The first failure, set once (by the thread that wins the CAS). */
+    _Atomic int failed;
+    loopy_position failed_at;
+    bool failed_has_position;
+    char failed_why[200];
+    _Atomic bool out_of_memory;
+    _Atomic bool too_remote;
+} tiers;
+
+static void fail_at(tiers *t, loopy_position pos, bool has_position,
+                    const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+
+/* Records the first failure: at pos (when has_position), why. */
+static void fail_at(tiers *t, loopy_position pos, bool has_position,
+                    const char *fmt, ...)
+{
+    int expected = 0;
+
+    if (atomic_compare_exchange_strong(&t->failed, &expected, 1)) {
+        va_list ap;
+        t->failed_at = pos;
+        t->failed_has_position = has_position;
+        va_start(ap, fmt);
+        vsnprintf(t->failed_why, sizeof t->failed_why, fmt, ap);
+        va_end(ap);
+    }
+}
+
+static uint16_t record_of(loopy_outcome outcome, uint32_t remoteness)
+{
+    return (uint16_t)((unsigned)outcome << SHIFT | remoteness);
+}
+
+/* The tier of pos < size: the last whose start is at most pos. */
+static uint64_t tier_of(const tiers *t, loopy_position pos)
+{
+    uint64_t lo = 0, hi = t->count; /* start[lo] <= pos < start[hi] */
+
+    while (hi - lo > 1) {
+        uint64_t mid = lo + (hi - lo) / 2;
+        if (t->start[mid] <= pos)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+/* ---- The tiers, read from the game and checked ---- */
+
+/* The tiers' starts and children, and an order with every tier before its
+ * children (Kahn's, the tiers without a parent first, lowest first). */
+static loopy_status read_tiers(tiers *t)
+{
+    const loopy_game *game = t->game;
+    uint64_t n = game->tier_count > 1 ? game->tier_count : 1, total = 0;
+    uint64_t *parents = NULL, *ready = NULL, head = 0, tail = 0;
+    size_t got;
+
+    t->count = n;
+    if (n > SIZE_MAX / sizeof(uint64_t) - 1)
+        return LOOPY_ETOOBIG;
+    t->start = loopy_i_malloc((size_t)n + 1, sizeof *t->start);
+    t->child_at = loopy_i_calloc((size_t)n + 1, sizeof *t->child_at);
+    t->order = loopy_i_malloc((size_t)n, sizeof *t->order);
+    t->allowed = loopy_i_calloc((size_t)n, 1);
+    parents = loopy_i_calloc((size_t)n, sizeof *parents);
+    ready = loopy_i_malloc((size_t)n, sizeof *ready);
+    if (t->start == NULL || t->child_at == NULL || t->order == NULL ||
+        t->allowed == NULL || parents == NULL || ready == NULL)
+        goto no_memory;
+    t->start[0] = 0;
+    t->start[n] = game->size;
+    for (uint64_t k = 1; k < n; k++) {
+        t->start[k] = game->tier_start(game->ctx, k);
+        if (t->start[k] < t->start[k - 1] || t->start[k] > game->size) {
+            fail_at(t, 0, false, "tier %" PRIu64 " starts at %" PRIu64
+                    ", not between tier %" PRIu64 "'s start %" PRIu64
+                    " and the size %" PRIu64, k, t->start[k], k - 1,
+                    t->start[k - 1], game->size);
+            goto fail;
+        }
+    }
+    if (n > 1 && game->tier_start(game->ctx, 0) != 0) {
+        fail_at(t, 0, false, "tier 0 does not start at 0");
+        goto fail;
+    }
+    /* The children, into one array: each list asked for once, with room
+     * for every tier (a list names a tier once). */
+    t->child = loopy_i_malloc((size_t)n, sizeof *t->child);
+    if (t->child == NULL)
+        goto no_memory;
+    for (uint64_t k = 0; k < n; k++) {
+        uint64_t *room;
+        if (n == 1 && game->tier_children == NULL)
+            got = 0;
+        else {
+            room = loopy_i_realloc(t->child, (size_t)(total + n),
+                                   sizeof *t->child);
+            if (room == NULL)
+                goto no_memory;
+            t->child = room;
+            got = game->tier_children(game->ctx, k, t->child + total, (size_t)n);
+        }
+        if (got == LOOPY_GAME_ERROR || got > n) {
+            fail_at(t, 0, false, "tier_children() of tier %" PRIu64 " %s", k,
+                    got == LOOPY_GAME_ERROR ? "failed"
+                                            : "gives more tiers than there are");
+            goto fail;
+        }
+        for (size_t i = 0; i < got; i++) {
+            uint64_t c = t->child[total + i];
+            if (c >= n) {
+                fail_at(t, 0, false, "tier_children() of tier %" PRIu64
+                        " gives tier %" PRIu64 ", not below the tier count %"
+                        PRIu64, k, c, n);
+                goto fail;
+            }
+            if (c == k) {
+                fail_at(t, 0, false, "tier %" PRIu64 " has moves inside "
+                        "itself (tier_children() names it), which the tier "
+                        "solver does not solve yet: use the solver that "
+                        "stores no moves (--solver retro)", k);
+                goto fail;
+            }
+            parents[c]++;
+        }
+        total += got;
+        t->child_at[k + 1] = total;
+    }
+    /* Kahn's order; what it leaves out lies on a cycle. */
+    for (uint64_t k = 0; k < n; k++)
+        if (parents[k] == 0)
+            ready[tail++] = k;
+    while (head < tail) {
+        uint64_t k = ready[head];
+        t->order[head++] = k;
+        for (uint64_t i = t->child_at[k]; i < t->child_at[k + 1]; i++)
+            if (--parents[t->child[i]] == 0)
+                ready[tail++] = t->child[i];
+    }
+    if (head < n) {
+        uint64_t k = 0;
+        while (parents[k] == 0)
+            k++;
+        fail_at(t, 0, false, "the tiers' children form a cycle through tier %"
+                PRIu64 " (tier_children())", k);
+        goto fail;
+    }
+    loopy_i_free(parents);
+    loopy_i_free(ready);
+    return LOOPY_OK;
+
+no_memory:
+    loopy_i_free(parents);
+    loopy_i_free(ready);
+    return LOOPY_ENOMEM;
+fail:
+    loopy_i_free(parents);
+    loopy_i_free(ready);
+    return LOOPY_EGAME;
+}
+
+/* ---- The two passes ---- */
+
+/* The distinct representatives of pos's moves into buf, each in a tier
+ * that tier k lists; their number, or LOOPY_GAME_ERROR after fail_at. */
+static size_t moves_of(tiers *t, uint64_t k, loopy_position pos,
+                       loopy_position_buffer *buf)
+{
+    char why[200];
+    bool no_memory;
+    size_t count = loopy_i_game_neighbours(&t->reps, pos, false, buf, why,
+                                           sizeof why, &no_memory);
+
+    if (count == LOOPY_GAME_ERROR) {
+        if (no_memory)
+            atomic_store(&t->out_of_memory, true);
+        fail_at(t, pos, true, "%s", why);
+        return LOOPY_GAME_ERROR;
+    }
+    for (size_t i = 0; i < count; i++) {
+        uint64_t c = tier_of(t, buf->items[i]);
+        if (!t->allowed[c]) {
+            fail_at(t, pos, true, "a move to position %" LOOPY_PRI_POSITION
+                    ", of tier %" PRIu64 ", which tier_children() of tier %"
+                    PRIu64 " does not name", buf->items[i], c, k);
+            return LOOPY_GAME_ERROR;
+        }
+        PREFETCH(&t->record[buf->items[i]]);
+    }
+    return count;
+}
+
+/* Sets allowed[] to tier k's children. */
+static void allow_children(tiers *t, uint64_t k, bool on)
+{
+    for (uint64_t i = t->child_at[k]; i < t->child_at[k + 1]; i++)
+        t->allowed[t->child[i]] = on;
+}
+
+/* Whether position i is one to solve: reached (or, with all_legal, a
+ * legal representative); a reached one must be its own representative. */
+static bool to_solve(tiers *t, loopy_position i)
+{
+    const loopy_game *game = t->game;
+
+    if (t->reps.all_legal)
+        return (game->legal == NULL || game->legal(game->ctx, i)) &&
+               (!t->reps.symmetric || game->canonical(game->ctx, i) == i);
+    if (atomic_load_explicit(&t->record[i], memory_order_relaxed) != REACHED)
+        return false;
+    if (t->reps.symmetric && game->canonical(game->ctx, i) != i) {
+        fail_at(t, i, true, "reached as a representative, but canonical() "
+                "gives another position (not idempotent)");
+        return false;
+    }
+    return true;
+}
+
+/* Tier k, forward: the moves of every position to solve become REACHED. */
+static void reach_tier(tiers *t, uint64_t k)
+{
+    const loopy_game *game = t->game;
+    loopy_position lo = t->start[k], hi = t->start[k + 1];
+
+#pragma omp parallel num_threads(t->threads)
+    {
+        loopy_position_buffer buf = {NULL, 0, false};
+#pragma omp for schedule(dynamic, 1)
+        for (int64_t c = 0; c < (int64_t)((hi - lo + CHUNK - 1) / CHUNK); c++) {
+            loopy_position from = lo + (uint64_t)c * CHUNK;
+            loopy_position to = hi - from < CHUNK ? hi : from + CHUNK;
+            for (loopy_position i = from; i < to; i++) {
+                size_t count;
+                if (atomic_load_explicit(&t->failed, memory_order_relaxed) ||
+                    !to_solve(t, i))
+                    continue;
+                atomic_store_explicit(&t->record[i], REACHED,
+                                      memory_order_relaxed);
+                if (game->primitive(game->ctx, i) != LOOPY_PLAYING)
+                    continue;
+                /* With all_legal, what is solved is what legal() says. */
+                if (t->reps.all_legal)
+                    continue;
+                count = moves_of(t, k, i, &buf);
+                for (size_t m = 0; count != LOOPY_GAME_ERROR && m < count; m++)
+                    atomic_store_explicit(&t->record[buf.items[m]], REACHED,
+                                          memory_order_relaxed);
+            }
+        }
+        loopy_i_position_buffer_release(&buf);
+    }
+}
+
+/* The record of position i, REACHED, from its moves' records. */
+static uint16_t solve_position(tiers *t, uint64_t k, loopy_position i,
+                               loopy_position_buffer *buf)
+{
+    const loopy_game *game = t->game;
+    loopy_primitive p = game->primitive(game->ctx, i);
+    uint32_t win = UINT32_MAX, tie = UINT32_MAX, lose = 0;
+    size_t count;
+
+    switch (p) {
+    case LOOPY_PLAYING:
+        break;
+    case LOOPY_OVER_TIE:
+        return record_of(LOOPY_TIE, 0);
+    case LOOPY_OVER_WIN:
+        return record_of(t->misere ? LOOPY_LOSE : LOOPY_WIN, 0);
+    case LOOPY_OVER_LOSE:
+        return record_of(t->misere ? LOOPY_WIN : LOOPY_LOSE, 0);
+    default:
+        fail_at(t, i, true, "primitive() gives no known value");
+        return ABSENT;
+    }
+    count = moves_of(t, k, i, buf);
+    if (count == LOOPY_GAME_ERROR)
+        return ABSENT;
+    if (count == 0)
+        return record_of(t->misere ? LOOPY_WIN : LOOPY_LOSE, 0);
+    for (size_t m = 0; m < count; m++) {
+        uint16_t r = atomic_load_explicit(&t->record[buf->items[m]],
+                                          memory_order_relaxed);
+        uint32_t low = r & LOOPY_I_RECORD_LOW;
+        switch (r >> SHIFT) {
+        case LOOPY_LOSE:
+            win = low < win ? low : win;
+            break;
+        case LOOPY_TIE:
+            tie = low < tie ? low : tie;
+            break;
+        case LOOPY_WIN:
+            lose = low > lose ? low : lose;
+            break;
+        default:
+            /* Reached from here in the forward pass, so solved by now. */
+            fail_at(t, i, true, "a move to position %" LOOPY_PRI_POSITION
+                    ", which is not solved: the tiers are not solved "
+                    "children first", buf->items[m]);
+            return ABSENT;
+        }
+    }
+    if (win != UINT32_MAX)
+        lose = win;
+    else if (tie != UINT32_MAX)
+        lose = tie;
+    if (lose >= MAX_REMOTENESS) {
+        atomic_store(&t->too_remote, true);
+        fail_at(t, i, true, "a remoteness past %u", (unsigned)MAX_REMOTENESS);
+        return ABSENT;
+    }
+    return record_of(win != UINT32_MAX   ? LOOPY_WIN
+                     : tie != UINT32_MAX ? LOOPY_TIE
+                                         : LOOPY_LOSE,
+                     lose + 1);
+}
+
+/* Tier k, backward: every REACHED position solved. */
+static void solve_tier(tiers *t, uint64_t k)
+{
+    loopy_position lo = t->start[k], hi = t->start[k + 1];
+
+#pragma omp parallel num_threads(t->threads)
+    {
+        loopy_position_buffer buf = {NULL, 0, false};
+#pragma omp for schedule(dynamic, 1)
+        for (int64_t c = 0; c < (int64_t)((hi - lo + CHUNK - 1) / CHUNK); c++) {
+            loopy_position from = lo + (uint64_t)c * CHUNK;
+            loopy_position to = hi - from < CHUNK ? hi : from + CHUNK;
+            for (loopy_position i = from; i < to; i++) {
+                if (atomic_load_explicit(&t->failed, memory_order_relaxed) ||
+                    atomic_load_explicit(&t->record[i], memory_order_relaxed) !=
+                        REACHED)
+                    continue;
+                atomic_store_explicit(&t->record[i],
+                                      solve_position(t, k, i, &buf),
+                                      memory_order_relaxed);
+            }
+        }
+        loopy_i_position_buffer_release(&buf);
+    }
+}
+
+static loopy_status solve_all(tiers *t)
+{
+    const loopy_game *game = t->game;
+    uint64_t size = game->size;
+
+#pragma omp parallel for num_threads(t->threads) schedule(static)
+    for (int64_t i = 0; i < (int64_t)size; i++)
+        atomic_init(&t->record[i], ABSENT);
+    if (!t->reps.all_legal) {
+        loopy_position start = game->start;
+        if (t->reps.symmetric)
+            start = game->canonical(game->ctx, start);
+        if (start >= size) {
+            fail_at(t, game->start, true, "canonical() gives a position "
+                    "outside the index space");
+            return LOOPY_EGAME;
+        }
+        atomic_store(&t->record[start], REACHED);
+    }
+    /* Parents first: what a tier reaches is known before its turn. */
+    for (uint64_t j = 0; j < t->count && !atomic_load(&t->failed); j++) {
+        uint64_t k = t->order[j];
+        allow_children(t, k, true);
+        reach_tier(t, k);
+        allow_children(t, k, false);
+    }
+    /* Children first. */
+    for (uint64_t j = t->count; j-- > 0 && !atomic_load(&t->failed);) {
+        uint64_t k = t->order[j];
+        allow_children(t, k, true);
+        solve_tier(t, k);
+        allow_children(t, k, false);
+    }
+    if (atomic_load(&t->failed))
+        return atomic_load(&t->out_of_memory) ? LOOPY_ENOMEM
+               : atomic_load(&t->too_remote)  ? LOOPY_ETOOBIG
+                                              : LOOPY_EGAME;
+    return LOOPY_OK;
+}
+
+static void tiers_free(tiers *t)
+{
+    loopy_i_free(t->start);
+    loopy_i_free(t->child_at);
+    loopy_i_free(t->child);
+    loopy_i_free(t->order);
+    loopy_i_free(t->allowed);
+}
+
+loopy_status loopy_game_solve_tiers(const loopy_game *game,
+                                    const loopy_game_solve_options *options,
+                                    loopy_game_solution **out,
+                                    loopy_diag *diag)
+{
+    static const loopy_game_solve_options defaults =
+        LOOPY_GAME_SOLVE_OPTIONS_INIT;
+    loopy_game_solution *s = NULL;
+    loopy_status status;
+    uint16_t *records;
+    tiers t;
+
+    if (out == NULL || game == NULL)
+        return LOOPY_EINVAL;
+    *out = NULL;
+    if (options == NULL)
+        options = &defaults;
+    if (game->tier_count <= 1) {
+        loopy_i_diag(diag, 0, 0, "%s: the game has no tiers: solve it with "
+                     "the solver that stores no moves or through a graph",
+                     game->name);
+        return LOOPY_EINVAL;
+    }
+    if (game->size > SIZE_MAX / sizeof(uint16_t)) {
+        loopy_i_diag(diag, 0, 0, "%s: an index space of %" PRIu64 " positions "
+                     "is too large for memory", game->name, game->size);
+        return LOOPY_ETOOBIG;
+    }
+    memset(&t, 0, sizeof t);
+    t.game = game;
+    loopy_i_reps_init(&t.reps, game, options->no_symmetry != 0,
+                      options->all_legal != 0);
+    t.misere = options->misere;
+    t.threads = loopy_i_threads(options->threads, game->size, CHUNK);
+    atomic_init(&t.failed, 0);
+    atomic_init(&t.out_of_memory, false);
+    atomic_init(&t.too_remote, false);
+    status = read_tiers(&t);
+    if (status != LOOPY_OK)
+        goto fail;
+    _Static_assert(sizeof(_Atomic uint16_t) == sizeof(uint16_t),
+                   "an atomic record is a record");
+    records = loopy_i_malloc((size_t)game->size, sizeof *records);
+    t.record = (_Atomic uint16_t *)records;
+    if (records == NULL) {
+        status = LOOPY_ENOMEM;
+        loopy_i_diag(diag, 0, 0, "%s: out of memory for %" PRIu64 " positions "
+                     "(2 bytes each)", game->name, game->size);
+        tiers_free(&t);
+        return status;
+    }
+    status = solve_all(&t);
+    if (status != LOOPY_OK) {
+        loopy_i_free(records);
+        goto fail;
+    }
+    tiers_free(&t);
+    /* Every thread has joined: the records are plain data from here on. */
+    status = loopy_i_solution_of_records(records, game->size, t.reps.symmetric,
+                                         t.threads, &s);
+    if (status != LOOPY_OK) {
+        loopy_i_free(records);
+        loopy_i_diag(diag, 0, 0, "out of memory");
+        return LOOPY_ENOMEM;
+    }
+    *out = s;
+    return LOOPY_OK;
+
+fail:
+    if (!atomic_load(&t.failed)) {
+        loopy_i_diag(diag, 0, 0, "%s: %s", game->name,
+                      status == LOOPY_ENOMEM ? "out of memory"
+                                             : "too many tiers for memory");
+    } else if (t.failed_has_position) {
+        char text[96];
+        loopy_i_diag(diag, 0, 0, "%s: position %" LOOPY_PRI_POSITION " (%s): %s",
+                     game->name, t.failed_at,
+                     loopy_game_format(game, t.failed_at, text, sizeof text),
+                     t.failed_why);
+    } else {
+        loopy_i_diag(diag, 0, 0, "%s: %s", game->name, t.failed_why);
+    }
+    tiers_free(&t);
+    return status;
+}

@@ -1,0 +1,399 @@
+/*
+ * test_tiers.c - the tier solver (loopy_game_solve_tiers).
+ *
+ * - Random tiered games (tiers of random sizes, some empty; each tier's
+ *   children a random set of later tiers; random moves into them, random
+ *   primitives, positions without moves): every position's value equals an
+ *   oracle here, which evaluates the definition from the last index down
+ *   (moves only go up), and the graph solver's; reachability too, and with
+ *   misere and all_legal; on 1 and 2 threads.
+ * - Connect Four 3x3 to 5x4 (4x4 and more unless quick): the same values
+ *   as the solver that stores no moves, with and without symmetry and
+ *   misere, and with all_legal.
+ * - Broken tiers refused with LOOPY_EGAME and a message naming them: a
+ *   cycle of tiers, a tier that names itself, a move to a tier not named,
+ *   starts out of order, a failing tier_children, a child out of range;
+ *   a game without tiers is LOOPY_EINVAL.
+ */
+#include "check.h"
+#include "gen.h"
+#include "loopy_game.h"
+
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- A random tiered game ---- */
+
+typedef struct tiered {
+    uint64_t size, tiers;
+    uint64_t *start;              /* tiers + 1 */
+    uint64_t *child_at, *child;   /* tier t's children */
+    uint64_t *move_at, *move;     /* position p's moves */
+    uint8_t *kind;                /* loopy_primitive */
+    /* Faults to inject (0: none). */
+    int fault;
+} tiered;
+
+enum {
+    FAULT_NONE,
+    FAULT_CYCLE,      /* the last tier names the first */
+    FAULT_SELF,       /* tier 1 names itself */
+    FAULT_UNNAMED,    /* tier 0 names none of its moves' tiers */
+    FAULT_ORDER,      /* tier 2 starts before tier 1 */
+    FAULT_FAILS,      /* tier_children of tier 1 fails */
+    FAULT_RANGE       /* tier 0 names tier `tiers` */
+};
+
+static loopy_primitive t_primitive(void *ctx, loopy_position pos)
+{
+    const tiered *g = ctx;
+    return (loopy_primitive)g->kind[pos];
+}
+
+static size_t t_moves(void *ctx, loopy_position pos, loopy_position *out,
+                      size_t capacity)
+{
+    const tiered *g = ctx;
+    size_t count = (size_t)(g->move_at[pos + 1] - g->move_at[pos]);
+
+    for (size_t i = 0; i < count && i < capacity; i++)
+        out[i] = g->move[g->move_at[pos] + i];
+    return count;
+}
+
+static loopy_position t_tier_start(void *ctx, uint64_t tier)
+{
+    const tiered *g = ctx;
+
+    if (g->fault == FAULT_ORDER && tier == 2)
+        return g->start[1] > 0 ? g->start[1] - 1 : g->size;
+    return g->start[tier];
+}
+
+static size_t t_tier_children(void *ctx, uint64_t tier, uint64_t *out,
+                              size_t capacity)
+{
+    const tiered *g = ctx;
+    size_t count = (size_t)(g->child_at[tier + 1] - g->child_at[tier]), n;
+
+    if (g->fault == FAULT_FAILS && tier == 1)
+        return LOOPY_GAME_ERROR;
+    if (g->fault == FAULT_UNNAMED && tier == 0)
+        return 0;
+    for (size_t i = 0; i < count && i < capacity; i++)
+        out[i] = g->child[g->child_at[tier] + i];
+    n = count;
+    if (g->fault == FAULT_CYCLE && tier == g->tiers - 1 && n < capacity)
+        out[n++] = 0;
+    if (g->fault == FAULT_SELF && tier == 1 && n < capacity)
+        out[n++] = 1;
+    if (g->fault == FAULT_RANGE && tier == 0 && n < capacity)
+        out[n++] = g->tiers;
+    return n;
+}
+
+/* A game of size positions in tiers tiers; moves from tier t go to the
+ * tiers its children name, which lie above t. */
+static void tiered_make(tiered *g, gen_rng *r, loopy_game *game)
+{
+    uint64_t edges = 0, cap;
+
+    memset(g, 0, sizeof *g);
+    g->tiers = 3 + gen_below(r, 8);
+    g->size = g->tiers + gen_below(r, 120);
+    g->start = calloc(g->tiers + 1, sizeof *g->start);
+    g->child_at = calloc(g->tiers + 1, sizeof *g->child_at);
+    g->child = calloc(g->tiers * g->tiers, sizeof *g->child);
+    g->move_at = calloc(g->size + 1, sizeof *g->move_at);
+    g->kind = calloc(g->size, 1);
+    /* Random cuts, some tiers empty (but the first, where play starts). */
+    g->start[0] = 0;
+    for (uint64_t t = 1; t < g->tiers; t++)
+        g->start[t] = 1 + gen_below(r, g->size - 1);
+    g->start[g->tiers] = g->size;
+    for (uint64_t t = 1; t < g->tiers; t++) /* insertion sort */
+        for (uint64_t u = t; u > 1 && g->start[u - 1] > g->start[u]; u--) {
+            uint64_t x = g->start[u];
+            g->start[u] = g->start[u - 1];
+            g->start[u - 1] = x;
+        }
+    for (uint64_t t = 0; t < g->tiers; t++) {
+        g->child_at[t + 1] = g->child_at[t];
+        for (uint64_t c = t + 1; c < g->tiers; c++)
+            if (gen_chance(r, 1, 2) || c == t + 1)
+                g->child[g->child_at[t + 1]++] = c;
+    }
+    cap = g->size * 4 + 1;
+    g->move = calloc(cap, sizeof *g->move);
+    for (uint64_t p = 0; p < g->size; p++) {
+        uint64_t t = 0, kids;
+        while (g->start[t + 1] <= p)
+            t++;
+        g->move_at[p] = edges;
+        kids = g->child_at[t + 1] - g->child_at[t];
+        switch (gen_below(r, 8)) {
+        case 0: g->kind[p] = LOOPY_OVER_WIN; break;
+        case 1: g->kind[p] = LOOPY_OVER_LOSE; break;
+        case 2: g->kind[p] = LOOPY_OVER_TIE; break;
+        default: g->kind[p] = LOOPY_PLAYING; break;
+        }
+        for (uint64_t k = gen_below(r, 5); k > 0 && kids > 0; k--) {
+            uint64_t c = g->child[g->child_at[t] + gen_below(r, kids)];
+            if (g->start[c + 1] > g->start[c] && edges < cap)
+                g->move[edges++] = g->start[c] + gen_below(r, g->start[c + 1] -
+                                                                  g->start[c]);
+        }
+    }
+    g->move_at[g->size] = edges;
+    memset(game, 0, sizeof *game);
+    game->version = LOOPY_GAME_VERSION;
+    game->name = "tiered";
+    game->params = "";
+    game->ctx = g;
+    game->size = g->size;
+    game->start = 0;
+    game->primitive = t_primitive;
+    game->moves = t_moves;
+    game->tier_count = g->tiers;
+    game->tier_start = t_tier_start;
+    game->tier_children = t_tier_children;
+}
+
+static void tiered_free(tiered *g)
+{
+    free(g->start);
+    free(g->child_at);
+    free(g->child);
+    free(g->move_at);
+    free(g->move);
+    free(g->kind);
+}
+
+/* The oracle: reached[] from the start (moves go up, so one pass up), and
+ * each value from the definition, one pass down. */
+static void oracle(const tiered *g, bool misere, bool all, bool *reached,
+                   loopy_outcome *outcome, uint32_t *remoteness)
+{
+    for (uint64_t p = 0; p < g->size; p++)
+        reached[p] = all || p == 0;
+    for (uint64_t p = 0; p < g->size; p++)
+        if (reached[p] && g->kind[p] == LOOPY_PLAYING)
+            for (uint64_t e = g->move_at[p]; e < g->move_at[p + 1]; e++)
+                reached[g->move[e]] = true;
+    for (uint64_t p = g->size; p-- > 0;) {
+        bool any_lose = false, any_tie = false;
+        uint32_t best_lose = 0, best_tie = 0, worst_win = 0;
+        if (g->kind[p] == LOOPY_OVER_TIE) {
+            outcome[p] = LOOPY_TIE, remoteness[p] = 0;
+            continue;
+        }
+        if (g->kind[p] == LOOPY_OVER_WIN || g->kind[p] == LOOPY_OVER_LOSE) {
+            outcome[p] = (g->kind[p] == LOOPY_OVER_WIN) != misere ? LOOPY_WIN
+                                                                 : LOOPY_LOSE;
+            remoteness[p] = 0;
+            continue;
+        }
+        if (g->move_at[p + 1] == g->move_at[p]) {
+            outcome[p] = misere ? LOOPY_WIN : LOOPY_LOSE;
+            remoteness[p] = 0;
+            continue;
+        }
+        for (uint64_t e = g->move_at[p]; e < g->move_at[p + 1]; e++) {
+            uint64_t q = g->move[e];
+            if (outcome[q] == LOOPY_LOSE &&
+                (!any_lose || remoteness[q] < best_lose))
+                any_lose = true, best_lose = remoteness[q];
+            if (outcome[q] == LOOPY_TIE && (!any_tie || remoteness[q] < best_tie))
+                any_tie = true, best_tie = remoteness[q];
+            if (outcome[q] == LOOPY_WIN && remoteness[q] > worst_win)
+                worst_win = remoteness[q];
+        }
+        outcome[p] = any_lose ? LOOPY_WIN : any_tie ? LOOPY_TIE : LOOPY_LOSE;
+        remoteness[p] = 1 + (any_lose ? best_lose : any_tie ? best_tie : worst_win);
+    }
+}
+
+static void test_random(int rounds)
+{
+    gen_rng r;
+
+    gen_rng_seed(&r, 0x7135);
+    for (int round = 0; round < rounds; round++) {
+        tiered g;
+        loopy_game game;
+        bool misere = round % 3 == 1, all = round % 4 == 3;
+        loopy_game_solve_options opt = LOOPY_GAME_SOLVE_OPTIONS_INIT;
+        loopy_game_solution *s = NULL, *ref = NULL;
+        loopy_diag diag;
+        bool *reached;
+        loopy_outcome *outcome;
+        uint32_t *remoteness;
+        loopy_status status;
+
+        tiered_make(&g, &r, &game);
+        reached = calloc(g.size, sizeof *reached);
+        outcome = calloc(g.size, sizeof *outcome);
+        remoteness = calloc(g.size, sizeof *remoteness);
+        oracle(&g, misere, all, reached, outcome, remoteness);
+        opt.misere = misere;
+        opt.all_legal = all;
+        opt.threads = 1 + round % 2;
+        memset(&diag, 0, sizeof diag);
+        status = loopy_game_solve_tiers(&game, &opt, &s, &diag);
+        CHECK_MSG(status == LOOPY_OK, "round %d: %s", round, diag.message);
+        opt.all_legal = 0;
+        if (!all)
+            CHECK(loopy_game_solve_graph(&game, &opt, &ref, &diag) == LOOPY_OK);
+        for (uint64_t p = 0; s != NULL && p < g.size; p++) {
+            loopy_outcome o = LOOPY_DRAW;
+            uint32_t rem = 0;
+            loopy_status v = loopy_game_solution_value(s, &game, p, &o, &rem);
+            CHECK_MSG((v == LOOPY_OK) == reached[p], "round %d: position %llu "
+                      "reached %d, solved %d", round, (unsigned long long)p,
+                      (int)reached[p], (int)(v == LOOPY_OK));
+            if (v == LOOPY_OK && reached[p])
+                CHECK_MSG(o == outcome[p] && rem == remoteness[p],
+                          "round %d: position %llu: %d %u, the oracle %d %u",
+                          round, (unsigned long long)p, (int)o, rem,
+                          (int)outcome[p], remoteness[p]);
+            if (ref != NULL) {
+                loopy_outcome o2;
+                uint32_t rem2;
+                loopy_status v2 = loopy_game_solution_value(ref, &game, p, &o2,
+                                                            &rem2);
+                CHECK(v2 == v && (v != LOOPY_OK || (o2 == o && rem2 == rem)));
+            }
+        }
+        loopy_game_solution_free(s);
+        loopy_game_solution_free(ref);
+        free(reached);
+        free(outcome);
+        free(remoteness);
+        tiered_free(&g);
+        check_case_end();
+    }
+}
+
+/* ---- Broken tiers ---- */
+
+static void expect_refused(int fault, loopy_status want, const char *words)
+{
+    gen_rng r;
+    tiered g;
+    loopy_game game;
+    loopy_game_solution *s = NULL;
+    loopy_diag diag;
+    loopy_status status;
+
+    /* A game where every tier is non-empty and tier 0 moves. */
+    gen_rng_seed(&r, 99);
+    for (;;) {
+        tiered_make(&g, &r, &game);
+        bool ok = g.move_at[1] > 0 && g.kind[0] == LOOPY_PLAYING;
+        for (uint64_t t = 0; t < g.tiers; t++)
+            ok = ok && g.start[t + 1] > g.start[t];
+        if (ok)
+            break;
+        tiered_free(&g);
+    }
+    g.fault = fault;
+    memset(&diag, 0, sizeof diag);
+    status = loopy_game_solve_tiers(&game, NULL, &s, &diag);
+    CHECK_MSG(status == want, "fault %d: status %d (%s)", fault, (int)status,
+              diag.message);
+    CHECK_MSG(strstr(diag.message, words) != NULL, "fault %d: '%s' lacks '%s'",
+              fault, diag.message, words);
+    CHECK(s == NULL);
+    tiered_free(&g);
+    check_case_end();
+}
+
+static void test_refusals(void)
+{
+    gen_rng r;
+    tiered g;
+    loopy_game game;
+    loopy_game_solution *s = NULL;
+    loopy_diag diag;
+
+    expect_refused(FAULT_CYCLE, LOOPY_EGAME, "cycle");
+    expect_refused(FAULT_SELF, LOOPY_EGAME, "tier 1 has moves inside itself");
+    expect_refused(FAULT_UNNAMED, LOOPY_EGAME, "which tier_children() of tier 0 "
+                                               "does not name");
+    expect_refused(FAULT_ORDER, LOOPY_EGAME, "tier 2 starts at");
+    expect_refused(FAULT_FAILS, LOOPY_EGAME, "tier_children() of tier 1 failed");
+    expect_refused(FAULT_RANGE, LOOPY_EGAME, "not below the tier count");
+    /* No tiers. */
+    gen_rng_seed(&r, 5);
+    tiered_make(&g, &r, &game);
+    game.tier_count = 1;
+    memset(&diag, 0, sizeof diag);
+    CHECK(loopy_game_solve_tiers(&game, NULL, &s, &diag) == LOOPY_EINVAL);
+    CHECK(strstr(diag.message, "has no tiers") != NULL);
+    tiered_free(&g);
+    check_case_end();
+}
+
+/* ---- Connect Four against the solver that stores no moves ---- */
+
+static void test_connect4(const char *spec, int flags)
+{
+    loopy_game *game = NULL;
+    loopy_game_solution *a = NULL, *b = NULL;
+    loopy_game_solve_options opt = LOOPY_GAME_SOLVE_OPTIONS_INIT;
+    loopy_diag diag;
+
+    memset(&diag, 0, sizeof diag);
+    CHECK(loopy_game_open(spec, &game, &diag) == LOOPY_OK);
+    if (game == NULL)
+        return;
+    opt.misere = flags & 1;
+    opt.no_symmetry = (flags & 2) != 0;
+    opt.all_legal = (flags & 4) != 0;
+    CHECK_MSG(loopy_game_solve_tiers(game, &opt, &a, &diag) == LOOPY_OK, "%s: %s",
+              spec, diag.message);
+    CHECK(loopy_game_solve_retro(game, &opt, &b, &diag) == LOOPY_OK);
+    if (a != NULL && b != NULL) {
+        CHECK(loopy_game_solution_size(a) == loopy_game_solution_size(b));
+        for (int o = 0; o < 4; o++)
+            CHECK(loopy_game_solution_count(a, (loopy_outcome)o) ==
+                  loopy_game_solution_count(b, (loopy_outcome)o));
+        for (uint64_t i = 0; i < loopy_game_solution_size(a); i++) {
+            loopy_position p = loopy_game_solution_position(a, i);
+            loopy_outcome oa, ob;
+            uint32_t ra, rb;
+            CHECK(p == loopy_game_solution_position(b, i));
+            CHECK(loopy_game_solution_value(a, game, p, &oa, &ra) == LOOPY_OK);
+            CHECK(loopy_game_solution_value(b, game, p, &ob, &rb) == LOOPY_OK);
+            if (oa != ob || ra != rb) {
+                CHECK_MSG(0, "%s flags %d: position %llu: %d %u, retro %d %u",
+                          spec, flags, (unsigned long long)p, (int)oa, ra,
+                          (int)ob, rb);
+                break;
+            }
+        }
+    }
+    loopy_game_solution_free(a);
+    loopy_game_solution_free(b);
+    loopy_game_close(game);
+    check_case_end();
+}
+
+int main(void)
+{
+    int quick = check_quick();
+
+    test_random(quick ? 300 : 3000);
+    test_refusals();
+    test_connect4("connect4:3x3", 0);
+    test_connect4("connect4:4x3", 1);
+    test_connect4("connect4:3x4", 2);
+    test_connect4("connect4:4x3", 4);
+    test_connect4("connect4:3x3", 7);
+    if (!quick) {
+        test_connect4("connect4:4x4", 0);
+        test_connect4("connect4:4x4", 3);
+    }
+    return check_finish("test_tiers");
+}
