@@ -1,13 +1,16 @@
 #!/bin/sh
 # games.sh - games by rules: the solver through a graph against the solver
-# that stores no moves (--solver retro), in one run, on the same games.
+# that stores no moves (--solver retro), in one run, on the same games; and
+# for games with tiers (Connect Four), the tier solver (--solver tier)
+# against retro: time and peak memory as ratios.
 # For each game and solver: the median time of RUNS runs (default 3),
 # positions per second, peak memory (/usr/bin/time), bytes per position
 # solved and per index of the game's index space; the retro solver's time
 # as a ratio of the graph solver's; and the answers of both, which must
 # agree.  Published figures are printed beside Connect Four.
 #   make && sh bench/games.sh
-#   LARGE=1 sh bench/games.sh    # also Connect Four 6x4 and 5x5 (retro,
+#   LARGE=1 sh bench/games.sh    # also Connect Four 6x4 and 5x5 (retro
+#                                # and tier, LARGE_RUNS times, default
 #                                # once; GRAPH_LARGE=1: the graph solver too;
 #                                # TROMP=1: every position, no symmetry,
 #                                # against Tromp's counts)
@@ -71,7 +74,19 @@ bench_game() {
         row "$solver" "$game" $r
         answers "$solver" >"$bench_dir/$solver.answers"
         eval "t_$solver=\$(echo \$r | cut -d' ' -f1)"
+        eval "m_$solver=\$(echo \$r | cut -d' ' -f2)"
     done
+    if [ -f "$bench_dir/tier.answers" ]; then
+        if ! cmp -s "$bench_dir/tier.answers" "$bench_dir/retro.answers"; then
+            echo "games.sh: $game: the tier and retro solvers differ:"
+            cat "$bench_dir/tier.answers" "$bench_dir/retro.answers"
+            exit 1
+        fi
+        awk -v g="$game" -v a="$t_retro" -v b="$t_tier" -v ma="$m_retro" \
+            -v mb="$m_tier" 'BEGIN {
+            printf "%-16s tier / retro time: %.2f, peak memory: %.2f; answers identical\n",
+                   g, (a > 0 ? b / a : 0), (ma > 0 ? mb / ma : 0) }'
+    fi
     if [ -f "$bench_dir/graph.answers" ] && [ -f "$bench_dir/retro.answers" ]; then
         if ! cmp -s "$bench_dir/graph.answers" "$bench_dir/retro.answers"; then
             echo "games.sh: $game: the two solvers differ:"
@@ -89,7 +104,10 @@ bench_game() {
 
 header
 for game in $GAMES; do
-    bench_game "$game" "$RUNS" graph retro
+    case $game in
+    connect4:*) bench_game "$game" "$RUNS" graph retro tier ;;
+    *) bench_game "$game" "$RUNS" graph retro ;;
+    esac
 done
 echo "published: Connect Four 4x4, 4x5 and 5x4 are ties ending on ply 16, 20"
 echo "and 20 (John Tromp, tromp.github.io/c4/c4.html; reproduced in the tests)."
@@ -99,9 +117,9 @@ if [ "${LARGE:-0}" = 1 ]; then
     header
     for game in connect4:6x4 connect4:5x5; do
         if [ "${GRAPH_LARGE:-0}" = 1 ]; then
-            bench_game "$game" 1 graph retro
+            bench_game "$game" "${LARGE_RUNS:-1}" graph retro tier
         else
-            bench_game "$game" 1 retro
+            bench_game "$game" "${LARGE_RUNS:-1}" retro tier
         fi
         w=${game#connect4:}
         w=${w%x*}

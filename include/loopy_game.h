@@ -192,7 +192,8 @@ typedef struct loopy_game {
                    size_t capacity);
 
     /* Version 4: tiers, for loopy_game_solve_tiers. */
-    /* Optional (0 or 1: one tier, the whole index space).  The index space
+    /* Optional (0 or 1: one tier, the whole index space, and tier_start is
+     * not called; without tier_children, no tiers at all).  The index space
      * cut into tier_count tiers, each a range of indices: tier t holds
      * tier_start(t) .. tier_start(t + 1) - 1, where tier_start(0) is 0,
      * the starts do not decrease, and tier t = tier_count - 1 runs to
@@ -200,12 +201,13 @@ typedef struct loopy_game {
      * Four's tier t: the boards of t stones. */
     uint64_t tier_count;
     loopy_position (*tier_start)(void *ctx, uint64_t tier);
-    /* Required with tiers.  The tiers that moves from positions of tier
-     * t reach, each once, into out[0 .. capacity), where capacity is
-     * tier_count; returns their number, LOOPY_GAME_ERROR on failure.  The
-     * tier itself among them when moves stay inside it.  The solver
-     * checks that they form no cycle and that every move goes to a tier
-     * named. */
+    /* Required with tier_count > 1.  The tiers that moves from positions
+     * of tier t reach, each once, into out[0 .. capacity), where capacity
+     * is tier_count (1 when it is 0); returns their number,
+     * LOOPY_GAME_ERROR on failure.  The tier itself among them when moves
+     * stay inside it.  The solver checks that they form no cycle and that
+     * every move goes to a tier named.  Subtract's tier t: the heaps of
+     * t*m .. t*m + m - 1 tokens, m the least take. */
     size_t (*tier_children)(void *ctx, uint64_t tier, uint64_t *out,
                             size_t capacity);
 } loopy_game;
@@ -395,7 +397,7 @@ loopy_status loopy_game_solve_retro(const loopy_game *game,
                                     loopy_diag *diag);
 
 /*
- * Solves a game that gives tiers (tier_count > 1; else LOOPY_EINVAL) tier
+ * Solves a game that gives tiers (tier_children; else LOOPY_EINVAL) tier
  * by tier (lib/rules/tier_solve.c): what the start reaches (with
  * all_legal, every legal representative) is found tier by tier, parents
  * first, with moves(); then each tier is solved in one pass over its

@@ -7,9 +7,9 @@
  *   oracle here, which evaluates the definition from the last index down
  *   (moves only go up), and the graph solver's; reachability too, and with
  *   misere and all_legal; on 1 and 2 threads.
- * - Connect Four 3x3 to 5x4 (4x4 and more unless quick): the same values
- *   as the solver that stores no moves, with and without symmetry and
- *   misere, and with all_legal.
+ * - Connect Four 3x3 to 4x4 (4x4 unless quick) and subtraction games: the
+ *   same values as the solver that stores no moves, with and without
+ *   symmetry and misere, and with all_legal.
  * - Broken tiers refused with LOOPY_EGAME and a message naming them: a
  *   cycle of tiers, a tier that names itself, a move to a tier not named,
  *   starts out of order, a failing tier_children, a child out of range;
@@ -327,7 +327,8 @@ static void test_refusals(void)
     /* No tiers. */
     gen_rng_seed(&r, 5);
     tiered_make(&g, &r, &game);
-    game.tier_count = 1;
+    game.tier_children = NULL;
+    game.tier_count = 0;
     memset(&diag, 0, sizeof diag);
     CHECK(loopy_game_solve_tiers(&game, NULL, &s, &diag) == LOOPY_EINVAL);
     CHECK(strstr(diag.message, "has no tiers") != NULL);
@@ -335,9 +336,9 @@ static void test_refusals(void)
     check_case_end();
 }
 
-/* ---- Connect Four against the solver that stores no moves ---- */
+/* ---- Built-in games against the solver that stores no moves ---- */
 
-static void test_connect4(const char *spec, int flags)
+static void test_against_retro(const char *spec, int flags)
 {
     loopy_game *game = NULL;
     loopy_game_solution *a = NULL, *b = NULL;
@@ -386,14 +387,22 @@ int main(void)
 
     test_random(quick ? 300 : 3000);
     test_refusals();
-    test_connect4("connect4:3x3", 0);
-    test_connect4("connect4:4x3", 1);
-    test_connect4("connect4:3x4", 2);
-    test_connect4("connect4:4x3", 4);
-    test_connect4("connect4:3x3", 7);
+    test_against_retro("connect4:3x3", 0);
+    test_against_retro("connect4:4x3", 1);
+    test_against_retro("connect4:3x4", 2);
+    test_against_retro("connect4:4x3", 4);
+    test_against_retro("connect4:3x3", 7);
+    /* Subtract's tiers run downwards, a block of heaps each. */
+    for (int flags = 0; flags < 8; flags += 1 + (flags & 2))
+        test_against_retro("subtract", flags);
+    test_against_retro("subtract:300,3,5,7", 0);
+    test_against_retro("subtract:300,3,5,7", 1);
+    test_against_retro("subtract:1000,2,7,30,31", 4);
+    test_against_retro("subtract:1,2", 1);
+    test_against_retro("subtract:0", 0);
     if (!quick) {
-        test_connect4("connect4:4x4", 0);
-        test_connect4("connect4:4x4", 3);
+        test_against_retro("connect4:4x4", 0);
+        test_against_retro("connect4:4x4", 3);
     }
     return check_finish("test_tiers");
 }

@@ -82,6 +82,42 @@ static int parse(void *ctx, const char *text, loopy_position *pos, char *why,
     return 0;
 }
 
+/* Tiers: heaps of t*m .. t*m + m - 1 tokens, m the least take, so that
+ * every move leaves its tier for a lower one. */
+static loopy_position tier_start(void *ctx, uint64_t tier)
+{
+    const subtract *g = ctx;
+    return tier * g->take[0];
+}
+
+static size_t tier_children(void *ctx, uint64_t tier, uint64_t *out,
+                            size_t capacity)
+{
+    const subtract *g = ctx;
+    uint64_t m = g->take[0], lo = tier * m, hi = lo + m - 1;
+    size_t count = 0;
+
+    if (hi > g->heap)
+        hi = g->heap;
+    /* A take k moves lo .. hi to lo - k .. hi - k (those at least 0): the
+     * tiers of both ends, and none between (the span is under m). */
+    for (size_t i = 0; i < g->takes && g->take[i] <= hi; i++) {
+        uint64_t k = g->take[i];
+        uint64_t ends[2] = {(lo >= k ? lo - k : 0) / m, (hi - k) / m};
+        for (int e = 0; e < 2; e++) {
+            size_t j = 0;
+            while (j < count && j < capacity && out[j] != ends[e])
+                j++;
+            if (j < count)
+                continue;
+            if (count < capacity)
+                out[count] = ends[e];
+            count++;
+        }
+    }
+    return count;
+}
+
 static void release(void *ctx)
 {
     subtract *g = ctx;
@@ -223,6 +259,9 @@ static loopy_status create(const char *params, loopy_game *game,
     game->parse = parse;
     game->release = release;
     game->move_label = move_label;
+    game->tier_count = g->heap / g->take[0] + 1;
+    game->tier_start = tier_start;
+    game->tier_children = tier_children;
     return LOOPY_OK;
 }
 

@@ -152,9 +152,7 @@ static loopy_status read_tiers(tiers *t)
         goto no_memory;
     for (uint64_t k = 0; k < n; k++) {
         uint64_t *room;
-        if (n == 1 && game->tier_children == NULL)
-            got = 0;
-        else {
+        {
             room = loopy_i_realloc(t->child, (size_t)(total + n),
                                    sizeof *t->child);
             if (room == NULL)
@@ -469,7 +467,7 @@ loopy_status loopy_game_solve_tiers(const loopy_game *game,
     *out = NULL;
     if (options == NULL)
         options = &defaults;
-    if (game->tier_count <= 1) {
+    if (game->tier_children == NULL) {
         loopy_i_diag(diag, 0, 0, "%s: the game has no tiers: solve it with "
                      "the solver that stores no moves or through a graph",
                      game->name);
