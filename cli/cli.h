@@ -138,6 +138,12 @@ void cli_use_threads(int threads);
 bool cli_parse_uint(const char *cmd, const char *option, const char *text,
                     uint64_t min, uint64_t max, uint64_t *value);
 
+/* Reads a size in bytes, "6G", "500M", "4096" (K, M, G, T: powers of
+ * 1024, optionally followed by "iB" or "B"), at least 1; prints the reason
+ * and returns false when text is not one. */
+bool cli_parse_bytes(const char *cmd, const char *option, const char *text,
+                     uint64_t *value);
+
 /* Appends the comma-separated numbers of text to a growing array. */
 bool cli_parse_list(const char *cmd, const char *option, const char *text,
                     uint64_t **items, size_t *count);

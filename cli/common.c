@@ -116,6 +116,36 @@ bool cli_parse_uint(const char *cmd, const char *option, const char *text,
     return false;
 }
 
+bool cli_parse_bytes(const char *cmd, const char *option, const char *text,
+                     uint64_t *value)
+{
+    static const char units[] = "KMGT";
+    size_t digits = strspn(text, "0123456789");
+    const char *unit = text + digits, *at;
+    uint64_t number, scale = 1;
+
+    if (digits > 0 && parse_number(text, digits, 1, UINT64_MAX, &number)) {
+        if (*unit != '\0' && (at = strchr(units, *unit)) != NULL) {
+            for (const char *u = units; u <= at; u++)
+                scale *= 1024;
+            unit++;
+            if (*unit == 'i')
+                unit++;
+            if (*unit == 'B')
+                unit++;
+        } else if (*unit == 'B') {
+            unit++;
+        }
+        if (*unit == '\0' && number <= UINT64_MAX / scale) {
+            *value = number * scale;
+            return true;
+        }
+    }
+    cli_error(cmd, "%s: expected a size in bytes, such as 6G or 500M (K, M, "
+              "G, T: powers of 1024), found '%s'", option, text);
+    return false;
+}
+
 bool cli_parse_list(const char *cmd, const char *option, const char *text,
                     uint64_t **items, size_t *count)
 {

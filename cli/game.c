@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <sys/stat.h>
 
@@ -89,8 +90,14 @@ static const char game_usage_options[] =
     "                       player who cannot move wins\n"
     "      --no-symmetry    solve every position, not one per class of\n"
     "                       symmetric positions\n"
-    "      --all-legal      with --solver retro: solve every legal index,\n"
-    "                       reached from the start or not\n"
+    "      --all-legal      with --solver retro or tier: solve every legal\n"
+    "                       index, reached from the start or not\n"
+    "      --resume         solve --solver tier -o FILE: continue the solve\n"
+    "                       killed before it ended, from FILE.tiers (the work\n"
+    "                       file, kept on disk tier by tier) and its journal\n"
+    "      --memory SIZE    solve --solver tier -o FILE: refuse at once when\n"
+    "                       the tiers need more than SIZE (6G, 500M) of\n"
+    "                       records in memory\n"
     "      --second         play: loopy moves first, you second\n"
     "      --positions WHICH\n"
     "                       check: auto (default: every index when there are\n"
@@ -154,7 +161,8 @@ static const char game_usage_options[] =
 
 enum { OPT_MISERE, OPT_NO_SYMMETRY, OPT_SOLVER, OPT_FORMAT, OPT_THREADS,
        OPT_QUIET, OPT_OUTPUT, OPT_SECOND, OPT_POSITIONS, OPT_LIMIT,
-       OPT_SEED, OPT_GAME, OPT_ALL_LEGAL, OPT_TABLES };
+       OPT_SEED, OPT_GAME, OPT_ALL_LEGAL, OPT_TABLES, OPT_RESUME,
+       OPT_MEMORY };
 
 static const cli_option game_options[] = {
     {"misere", 0, false, OPT_MISERE},
@@ -170,6 +178,8 @@ static const cli_option game_options[] = {
     {"seed", 0, true, OPT_SEED},
     {"game", 0, true, OPT_GAME},
     {"all-legal", 0, false, OPT_ALL_LEGAL},
+    {"resume", 0, false, OPT_RESUME},
+    {"memory", 0, true, OPT_MEMORY},
     {"tables", 0, true, OPT_TABLES},
     {NULL, 0, false, 0}};
 
@@ -291,6 +301,13 @@ static int parse_args(int argc, char **argv, game_args *a)
         case OPT_ALL_LEGAL:
             a->solve.all_legal = 1;
             break;
+        case OPT_RESUME:
+            a->resume = true;
+            break;
+        case OPT_MEMORY:
+            if (!cli_parse_bytes("game", "--memory", p.value, &a->memory))
+                return EXIT_USAGE;
+            break;
         case OPT_POSITIONS:
             if (!game_check_scope(p.value, &a->check.scope))
                 return EXIT_USAGE;
@@ -405,6 +422,64 @@ game_solver game_solver_of(const game_args *a, const loopy_game *game)
                                           : GAME_SOLVER_GRAPH;
 }
 
+void game_remove_work(const char *output)
+{
+    char *path = game_work_path(output), *journal;
+
+    if (path == NULL)
+        return;
+    journal = malloc(strlen(path) + sizeof "-journal");
+    if (journal != NULL) {
+        strcpy(journal, path);
+        strcat(journal, "-journal");
+        unlink(path);
+        unlink(journal);
+    }
+    free(journal);
+    free(path);
+}
+
+char *game_work_path(const char *output)
+{
+    size_t len = strlen(output);
+    char *path = malloc(len + sizeof ".tiers");
+
+    if (path != NULL) {
+        memcpy(path, output, len);
+        memcpy(path + len, ".tiers", sizeof ".tiers");
+    }
+    return path;
+}
+
+/* The tier solver with its work file next to the database (-o FILE:
+ * FILE.tiers), its working set said first. */
+static loopy_status solve_stored(const game_args *a, const loopy_game *game,
+                                 loopy_game_solution **solution,
+                                 loopy_diag *diag)
+{
+    loopy_game_tier_store store;
+    loopy_status status;
+    uint64_t bytes = 0;
+    char *path = game_work_path(a->output);
+
+    if (path == NULL)
+        return LOOPY_ENOMEM;
+    status = loopy_game_tier_working_set(game, &bytes, diag);
+    if (status == LOOPY_OK && !a->quiet)
+        fprintf(stderr, "loopy game: %s: tiers solved one at a time, at most "
+                "%.1f MB of records in memory (work file %s)\n", game->name,
+                (double)bytes / 1e6, path);
+    memset(&store, 0, sizeof store);
+    store.path = path;
+    store.resume = a->resume;
+    store.memory_limit = a->memory;
+    if (status == LOOPY_OK)
+        status = loopy_game_solve_tiers_stored(game, &a->solve, &store,
+                                               solution, diag);
+    free(path);
+    return status;
+}
+
 int game_solve_open(const game_args *a, const loopy_game *game,
                     loopy_game_solution **solution, double *seconds)
 {
@@ -425,7 +500,9 @@ int game_solve_open(const game_args *a, const loopy_game *game,
         status = loopy_game_solve_retro(game, &a->solve, solution, &diag);
         break;
     case GAME_SOLVER_TIER:
-        status = loopy_game_solve_tiers(game, &a->solve, solution, &diag);
+        status = a->output != NULL && strcmp(a->action, "solve") == 0
+                     ? solve_stored(a, game, solution, &diag)
+                     : loopy_game_solve_tiers(game, &a->solve, solution, &diag);
         break;
     case GAME_SOLVER_TABLEBASE:
         status = loopy_game_solve_tablebase(game, &a->solve, solution, &diag);
@@ -613,6 +690,9 @@ static int game_solve(const game_args *a)
     if (db_open) {
         db_open = false;
         rc = cli_db_write_game(&db_out, a->output, s, game, a->solve.misere);
+        /* Saved: the tier solver's work file has served. */
+        if (rc == EXIT_OK && game_solver_of(a, game) == GAME_SOLVER_TIER)
+            game_remove_work(a->output);
         if (rc != EXIT_OK)
             goto done;
     }
@@ -839,6 +919,13 @@ static int run_action(game_args *a)
     if (a->solve.all_legal && a->solver == GAME_SOLVER_GRAPH) {
         cli_error("game", "--all-legal: only --solver retro and tier solve "
                   "positions that are not reached from the start");
+        return EXIT_USAGE;
+    }
+    if ((a->resume || a->memory != 0) &&
+        (strcmp(a->action, "solve") != 0 || a->solver != GAME_SOLVER_TIER ||
+         a->output == NULL)) {
+        cli_error("game", "%s: only 'solve --solver tier -o FILE' keeps a "
+                  "work file on disk", a->resume ? "--resume" : "--memory");
         return EXIT_USAGE;
     }
     if (a->second && strcmp(a->action, "play") != 0) {

@@ -37,6 +37,8 @@ typedef struct game_args {
     bool dot;           /* probe -f dot: the graph of the positions */
     uint64_t dot_limit; /* probe -f dot: --limit, positions at most */
     const char *tables; /* --tables DIR, else $LOOPY_TABLES */
+    bool resume;        /* --resume: continue a tier solve's work file */
+    uint64_t memory;    /* --memory: bytes of records a tier solve may hold */
     /* Set by game_resolve before an action runs: the game to open (spec,
      * or spec:PARAMS read from the first position, as "chess" and a FEN
      * give chess:KRK), and the database that answers instead of a solve
@@ -59,6 +61,12 @@ void game_out_json_string(cli_out *out, const char *s);
 
 /* "T 9", "D". */
 void game_out_value(cli_out *out, loopy_outcome outcome, uint32_t remoteness);
+
+/* The work file of a tier solve writing the database output
+ * (output.tiers), malloc'd; NULL when memory runs out. */
+char *game_work_path(const char *output);
+/* Removes it and its journal (the database is saved). */
+void game_remove_work(const char *output);
 
 /* Opens the game a->spec; prints the reason and returns the exit status on
  * failure. */

@@ -414,6 +414,45 @@ loopy_status loopy_game_solve_tiers(const loopy_game *game,
                                     loopy_game_solution **out,
                                     loopy_diag *diag);
 
+/* Where a tier solve keeps its work on disk (loopy_game_solve_tiers_stored). */
+typedef struct loopy_game_tier_store {
+    /* The work file: 2 bytes per index of the game's index space (a
+     * sparse file until written), and its journal, path + "-journal". */
+    const char *path;
+    /* Nonzero: continue the solve whose work file is at path (refused when
+     * it is another game's or was solved with other options); zero: start
+     * one (refused when a work file is there). */
+    int resume;
+    /* Bytes of records that may be in memory at once; 0: no limit.  A
+     * solve whose tiers need more is refused before it starts. */
+    uint64_t memory_limit;
+} loopy_game_tier_store;
+
+/*
+ * loopy_game_solve_tiers with its records in a work file on disk, mapped:
+ * a tier's records are in memory while it or a tier whose moves reach it
+ * is solved, then dropped (the file keeps them, and gives them back when
+ * they are read again).  Each tier, once solved, is written to the disk
+ * and recorded in the journal, so that a solve killed at any moment
+ * (kill -9, a power cut) continues, with resume, from its last finished
+ * tier, and ends with the same solution; a finished tier whose records do
+ * not match the journal is refused (LOOPY_EFORMAT).  The solution holds
+ * the mapping; the work file and its journal stay on disk (the caller
+ * removes them when the solution is saved).  LOOPY_EIO, LOOPY_EINVAL (a
+ * work file there, none to resume, or another solve's), LOOPY_ETOOBIG
+ * (more than memory_limit), and the statuses of loopy_game_solve_tiers.
+ */
+loopy_status loopy_game_solve_tiers_stored(
+    const loopy_game *game, const loopy_game_solve_options *options,
+    const loopy_game_tier_store *store, loopy_game_solution **out,
+    loopy_diag *diag);
+
+/* The bytes of records a tier solve holds in memory at once: 2 for each
+ * index of the largest tier with the tiers its moves reach.  LOOPY_EINVAL
+ * for a game without tiers, LOOPY_EGAME for broken tiers. */
+loopy_status loopy_game_tier_working_set(const loopy_game *game,
+                                         uint64_t *bytes, loopy_diag *diag);
+
 /*
  * Whether the game brings a solver of its own for every legal position:
  * the built-in chess endings do (a tablebase generator).  Games from

@@ -141,6 +141,8 @@ typedef struct loopy_i_db_source {
     const uint32_t *word;
     /* Or non-NULL, the same as narrow records (rules_internal.h). */
     const uint16_t *record;
+    /* record is a shared file mapping: its pages leave memory once read. */
+    bool mapped;
     const loopy_position *position;
     const uint8_t *outcome;
     const uint32_t *remoteness;

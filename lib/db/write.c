@@ -79,6 +79,16 @@ static bool word_at(const loopy_i_db_source *src, uint64_t pos,
     return loopy_i_word_value(word_of(src, pos), outcome, remoteness);
 }
 
+/* Records of a words source read so far leave memory, when they are a
+ * file's mapping (a tier solve's work file): from[0 .. to). */
+#define RELEASE_EVERY (UINT64_C(1) << 20)
+static void release_records(const loopy_i_db_source *src, uint64_t from,
+                            uint64_t to)
+{
+    if (src->mapped && src->record != NULL && to > from)
+        loopy_i_release_mapped(src->record + from, (size_t)(to - from) * 2);
+}
+
 /* survey() of a words source: counts, and the first and last position. */
 static uint64_t survey_words(const loopy_i_db_source *src, plan *p)
 {
@@ -86,6 +96,8 @@ static uint64_t survey_words(const loopy_i_db_source *src, plan *p)
 
     p->lo = p->hi = 0;
     for (uint64_t pos = 0; pos < src->index_size; pos++) {
+        if (pos % RELEASE_EVERY == 0)
+            release_records(src, pos - (pos > 0 ? RELEASE_EVERY : 0), pos);
         loopy_outcome outcome;
         uint32_t remoteness;
         if (!word_at(src, pos, &outcome, &remoteness))
@@ -97,6 +109,8 @@ static uint64_t survey_words(const loopy_i_db_source *src, plan *p)
         if (outcome != LOOPY_DRAW && remoteness > max)
             max = remoteness;
     }
+    release_records(src, src->index_size / RELEASE_EVERY * RELEASE_EVERY,
+                    src->index_size);
     return n != src->n ? UINT64_MAX : max;
 }
 
@@ -173,9 +187,13 @@ static loopy_status lay_out(const loopy_i_db_layout *layout, plan *p)
         p->from = loopy_i_malloc((size_t)p->blocks + 1, sizeof *p->from);
         if (p->from == NULL)
             return LOOPY_ENOMEM;
-        for (uint64_t pos = p->lo; pos < p->hi; pos++)
+        for (uint64_t pos = p->lo; pos < p->hi; pos++) {
             if (word_of(src, pos) != LOOPY_I_WORD_ABSENT && i++ % p->k == 0)
                 p->from[(i - 1) / p->k] = pos;
+            if ((pos + 1) % RELEASE_EVERY == 0)
+                release_records(src, pos + 1 - RELEASE_EVERY, pos + 1);
+        }
+        release_records(src, p->hi / RELEASE_EVERY * RELEASE_EVERY, p->hi);
         for (uint64_t b = 0; b < p->blocks; b++)
             p->start[b] = b * p->k;
     } else if (p->sparse) {
@@ -231,9 +249,12 @@ static size_t build_words_block(const plan *p, uint64_t b, unsigned char *out)
                        ? db_record(p->width, outcome, remoteness)
                        : 0,
                    p->width);
+        release_records(src, first, first + count);
         return len;
     }
-    for (uint64_t pos = p->from[b], last = 0, j = 0; j < count; pos++) {
+    uint64_t last = 0;
+
+    for (uint64_t pos = p->from[b], j = 0; j < count; pos++) {
         if (!word_at(src, pos, &outcome, &remoteness))
             continue;
         db_put(out + (size_t)j * p->width,
@@ -244,6 +265,8 @@ static size_t build_words_block(const plan *p, uint64_t b, unsigned char *out)
         last = pos;
         j++;
     }
+    if (count > 0)
+        release_records(src, p->from[b], last + 1);
     return len;
 }
 
@@ -516,6 +539,7 @@ loopy_status loopy_db_write_game(const loopy_game_solution *s,
     src.n = s->n;
     src.word = s->word;
     src.record = s->record;
+    src.mapped = s->mapped != 0;
     src.position = s->position;
     src.outcome = s->outcome;
     src.remoteness = s->remoteness;
@@ -538,6 +562,7 @@ loopy_status loopy_db_write_graph(const loopy_solution *s, uint32_t base,
     src.n = loopy_solution_vertex_count(s);
     src.word = NULL;
     src.record = NULL;
+    src.mapped = false;
     src.position = NULL;
     src.outcome = loopy_solution_outcomes(s);
     src.remoteness = loopy_solution_remoteness(s);

@@ -177,6 +177,8 @@ struct loopy_game_solution {
     uint32_t *remoteness;
     uint32_t *word; /* non-NULL: the words form */
     uint16_t *record; /* non-NULL: the words form, narrow (records) */
+    size_t mapped;    /* nonzero: record is a shared file mapping of so
+                       * many bytes (a tier solve's work file) */
     uint64_t size;  /* words */
     uint64_t *rank; /* size / LOOPY_I_RANK_BLOCK + 1 */
     uint64_t count[4]; /* indexed by loopy_outcome */
@@ -195,6 +197,18 @@ loopy_status loopy_i_solution_of_words(uint32_t *words, uint64_t size,
 loopy_status loopy_i_solution_of_records(uint16_t *records, uint64_t size,
                                          bool symmetric, int threads,
                                          loopy_game_solution **out);
+
+/* The same of the records of a work file mapped shared (bytes long),
+ * unmapped when the solution is freed; their pages leave memory as they
+ * are counted. */
+loopy_status loopy_i_solution_of_mapped_records(uint16_t *records,
+                                                uint64_t size, size_t bytes,
+                                                bool symmetric, int threads,
+                                                loopy_game_solution **out);
+
+/* Drops the whole pages inside bytes[0 .. len) of a shared file mapping
+ * from memory (tier_store.c); a later read brings them back. */
+void loopy_i_release_mapped(const void *bytes, size_t len);
 
 /* Whether s is in the words form, wide or narrow. */
 static inline bool loopy_i_solution_indexed(const loopy_game_solution *s)

@@ -6,6 +6,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 uint64_t loopy_game_solution_size(const loopy_game_solution *s)
 {
@@ -18,11 +19,13 @@ uint64_t loopy_game_solution_count(const loopy_game_solution *s,
     return (unsigned)outcome < 4 ? s->count[outcome] : 0;
 }
 
-/* A solution in the words form of words (wide) or records (narrow): the
- * rank directory and the counts. */
+/* A solution in the words form of words (wide) or records (narrow; mapped
+ * bytes of a shared file mapping when nonzero, whose pages are dropped
+ * from memory as they are counted): the rank directory and the counts,
+ * in one pass. */
 static loopy_status of_words(uint32_t *words, uint16_t *records,
-                             uint64_t size, bool symmetric, int threads,
-                             loopy_game_solution **out)
+                             size_t mapped, uint64_t size, bool symmetric,
+                             int threads, loopy_game_solution **out)
 {
     uint64_t blocks = size / LOOPY_I_RANK_BLOCK + 1, count[4] = {0, 0, 0, 0};
     loopy_game_solution *s = loopy_i_calloc(1, sizeof *s);
@@ -38,32 +41,34 @@ static loopy_status of_words(uint32_t *words, uint16_t *records,
     }
     s->word = words;
     s->record = records;
+    s->mapped = mapped;
     s->size = size;
-#pragma omp parallel for num_threads(threads) schedule(static)
-    for (int64_t b = 0; b < (int64_t)blocks; b++) {
-        uint64_t lo = (uint64_t)b * LOOPY_I_RANK_BLOCK, present = 0;
-        uint64_t hi = size - lo < LOOPY_I_RANK_BLOCK ? size
-                                                     : lo + LOOPY_I_RANK_BLOCK;
-        for (uint64_t i = lo; i < hi; i++)
-            present += loopy_i_solution_word(s, i) != LOOPY_I_WORD_ABSENT;
-        s->rank[b + 1] = present;
-    }
-    for (uint64_t b = 0; b < blocks; b++)
-        s->rank[b + 1] += s->rank[b];
-    s->n = s->rank[blocks];
 #pragma omp parallel num_threads(threads)
     {
         uint64_t mine[4] = {0, 0, 0, 0};
 #pragma omp for schedule(static)
-        for (int64_t i = 0; i < (int64_t)size; i++) {
-            uint32_t w = loopy_i_solution_word(s, (uint64_t)i);
-            if (w != LOOPY_I_WORD_ABSENT)
-                mine[w >> LOOPY_I_WORD_SHIFT]++;
+        for (int64_t b = 0; b < (int64_t)blocks; b++) {
+            uint64_t lo = (uint64_t)b * LOOPY_I_RANK_BLOCK, present = 0;
+            uint64_t hi = size - lo < LOOPY_I_RANK_BLOCK
+                              ? size : lo + LOOPY_I_RANK_BLOCK;
+            for (uint64_t i = lo; i < hi; i++) {
+                uint32_t w = loopy_i_solution_word(s, i);
+                if (w != LOOPY_I_WORD_ABSENT) {
+                    present++;
+                    mine[w >> LOOPY_I_WORD_SHIFT]++;
+                }
+            }
+            s->rank[b + 1] = present;
+            if (mapped != 0 && hi > lo)
+                loopy_i_release_mapped(records + lo, (size_t)(hi - lo) * 2);
         }
 #pragma omp critical
         for (int k = 0; k < 4; k++)
             count[k] += mine[k];
     }
+    for (uint64_t b = 0; b < blocks; b++)
+        s->rank[b + 1] += s->rank[b];
+    s->n = s->rank[blocks];
     memcpy(s->count, count, sizeof count);
     s->symmetric = symmetric;
     *out = s;
@@ -74,14 +79,22 @@ loopy_status loopy_i_solution_of_words(uint32_t *words, uint64_t size,
                                        bool symmetric, int threads,
                                        loopy_game_solution **out)
 {
-    return of_words(words, NULL, size, symmetric, threads, out);
+    return of_words(words, NULL, 0, size, symmetric, threads, out);
 }
 
 loopy_status loopy_i_solution_of_records(uint16_t *records, uint64_t size,
                                          bool symmetric, int threads,
                                          loopy_game_solution **out)
 {
-    return of_words(NULL, records, size, symmetric, threads, out);
+    return of_words(NULL, records, 0, size, symmetric, threads, out);
+}
+
+loopy_status loopy_i_solution_of_mapped_records(uint16_t *records,
+                                                uint64_t size, size_t bytes,
+                                                bool symmetric, int threads,
+                                                loopy_game_solution **out)
+{
+    return of_words(NULL, records, bytes, size, symmetric, threads, out);
 }
 
 loopy_position loopy_i_solution_select(const loopy_game_solution *s,
@@ -247,7 +260,10 @@ void loopy_game_solution_free(loopy_game_solution *s)
     loopy_i_free(s->outcome);
     loopy_i_free(s->remoteness);
     loopy_i_free(s->word);
-    loopy_i_free(s->record);
+    if (s->mapped != 0)
+        munmap(s->record, s->mapped);
+    else
+        loopy_i_free(s->record);
     loopy_i_free(s->rank);
     loopy_i_free(s);
 }

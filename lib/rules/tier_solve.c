@@ -27,7 +27,7 @@
  * positions of one tier at once; the result does not depend on their
  * number.
  */
-#include "rules_internal.h"
+#include "tier_store.h"
 
 #include <stdarg.h>
 #include <stdatomic.h>
@@ -54,6 +54,8 @@ typedef struct tiers {
     uint64_t *order;        /* the tiers, each before its children */
     unsigned char *allowed; /* count: the children of the tier at work */
     _Atomic uint16_t *record;
+    tier_store *store;     /* the work file, or NULL: all in memory */
+    uint64_t *pending;     /* count: the parents of each tier not solved */
     /* The first failure, set once (by the thread that wins the CAS). */
     _Atomic int failed;
     loopy_position failed_at;
@@ -61,6 +63,8 @@ typedef struct tiers {
     char failed_why[200];
     _Atomic bool out_of_memory;
     _Atomic bool too_remote;
+    loopy_progress_fn progress;
+    void *progress_ctx;
 } tiers;
 
 static void fail_at(tiers *t, loopy_position pos, bool has_position,
@@ -186,6 +190,10 @@ static loopy_status read_tiers(tiers *t)
         total += got;
         t->child_at[k + 1] = total;
     }
+    t->pending = loopy_i_malloc((size_t)n, sizeof *t->pending);
+    if (t->pending == NULL)
+        goto no_memory;
+    memcpy(t->pending, parents, (size_t)n * sizeof *parents);
     /* Kahn's order; what it leaves out lies on a cycle. */
     for (uint64_t k = 0; k < n; k++)
         if (parents[k] == 0)
@@ -388,9 +396,11 @@ static void solve_tier(tiers *t, uint64_t k)
             loopy_position from = lo + (uint64_t)c * CHUNK;
             loopy_position to = hi - from < CHUNK ? hi : from + CHUNK;
             for (loopy_position i = from; i < to; i++) {
+                /* REACHED, or in a tier a crash interrupted, perhaps
+                 * solved already: solved (again, to the same value). */
                 if (atomic_load_explicit(&t->failed, memory_order_relaxed) ||
-                    atomic_load_explicit(&t->record[i], memory_order_relaxed) !=
-                        REACHED)
+                    atomic_load_explicit(&t->record[i], memory_order_relaxed) ==
+                        ABSENT)
                     continue;
                 atomic_store_explicit(&t->record[i],
                                       solve_position(t, k, i, &buf),
@@ -401,14 +411,39 @@ static void solve_tier(tiers *t, uint64_t k)
     }
 }
 
-static loopy_status solve_all(tiers *t)
+/* The records of tier k leave memory (a work file's: they stay in it). */
+static void release_tier(tiers *t, uint64_t k)
+{
+    if (t->store != NULL)
+        loopy_i_tier_store_release(t->store, t->start[k], t->start[k + 1]);
+}
+
+static uint64_t tier_checksum(const tiers *t, uint64_t k)
+{
+    /* Between the passes: no thread writes the records. */
+    return loopy_i_checksum(t->store->record + t->start[k],
+                            (t->start[k + 1] - t->start[k]) * 2, t->threads);
+}
+
+static loopy_status status_of_failure(tiers *t)
+{
+    return atomic_load(&t->out_of_memory) ? LOOPY_ENOMEM
+           : atomic_load(&t->too_remote)  ? LOOPY_ETOOBIG
+                                          : LOOPY_EGAME;
+}
+
+/* Forward: what the start reaches (or every legal index), tier by tier,
+ * parents first; with a work file, then flushed and journaled. */
+static loopy_status reach_all(tiers *t, loopy_diag *diag)
 {
     const loopy_game *game = t->game;
     uint64_t size = game->size;
 
+    if (t->store == NULL) {
 #pragma omp parallel for num_threads(t->threads) schedule(static)
-    for (int64_t i = 0; i < (int64_t)size; i++)
-        atomic_init(&t->record[i], ABSENT);
+        for (int64_t i = 0; i < (int64_t)size; i++)
+            atomic_init(&t->record[i], ABSENT);
+    }
     if (!t->reps.all_legal) {
         loopy_position start = game->start;
         if (t->reps.symmetric)
@@ -420,24 +455,71 @@ static loopy_status solve_all(tiers *t)
         }
         atomic_store(&t->record[start], REACHED);
     }
-    /* Parents first: what a tier reaches is known before its turn. */
     for (uint64_t j = 0; j < t->count && !atomic_load(&t->failed); j++) {
         uint64_t k = t->order[j];
         allow_children(t, k, true);
         reach_tier(t, k);
         allow_children(t, k, false);
-    }
-    /* Children first. */
-    for (uint64_t j = t->count; j-- > 0 && !atomic_load(&t->failed);) {
-        uint64_t k = t->order[j];
-        allow_children(t, k, true);
-        solve_tier(t, k);
-        allow_children(t, k, false);
+        release_tier(t, k);
+        if (t->progress != NULL)
+            t->progress(t->progress_ctx, "reach", j + 1, t->count);
     }
     if (atomic_load(&t->failed))
-        return atomic_load(&t->out_of_memory) ? LOOPY_ENOMEM
-               : atomic_load(&t->too_remote)  ? LOOPY_ETOOBIG
-                                              : LOOPY_EGAME;
+        return status_of_failure(t);
+    if (t->store != NULL)
+        return loopy_i_tier_store_commit(t->store, 0, size, TIER_ENTRY_REACHED,
+                                         0, 0, diag);
+    return LOOPY_OK;
+}
+
+/* Backward: each tier solved, children first; with a work file, each
+ * flushed and journaled as it is finished (those the journal says are
+ * finished checked and skipped), and dropped from memory once no tier
+ * still to solve needs it. */
+static loopy_status solve_all(tiers *t, loopy_diag *diag)
+{
+    loopy_status status;
+
+    if (t->store == NULL || !t->store->reached) {
+        status = reach_all(t, diag);
+        if (status != LOOPY_OK)
+            return status;
+    }
+    for (uint64_t j = t->count; j-- > 0;) {
+        uint64_t k = t->order[j];
+        if (t->store != NULL && t->store->done[k]) {
+            if (tier_checksum(t, k) != t->store->checksum[k]) {
+                const char *journal = t->store->journal_path;
+                loopy_i_diag(diag, 0, 0, "%.*s: tier %" PRIu64 " of the work "
+                             "file is damaged (its records are not those "
+                             "its journal recorded): remove it and its "
+                             "journal to start again",
+                             (int)(strlen(journal) - strlen("-journal")),
+                             journal, k);
+                return LOOPY_EFORMAT;
+            }
+        } else {
+            allow_children(t, k, true);
+            solve_tier(t, k);
+            allow_children(t, k, false);
+            if (atomic_load(&t->failed))
+                return status_of_failure(t);
+            if (t->store != NULL) {
+                status = loopy_i_tier_store_commit(
+                    t->store, t->start[k], t->start[k + 1], TIER_ENTRY_DONE, k,
+                    tier_checksum(t, k), diag);
+                if (status != LOOPY_OK)
+                    return status;
+            }
+        }
+        for (uint64_t i = t->child_at[k]; i < t->child_at[k + 1]; i++)
+            if (--t->pending[t->child[i]] == 0)
+                release_tier(t, t->child[i]);
+        if (t->pending[k] == 0)
+            release_tier(t, k);
+        if (t->progress != NULL)
+            t->progress(t->progress_ctx, "solve", t->count - j, t->count);
+    }
     return LOOPY_OK;
 }
 
@@ -448,25 +530,19 @@ static void tiers_free(tiers *t)
     loopy_i_free(t->child);
     loopy_i_free(t->order);
     loopy_i_free(t->allowed);
+    loopy_i_free(t->pending);
 }
 
-loopy_status loopy_game_solve_tiers(const loopy_game *game,
-                                    const loopy_game_solve_options *options,
-                                    loopy_game_solution **out,
-                                    loopy_diag *diag)
+/* The work: the game's tiers, read and checked into t, for options. */
+static loopy_status begin(tiers *t, const loopy_game *game,
+                          const loopy_game_solve_options *options,
+                          loopy_diag *diag)
 {
-    static const loopy_game_solve_options defaults =
-        LOOPY_GAME_SOLVE_OPTIONS_INIT;
-    loopy_game_solution *s = NULL;
-    loopy_status status;
-    uint16_t *records;
-    tiers t;
-
-    if (out == NULL || game == NULL)
-        return LOOPY_EINVAL;
-    *out = NULL;
-    if (options == NULL)
-        options = &defaults;
+    memset(t, 0, sizeof *t);
+    t->game = game;
+    atomic_init(&t->failed, 0);
+    atomic_init(&t->out_of_memory, false);
+    atomic_init(&t->too_remote, false);
     if (game->tier_children == NULL) {
         loopy_i_diag(diag, 0, 0, "%s: the game has no tiers: solve it with "
                      "the solver that stores no moves or through a graph",
@@ -478,33 +554,84 @@ loopy_status loopy_game_solve_tiers(const loopy_game *game,
                      "is too large for memory", game->name, game->size);
         return LOOPY_ETOOBIG;
     }
-    memset(&t, 0, sizeof t);
-    t.game = game;
-    loopy_i_reps_init(&t.reps, game, options->no_symmetry != 0,
+    loopy_i_reps_init(&t->reps, game, options->no_symmetry != 0,
                       options->all_legal != 0);
-    t.misere = options->misere;
-    t.threads = loopy_i_threads(options->threads, game->size, CHUNK);
-    atomic_init(&t.failed, 0);
-    atomic_init(&t.out_of_memory, false);
-    atomic_init(&t.too_remote, false);
-    status = read_tiers(&t);
-    if (status != LOOPY_OK)
-        goto fail;
-    _Static_assert(sizeof(_Atomic uint16_t) == sizeof(uint16_t),
-                   "an atomic record is a record");
-    records = loopy_i_malloc((size_t)game->size, sizeof *records);
-    t.record = (_Atomic uint16_t *)records;
-    if (records == NULL) {
-        status = LOOPY_ENOMEM;
-        loopy_i_diag(diag, 0, 0, "%s: out of memory for %" PRIu64 " positions "
-                     "(2 bytes each)", game->name, game->size);
+    t->misere = options->misere;
+    t->threads = loopy_i_threads(options->threads, game->size, CHUNK);
+    t->progress = options->progress;
+    t->progress_ctx = options->progress_ctx;
+    return read_tiers(t);
+}
+
+/* Says why the solve failed, when the failure was not said yet. */
+static void explain(tiers *t, loopy_status status, loopy_diag *diag)
+{
+    const loopy_game *game = t->game;
+
+    if (atomic_load(&t->failed) && t->failed_has_position) {
+        char text[96];
+        loopy_i_diag(diag, 0, 0, "%s: position %" LOOPY_PRI_POSITION " (%s): %s",
+                     game->name, t->failed_at,
+                     loopy_game_format(game, t->failed_at, text, sizeof text),
+                     t->failed_why);
+    } else if (atomic_load(&t->failed)) {
+        loopy_i_diag(diag, 0, 0, "%s: %s", game->name, t->failed_why);
+    } else if (diag != NULL && diag->message[0] == '\0') {
+        loopy_i_diag(diag, 0, 0, "%s: %s", game->name,
+                     status == LOOPY_ENOMEM ? "out of memory"
+                                            : loopy_strerror(status));
+    }
+}
+
+/* The most bytes of records in memory at once: a tier and its
+ * children's, 2 bytes an index. */
+static uint64_t working_set(const tiers *t)
+{
+    uint64_t most = 0;
+
+    for (uint64_t k = 0; k < t->count; k++) {
+        uint64_t sum = t->start[k + 1] - t->start[k];
+        for (uint64_t i = t->child_at[k]; i < t->child_at[k + 1]; i++)
+            sum += t->start[t->child[i] + 1] - t->start[t->child[i]];
+        most = sum > most ? sum : most;
+    }
+    return most * 2;
+}
+
+loopy_status loopy_game_solve_tiers(const loopy_game *game,
+                                    const loopy_game_solve_options *options,
+                                    loopy_game_solution **out,
+                                    loopy_diag *diag)
+{
+    static const loopy_game_solve_options defaults =
+        LOOPY_GAME_SOLVE_OPTIONS_INIT;
+    loopy_game_solution *s = NULL;
+    loopy_status status;
+    uint16_t *records = NULL;
+    tiers t;
+
+    if (out == NULL || game == NULL)
+        return LOOPY_EINVAL;
+    *out = NULL;
+    status = begin(&t, game, options != NULL ? options : &defaults, diag);
+    if (status == LOOPY_OK) {
+        _Static_assert(sizeof(_Atomic uint16_t) == sizeof(uint16_t),
+                       "an atomic record is a record");
+        records = loopy_i_malloc((size_t)game->size, sizeof *records);
+        t.record = (_Atomic uint16_t *)records;
+        if (records == NULL) {
+            status = LOOPY_ENOMEM;
+            loopy_i_diag(diag, 0, 0, "%s: out of memory for %" PRIu64
+                         " positions (2 bytes each)", game->name, game->size);
+        }
+    }
+    if (status == LOOPY_OK)
+        status = solve_all(&t, diag);
+    if (status != LOOPY_OK) {
+        explain(&t, status, diag);
+        loopy_i_free(records);
         tiers_free(&t);
         return status;
-    }
-    status = solve_all(&t);
-    if (status != LOOPY_OK) {
-        loopy_i_free(records);
-        goto fail;
     }
     tiers_free(&t);
     /* Every thread has joined: the records are plain data from here on. */
@@ -517,21 +644,91 @@ loopy_status loopy_game_solve_tiers(const loopy_game *game,
     }
     *out = s;
     return LOOPY_OK;
+}
 
-fail:
-    if (!atomic_load(&t.failed)) {
-        loopy_i_diag(diag, 0, 0, "%s: %s", game->name,
-                      status == LOOPY_ENOMEM ? "out of memory"
-                                             : "too many tiers for memory");
-    } else if (t.failed_has_position) {
-        char text[96];
-        loopy_i_diag(diag, 0, 0, "%s: position %" LOOPY_PRI_POSITION " (%s): %s",
-                     game->name, t.failed_at,
-                     loopy_game_format(game, t.failed_at, text, sizeof text),
-                     t.failed_why);
-    } else {
-        loopy_i_diag(diag, 0, 0, "%s: %s", game->name, t.failed_why);
-    }
+loopy_status loopy_game_tier_working_set(const loopy_game *game,
+                                         uint64_t *bytes, loopy_diag *diag)
+{
+    static const loopy_game_solve_options defaults =
+        LOOPY_GAME_SOLVE_OPTIONS_INIT;
+    loopy_status status;
+    tiers t;
+
+    if (game == NULL || bytes == NULL)
+        return LOOPY_EINVAL;
+    status = begin(&t, game, &defaults, diag);
+    if (status == LOOPY_OK)
+        *bytes = working_set(&t);
+    else
+        explain(&t, status, diag);
     tiers_free(&t);
     return status;
+}
+
+loopy_status loopy_game_solve_tiers_stored(
+    const loopy_game *game, const loopy_game_solve_options *options,
+    const loopy_game_tier_store *where, loopy_game_solution **out,
+    loopy_diag *diag)
+{
+    static const loopy_game_solve_options defaults =
+        LOOPY_GAME_SOLVE_OPTIONS_INIT;
+    loopy_game_solution *s = NULL;
+    loopy_status status;
+    tier_store store;
+    tier_store_key key;
+    bool open = false;
+    uint64_t bytes;
+    tiers t;
+
+    if (out == NULL || game == NULL || where == NULL || where->path == NULL)
+        return LOOPY_EINVAL;
+    *out = NULL;
+    if (options == NULL)
+        options = &defaults;
+    status = begin(&t, game, options, diag);
+    if (status == LOOPY_OK && where->memory_limit != 0 &&
+        (bytes = working_set(&t)) > where->memory_limit) {
+        loopy_i_diag(diag, 0, 0, "%s: the tiers need %" PRIu64 " bytes of "
+                     "records in memory at once (the largest tier with the "
+                     "tiers its moves reach), more than the %" PRIu64
+                     " allowed", game->name, bytes, where->memory_limit);
+        status = LOOPY_ETOOBIG;
+    }
+    if (status == LOOPY_OK) {
+        key.name = game->name;
+        key.params = game->params != NULL ? game->params : "";
+        key.size = game->size;
+        key.tiers = t.count;
+        key.flags = (options->misere ? TIER_FLAG_MISERE : 0) |
+                    (t.reps.symmetric ? TIER_FLAG_SYMMETRIC : 0) |
+                    (t.reps.all_legal ? TIER_FLAG_ALL_LEGAL : 0);
+        status = loopy_i_tier_store_open(&store, where->path,
+                                         where->resume != 0, &key, diag);
+        open = status == LOOPY_OK;
+    }
+    /* A crash before every tier was reached: that pass starts again. */
+    if (open && where->resume && !store.reached)
+        status = loopy_i_tier_store_clear(&store, diag);
+    if (status == LOOPY_OK) {
+        t.store = &store;
+        t.record = (_Atomic uint16_t *)store.record;
+        status = solve_all(&t, diag);
+    }
+    if (status == LOOPY_OK)
+        status = loopy_i_solution_of_mapped_records(store.record, game->size,
+                                                    store.map_bytes,
+                                                    t.reps.symmetric,
+                                                    t.threads, &s);
+    if (status != LOOPY_OK) {
+        explain(&t, status, diag);
+        if (open)
+            loopy_i_tier_store_close(&store, false);
+        tiers_free(&t);
+        return status;
+    }
+    /* The mapping is the solution's now. */
+    loopy_i_tier_store_close(&store, true);
+    tiers_free(&t);
+    *out = s;
+    return LOOPY_OK;
 }

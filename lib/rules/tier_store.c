@@ -1,0 +1,377 @@
+/*
+ * tier_store.c - the work file and journal of a tier solve on disk
+ * (tier_store.h has their layout).  The order of writes is what makes a
+ * crash harmless: a tier's records reach the disk (msync) before its
+ * journal entry is written and flushed (fdatasync), so an entry names only
+ * records that are there; an entry cut short is dropped on resume, and the
+ * tier solved again, to the same bytes.
+ */
+#define _DEFAULT_SOURCE /* madvise, MADV_DONTNEED */
+#include "tier_store.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static const unsigned char journal_magic[8] = {0x89, 'L', 'T', 'J',
+                                               '\r', '\n', 0x1a, '\n'};
+
+static void put(unsigned char *p, uint64_t v, unsigned bytes)
+{
+    for (unsigned i = 0; i < bytes; i++)
+        p[i] = (unsigned char)(v >> (8 * i));
+}
+
+static uint64_t get(const unsigned char *p, unsigned bytes)
+{
+    uint64_t v = 0;
+
+    for (unsigned i = bytes; i-- > 0;)
+        v = v << 8 | p[i];
+    return v;
+}
+
+/* Writes all of bytes at offset; false (errno set) on failure. */
+static bool write_at(int fd, const void *bytes, size_t len, off_t offset)
+{
+    const unsigned char *p = bytes;
+
+    while (len > 0) {
+        ssize_t got = pwrite(fd, p, len, offset);
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got <= 0) {
+            if (got == 0)
+                errno = EIO;
+            return false;
+        }
+        p += got;
+        len -= (size_t)got;
+        offset += got;
+    }
+    return true;
+}
+
+/* Reads len bytes at offset; the count read (short at the end of file),
+ * or -1 with errno. */
+static ssize_t read_at(int fd, void *bytes, size_t len, off_t offset)
+{
+    size_t have = 0;
+
+    while (have < len) {
+        ssize_t got = pread(fd, (unsigned char *)bytes + have, len - have,
+                            offset + (off_t)have);
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got < 0)
+            return -1;
+        if (got == 0)
+            break;
+        have += (size_t)got;
+    }
+    return (ssize_t)have;
+}
+
+static void make_header(const tier_store_key *key, unsigned char *h)
+{
+    size_t name_len = strlen(key->name), params_len = strlen(key->params);
+
+    memset(h, 0, TIER_JOURNAL_HEADER);
+    memcpy(h, journal_magic, sizeof journal_magic);
+    put(h + 8, 1, 4);
+    put(h + 12, key->flags, 4);
+    put(h + 16, key->size, 8);
+    put(h + 24, key->tiers, 8);
+    put(h + 32, name_len, 2);
+    put(h + 34, params_len, 2);
+    memcpy(h + 40, key->name, name_len);
+    memcpy(h + 40 + name_len, key->params, params_len);
+    put(h + TIER_JOURNAL_HEADER - 8,
+        loopy_i_checksum(h, TIER_JOURNAL_HEADER - 8, 1), 8);
+}
+
+/* Maps the work file (size records). */
+static loopy_status map_records(tier_store *st, const char *path,
+                                loopy_diag *diag)
+{
+    void *map;
+
+    st->map_bytes = (size_t)st->size * sizeof(uint16_t);
+    map = mmap(NULL, st->map_bytes, PROT_READ | PROT_WRITE, MAP_SHARED, st->fd,
+               0);
+    if (map == MAP_FAILED) {
+        loopy_i_diag(diag, 0, 0, "%s: cannot map the work file: %s", path,
+                     strerror(errno));
+        return errno == ENOMEM ? LOOPY_ENOMEM : LOOPY_EIO;
+    }
+    st->record = map;
+    return LOOPY_OK;
+}
+
+/* Reads the journal's entries (after its header, checked by the caller)
+ * into st; drops a last entry cut short or failing its checksum. */
+static loopy_status read_entries(tier_store *st, loopy_diag *diag)
+{
+    unsigned char e[TIER_JOURNAL_ENTRY];
+    off_t at = TIER_JOURNAL_HEADER;
+
+    for (;;) {
+        ssize_t got = read_at(st->journal_fd, e, sizeof e, at);
+        uint64_t kind, tier;
+        if (got < 0) {
+            loopy_i_diag(diag, 0, 0, "%s: cannot read: %s", st->journal_path,
+                         strerror(errno));
+            return LOOPY_EIO;
+        }
+        if (got < (ssize_t)sizeof e ||
+            get(e + 24, 8) != loopy_i_checksum(e, 24, 1)) {
+            /* The crash's own entry, or the end: anything after it is
+             * not the journal's. */
+            struct stat sb;
+            if (fstat(st->journal_fd, &sb) == 0 && sb.st_size > at + (off_t)sizeof e) {
+                loopy_i_diag(diag, 0, 0, "%s: damaged: the entry at byte %lld "
+                             "is not one the solve wrote", st->journal_path,
+                             (long long)at);
+                return LOOPY_EFORMAT;
+            }
+            if (ftruncate(st->journal_fd, at) != 0) {
+                loopy_i_diag(diag, 0, 0, "%s: cannot cut its last entry: %s",
+                             st->journal_path, strerror(errno));
+                return LOOPY_EIO;
+            }
+            return LOOPY_OK;
+        }
+        kind = get(e, 4);
+        tier = get(e + 8, 8);
+        if (kind == TIER_ENTRY_REACHED && !st->reached) {
+            st->reached = true;
+        } else if (kind == TIER_ENTRY_DONE && st->reached && tier < st->tiers &&
+                   !st->done[tier]) {
+            st->done[tier] = 1;
+            st->checksum[tier] = get(e + 16, 8);
+        } else {
+            loopy_i_diag(diag, 0, 0, "%s: damaged: the entry at byte %lld "
+                         "(kind %llu, tier %llu) does not follow", st->journal_path,
+                         (long long)at, (unsigned long long)kind,
+                         (unsigned long long)tier);
+            return LOOPY_EFORMAT;
+        }
+        at += (off_t)sizeof e;
+    }
+}
+
+/* Checks the journal's header against key; says what differs. */
+static loopy_status check_header(tier_store *st, const tier_store_key *key,
+                                 const char *path, loopy_diag *diag)
+{
+    unsigned char h[TIER_JOURNAL_HEADER], want[TIER_JOURNAL_HEADER];
+    ssize_t got = read_at(st->journal_fd, h, sizeof h, 0);
+    struct stat sb;
+
+    if (got < 0) {
+        loopy_i_diag(diag, 0, 0, "%s: cannot read: %s", st->journal_path,
+                     strerror(errno));
+        return LOOPY_EIO;
+    }
+    if (got < (ssize_t)sizeof h || memcmp(h, journal_magic, 8) != 0 ||
+        get(h + TIER_JOURNAL_HEADER - 8, 8) !=
+            loopy_i_checksum(h, TIER_JOURNAL_HEADER - 8, 1)) {
+        loopy_i_diag(diag, 0, 0, "%s: not the journal of a tier solve, or "
+                     "damaged", st->journal_path);
+        return LOOPY_EFORMAT;
+    }
+    make_header(key, want);
+    if (memcmp(h, want, sizeof h) != 0) {
+        loopy_i_diag(diag, 0, 0, "%s: the journal of another solve (%s): "
+                     "remove it and %s to start again",
+                     st->journal_path,
+                     memcmp(h + 32, want + 32, 340) != 0 ? "another game"
+                     : get(h + 12, 4) != key->flags     ? "misere, symmetry or "
+                                                          "--all-legal differ"
+                                                        : "another index space",
+                     path);
+        return LOOPY_EINVAL;
+    }
+    if (fstat(st->fd, &sb) != 0 || (uint64_t)sb.st_size != key->size * 2) {
+        loopy_i_diag(diag, 0, 0, "%s: the work file has %lld bytes, not %llu",
+                     path, (long long)sb.st_size,
+                     (unsigned long long)(key->size * 2));
+        return LOOPY_EFORMAT;
+    }
+    return LOOPY_OK;
+}
+
+loopy_status loopy_i_tier_store_open(tier_store *st, const char *path,
+                                     bool resume, const tier_store_key *key,
+                                     loopy_diag *diag)
+{
+    size_t len = strlen(path);
+    loopy_status status;
+    int flags = resume ? O_RDWR : O_RDWR | O_CREAT | O_EXCL;
+
+    memset(st, 0, sizeof *st);
+    st->fd = st->journal_fd = -1;
+    st->size = key->size;
+    st->tiers = key->tiers;
+    if (key->size > SIZE_MAX / 2 || strlen(key->name) + strlen(key->params) > 336)
+        return LOOPY_ETOOBIG;
+    st->journal_path = loopy_i_malloc(len + sizeof "-journal", 1);
+    st->done = loopy_i_calloc((size_t)key->tiers, 1);
+    st->checksum = loopy_i_calloc((size_t)key->tiers, sizeof *st->checksum);
+    if (st->journal_path == NULL || st->done == NULL || st->checksum == NULL) {
+        loopy_i_tier_store_close(st, false);
+        return LOOPY_ENOMEM;
+    }
+    memcpy(st->journal_path, path, len);
+    memcpy(st->journal_path + len, "-journal", sizeof "-journal");
+    st->fd = open(path, flags | O_CLOEXEC, 0644);
+    if (st->fd >= 0)
+        st->journal_fd = open(st->journal_path, flags | O_CLOEXEC, 0644);
+    if (st->fd < 0 || st->journal_fd < 0) {
+        int err = errno;
+        const char *which = st->fd < 0 ? path : st->journal_path;
+        if (st->fd >= 0 && !resume)
+            unlink(path); /* made just now */
+        loopy_i_diag(diag, 0, 0, "%s: %s", which,
+                     err == EEXIST ? "the work file of an earlier solve is "
+                                     "there: continue it (--resume), or "
+                                     "remove it and its journal"
+                     : err == ENOENT && resume ? "no work file to resume"
+                                               : strerror(err));
+        loopy_i_tier_store_close(st, false);
+        return err == EEXIST || (err == ENOENT && resume) ? LOOPY_EINVAL
+                                                          : LOOPY_EIO;
+    }
+    if (resume) {
+        status = check_header(st, key, path, diag);
+        if (status == LOOPY_OK)
+            status = read_entries(st, diag);
+    } else {
+        unsigned char h[TIER_JOURNAL_HEADER];
+        make_header(key, h);
+        status = LOOPY_OK;
+        if (ftruncate(st->fd, (off_t)(key->size * 2)) != 0 ||
+            !write_at(st->journal_fd, h, sizeof h, 0) ||
+            fdatasync(st->journal_fd) != 0) {
+            loopy_i_diag(diag, 0, 0, "%s: cannot write the work file: %s", path,
+                         strerror(errno));
+            status = LOOPY_EIO;
+        }
+    }
+    if (status == LOOPY_OK)
+        status = map_records(st, path, diag);
+    if (status != LOOPY_OK) {
+        if (!resume) {
+            unlink(path);
+            unlink(st->journal_path);
+        }
+        loopy_i_tier_store_close(st, false);
+    }
+    return status;
+}
+
+loopy_status loopy_i_tier_store_clear(tier_store *st, loopy_diag *diag)
+{
+    /* A file cut to nothing and grown again reads as zeros, without
+     * writing them. */
+    munmap(st->record, st->map_bytes);
+    st->record = NULL;
+    st->reached = false;
+    memset(st->done, 0, (size_t)st->tiers);
+    if (ftruncate(st->fd, 0) != 0 ||
+        ftruncate(st->fd, (off_t)(st->size * 2)) != 0 ||
+        ftruncate(st->journal_fd, TIER_JOURNAL_HEADER) != 0 ||
+        fdatasync(st->journal_fd) != 0) {
+        loopy_i_diag(diag, 0, 0, "%s: cannot start again: %s", st->journal_path,
+                     strerror(errno));
+        return LOOPY_EIO;
+    }
+    return map_records(st, st->journal_path, diag);
+}
+
+/* The page-aligned range around base[lo .. hi) (bytes; outer) or inside
+ * it. */
+static void page_range(const void *base, uint64_t lo, uint64_t hi, bool outer,
+                       uintptr_t *from, uintptr_t *to)
+{
+    uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+    uintptr_t a = (uintptr_t)base + (uintptr_t)lo;
+    uintptr_t b = (uintptr_t)base + (uintptr_t)hi;
+
+    *from = outer ? a / page * page : (a + page - 1) / page * page;
+    *to = outer ? (b + page - 1) / page * page : b / page * page;
+}
+
+loopy_status loopy_i_tier_store_commit(tier_store *st, uint64_t lo,
+                                       uint64_t hi, uint32_t kind,
+                                       uint64_t tier, uint64_t checksum,
+                                       loopy_diag *diag)
+{
+    unsigned char e[TIER_JOURNAL_ENTRY];
+    uintptr_t from, to;
+    struct stat sb;
+
+    if (hi > lo) {
+        page_range(st->record, lo * 2, hi * 2, true, &from, &to);
+        if ((uintptr_t)st->record + st->map_bytes < to)
+            to = (uintptr_t)st->record + st->map_bytes;
+        if (msync((void *)from, to - from, MS_SYNC) != 0) {
+            loopy_i_diag(diag, 0, 0, "the work file: cannot write tier %llu: "
+                         "%s", (unsigned long long)tier, strerror(errno));
+            return LOOPY_EIO;
+        }
+    }
+    memset(e, 0, sizeof e);
+    put(e, kind, 4);
+    put(e + 8, tier, 8);
+    put(e + 16, checksum, 8);
+    put(e + 24, loopy_i_checksum(e, 24, 1), 8);
+    if (fstat(st->journal_fd, &sb) != 0 ||
+        !write_at(st->journal_fd, e, sizeof e, sb.st_size) ||
+        fdatasync(st->journal_fd) != 0) {
+        loopy_i_diag(diag, 0, 0, "%s: cannot write: %s", st->journal_path,
+                     strerror(errno));
+        return LOOPY_EIO;
+    }
+    return LOOPY_OK;
+}
+
+void loopy_i_tier_store_release(tier_store *st, uint64_t lo, uint64_t hi)
+{
+    loopy_i_release_mapped((const unsigned char *)st->record + lo * 2,
+                           (size_t)(hi - lo) * 2);
+}
+
+void loopy_i_release_mapped(const void *bytes, size_t len)
+{
+    uintptr_t from, to;
+
+    page_range(bytes, 0, len, false, &from, &to);
+    /* Shared file pages: dropped from this process only; the file (or
+     * the page cache) keeps them, and a later read brings them back. */
+    if (to > from)
+        madvise((void *)from, to - from, MADV_DONTNEED);
+}
+
+void loopy_i_tier_store_close(tier_store *st, bool keep_map)
+{
+    if (!keep_map && st->record != NULL)
+        munmap(st->record, st->map_bytes);
+    if (!keep_map)
+        st->record = NULL;
+    if (st->fd >= 0)
+        close(st->fd);
+    if (st->journal_fd >= 0)
+        close(st->journal_fd);
+    st->fd = st->journal_fd = -1;
+    loopy_i_free(st->journal_path);
+    loopy_i_free(st->done);
+    loopy_i_free(st->checksum);
+    st->journal_path = NULL;
+    st->done = NULL;
+    st->checksum = NULL;
+}

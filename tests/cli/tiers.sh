@@ -1,0 +1,144 @@
+#!/bin/sh
+# The tier solver with its work file on disk (loopy game solve --solver
+# tier -o FILE: FILE.tiers and its journal): the database is byte for
+# byte the retro solver's, and the work file is gone after; a solve killed
+# with SIGKILL at random moments (twice a round: the first run and the
+# first resume, until 20 kills, across the reach pass and the tiers)
+# and resumed with --resume ends with the same bytes; a finished tier
+# damaged on disk, a journal's last entry cut short, another game's or
+# options' journal, a work file there without --resume and none with it;
+# --memory refusals; the options' misuse.
+#   LOOPY=build/loopy sh tests/cli/tiers.sh
+# Prints "tiers: P passed, F failed" last.
+. "$(dirname "$0")/harness.inc"
+
+cd "$work" || exit 1
+game=connect4:5x4
+# Under a sanitizer or in a quick run, a smaller game (the kills are timed
+# from one uninterrupted solve, whatever its length).
+if [ -n "${LOOPY_TEST_QUICK:-}" ]; then
+    game=connect4:4x4
+fi
+
+"$LOOPY" game solve -q --solver retro "$game" -o retro.ldb >/dev/null || fail "retro $game"
+start=$(date +%s%N)
+"$LOOPY" game solve -q --solver tier "$game" -o tier.ldb >tier.out 2>tier.err
+same "tier: status" "$?" 0
+ns=$(( $(date +%s%N) - start ))
+cmp -s tier.ldb retro.ldb && pass || fail "$game: --solver tier -o and --solver retro -o differ"
+[ -e tier.ldb.tiers ] || [ -e tier.ldb.tiers-journal ] &&
+    fail "the work file is left after the database is saved"
+# Without -q: the working set is said before the solve.
+"$LOOPY" game solve --solver tier connect4:4x4 -o said.ldb >/dev/null 2>said.err
+grep -q "at most .* MB of records in memory (work file said.ldb.tiers)" said.err ||
+    fail "no working set said: $(cat said.err)"
+
+# ---- Killed at random moments, resumed ----
+# kill_at NS TOP: runs the solve (with --resume when a work file is there)
+# and kills it with SIGKILL after a random part (below TOP) of NS
+# nanoseconds.
+kill_at() {
+    resume=
+    [ -e k.ldb.tiers ] && resume=--resume
+    "$LOOPY" game solve -q $resume --solver tier "$game" -o k.ldb >/dev/null 2>&1 &
+    p=$!
+    frac=$(awk -v s="$seed" -v top="$2" 'BEGIN { srand(s); printf "%.3f", rand() * top }')
+    seed=$((seed + 1))
+    sleep "$(awk -v n="$1" -v f="$frac" 'BEGIN { printf "%.3f", n * f / 1e9 }')"
+    kill -9 "$p" 2>/dev/null && kills=$((kills + 1))
+    wait "$p" 2>/dev/null
+}
+seed=${SEED:-$$}
+echo "tiers: kill seed $seed, an uninterrupted solve of $game takes $((ns / 1000000)) ms"
+kills=0
+mid=0
+round=0
+while [ "$kills" -lt 20 ] && [ "$round" -lt 40 ]; do
+    round=$((round + 1))
+    rm -f k.ldb k.ldb.tiers k.ldb.tiers-journal
+    kill_at "$ns" 0.9
+    kill_at "$ns" 0.6
+    # A journal past its header and its "reached" entry: killed between
+    # finished tiers.
+    if [ -e k.ldb.tiers-journal ] && [ "$(wc -c <k.ldb.tiers-journal)" -gt 416 ]; then
+        mid=$((mid + 1))
+    fi
+    if [ -e k.ldb.tiers ]; then
+        "$LOOPY" game solve -q --resume --solver tier "$game" -o k.ldb >/dev/null 2>k.err
+        same "round $round: resumed: status" "$?" 0
+    elif [ ! -e k.ldb ]; then
+        fail "round $round: neither a database nor a work file"
+    fi
+    cmp -s k.ldb retro.ldb && pass || fail "round $round: the resumed solve's database differs"
+done
+echo "tiers: $kills kills in $round rounds, $mid with finished tiers in the journal"
+[ "$kills" -ge 20 ] && pass || fail "only $kills solves of $((2 * round)) were killed before they ended"
+[ "$mid" -ge 1 ] && pass || fail "no kill came between finished tiers"
+
+# ---- Damage ----
+# A journal cut in its last entry (a crash while writing it): dropped,
+# that tier solved again.
+rm -f k.ldb*
+"$LOOPY" game solve -q --solver tier "$game" -o k.ldb >/dev/null &
+p=$!
+n=0
+while [ "$n" -lt 600 ] && { [ ! -e k.ldb.tiers-journal ] || [ "$(wc -c <k.ldb.tiers-journal)" -lt 480 ]; }; do
+    sleep 0.01
+    n=$((n + 1))
+done
+kill -9 "$p" 2>/dev/null
+wait "$p" 2>/dev/null
+if [ -e k.ldb.tiers-journal ]; then
+    size=$(wc -c <k.ldb.tiers-journal)
+    truncate -s $((size - 5)) k.ldb.tiers-journal
+    "$LOOPY" game solve -q --resume --solver tier "$game" -o k.ldb >/dev/null 2>k.err
+    same "a journal cut short: status" "$?" 0
+    cmp -s k.ldb retro.ldb && pass || fail "a journal cut short: the database differs"
+else
+    echo "tiers: the solve ended before the journal's cut could be tried"
+fi
+# A finished tier changed on disk: refused, naming it.
+rm -f k.ldb*
+"$LOOPY" game solve -q --solver tier "$game" -o k.ldb >/dev/null &
+p=$!
+n=0
+while [ "$n" -lt 600 ] && { [ ! -e k.ldb.tiers-journal ] || [ "$(wc -c <k.ldb.tiers-journal)" -lt 512 ]; }; do
+    sleep 0.01
+    n=$((n + 1))
+done
+kill -9 "$p" 2>/dev/null
+wait "$p" 2>/dev/null
+if [ -e k.ldb.tiers ]; then
+    # Every byte of the last tiers (the highest indices, solved first)
+    # changed: a finished one is among them.
+    size=$(wc -c <k.ldb.tiers)
+    dd if=/dev/zero bs=1 count=4096 2>/dev/null | tr '\0' 'U' |
+        dd of=k.ldb.tiers bs=1 seek=$((size - 4096)) conv=notrunc 2>/dev/null
+    refused "a damaged tier" 1 "k.ldb.tiers: tier [0-9]+ of the work file is damaged" \
+        game solve -q --resume --solver tier "$game" -o k.ldb
+    [ -e k.ldb ] && fail "a damaged tier: a database was written"
+    refused "another game's journal" 2 "the journal of another solve \(another game\)" \
+        game solve -q --resume --solver tier connect4:4x3 -o k.ldb
+    refused "other options' journal" 2 "the journal of another solve \(misere" \
+        game solve -q --resume --misere --solver tier "$game" -o k.ldb
+    refused "a work file there, without --resume" 2 "k.ldb.tiers: the work file of an earlier solve is there: continue it \(--resume\)" \
+        game solve -q --solver tier "$game" -o k.ldb
+else
+    echo "tiers: the solve ended before the damage could be tried"
+fi
+rm -f k.ldb*
+refused "--resume without a work file" 2 "k.ldb.tiers: no work file to resume" \
+    game solve -q --resume --solver tier "$game" -o k.ldb
+refused "--memory too small" 4 "the tiers need [0-9]+ bytes of records in memory at once .* more than the 1024 allowed" \
+    game solve -q --memory 1K --solver tier "$game" -o k.ldb
+[ -e k.ldb.tiers ] && fail "--memory too small: a work file was made"
+"$LOOPY" game solve -q --memory 1G --solver tier connect4:3x3 -o m.ldb >/dev/null
+same "--memory enough: status" "$?" 0
+refused "--memory: a bad size" 2 "--memory: expected a size in bytes" \
+    game solve --memory 12X --solver tier "$game" -o k.ldb
+refused "--resume without -o" 2 "--resume: only 'solve --solver tier -o FILE'" \
+    game solve --resume --solver tier "$game"
+refused "--memory with retro" 2 "--memory: only 'solve --solver tier -o FILE'" \
+    game solve --memory 1G --solver retro "$game" -o k.ldb
+
+finish tiers
