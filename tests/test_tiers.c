@@ -14,14 +14,27 @@
  *   cycle of tiers, a tier that names itself, a move to a tier not named,
  *   starts out of order, a failing tier_children, a child out of range;
  *   a game without tiers is LOOPY_EINVAL.
+ * - The work file's journal (lib/rules/tier_store.c): entries read back,
+ *   a last entry cut short dropped (and cut from the file), a damaged one
+ *   before the last refused, entries out of order refused, another
+ *   solve's journal refused; a stored solve equals the one in memory.
+ *
+ *   test_tiers [--write-corpus DIR]
+ * With --write-corpus, writes the seed corpus of fuzz/tier_journal.c to
+ * DIR instead.
  */
 #include "check.h"
 #include "gen.h"
 #include "loopy_game.h"
+#include "../lib/rules/tier_store.h"
 
+#include <fcntl.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 /* ---- A random tiered game ---- */
 
@@ -381,9 +394,241 @@ static void test_against_retro(const char *spec, int flags)
     check_case_end();
 }
 
-int main(void)
+/* ---- The journal ---- */
+
+static const tier_store_key journal_key = {"fuzz", "x", 1000, 7, 0};
+
+/* A journal with entries REACHED, DONE 6, DONE 5 in folder/w.tiers, its
+ * bytes in *bytes (malloc'd), *len of them. */
+static bool make_journal(const char *folder, unsigned char **bytes,
+                         size_t *len)
+{
+    char path[4200], journal[4300];
+    tier_store st;
+    loopy_diag diag;
+    FILE *f;
+    bool ok;
+
+    snprintf(path, sizeof path, "%s/w.tiers", folder);
+    snprintf(journal, sizeof journal, "%s-journal", path);
+    unlink(path);
+    unlink(journal);
+    memset(&diag, 0, sizeof diag);
+    if (loopy_i_tier_store_open(&st, path, false, &journal_key, &diag) !=
+        LOOPY_OK)
+        return false;
+    st.record[999] = 7;
+    ok = loopy_i_tier_store_commit(&st, 0, 1000, TIER_ENTRY_REACHED, 0, 0,
+                                   &diag) == LOOPY_OK &&
+         loopy_i_tier_store_commit(&st, 900, 1000, TIER_ENTRY_DONE, 6, 11,
+                                   &diag) == LOOPY_OK &&
+         loopy_i_tier_store_commit(&st, 800, 900, TIER_ENTRY_DONE, 5, 12,
+                                   &diag) == LOOPY_OK;
+    loopy_i_tier_store_close(&st, false);
+    *len = TIER_JOURNAL_HEADER + 3 * TIER_JOURNAL_ENTRY;
+    *bytes = malloc(*len);
+    f = fopen(journal, "rb");
+    ok = ok && *bytes != NULL && f != NULL && fread(*bytes, 1, *len, f) == *len;
+    if (f != NULL)
+        fclose(f);
+    return ok;
+}
+
+/* Writes bytes[0 .. len) as folder/w.tiers-journal and opens it for a
+ * resume: the status, with *done tiers done and the journal's new size. */
+static loopy_status reopen(const char *folder, const unsigned char *bytes,
+                           size_t len, const tier_store_key *key,
+                           uint64_t *done, off_t *size, loopy_diag *diag)
+{
+    char path[4200], journal[4300];
+    tier_store st;
+    loopy_status status;
+    struct stat sb;
+    FILE *f;
+
+    snprintf(path, sizeof path, "%s/w.tiers", folder);
+    snprintf(journal, sizeof journal, "%s-journal", path);
+    f = fopen(journal, "wb");
+    if (f == NULL || fwrite(bytes, 1, len, f) != len || fclose(f) != 0)
+        return LOOPY_EIO;
+    memset(diag, 0, sizeof *diag);
+    status = loopy_i_tier_store_open(&st, path, true, key, diag);
+    *done = 0;
+    if (status == LOOPY_OK) {
+        for (uint64_t t = 0; t < key->tiers; t++)
+            *done += st.done[t];
+        CHECK(st.record[999] == 7);
+        loopy_i_tier_store_close(&st, false);
+    }
+    *size = stat(journal, &sb) == 0 ? sb.st_size : -1;
+    return status;
+}
+
+static void test_journal(void)
+{
+    char folder[] = "/tmp/loopy-test-tiers-XXXXXX", path[4200];
+    unsigned char *j = NULL, *copy;
+    size_t len = 0;
+    uint64_t done;
+    off_t size;
+    loopy_diag diag;
+    tier_store_key other = journal_key;
+
+    CHECK(mkdtemp(folder) != NULL);
+    CHECK(make_journal(folder, &j, &len));
+    copy = malloc(len);
+    if (j == NULL || copy == NULL)
+        return;
+    CHECK(reopen(folder, j, len, &journal_key, &done, &size, &diag) == LOOPY_OK);
+    CHECK(done == 2 && size == (off_t)len);
+    /* The last entry cut short: dropped, and cut. */
+    CHECK(reopen(folder, j, len - 5, &journal_key, &done, &size, &diag) ==
+          LOOPY_OK);
+    CHECK(done == 1 && size == (off_t)(len - TIER_JOURNAL_ENTRY));
+    /* The last entry damaged: dropped too. */
+    memcpy(copy, j, len);
+    copy[len - 20] ^= 1;
+    CHECK(reopen(folder, copy, len, &journal_key, &done, &size, &diag) ==
+          LOOPY_OK);
+    CHECK(done == 1);
+    /* An entry before the last damaged: refused. */
+    memcpy(copy, j, len);
+    copy[TIER_JOURNAL_HEADER + TIER_JOURNAL_ENTRY + 3] ^= 1;
+    CHECK(reopen(folder, copy, len, &journal_key, &done, &size, &diag) ==
+          LOOPY_EFORMAT);
+    CHECK(strstr(diag.message, "damaged") != NULL);
+    /* A tier done before every tier was reached: refused. */
+    memcpy(copy, j, TIER_JOURNAL_HEADER);
+    memcpy(copy + TIER_JOURNAL_HEADER, j + TIER_JOURNAL_HEADER + TIER_JOURNAL_ENTRY,
+           TIER_JOURNAL_ENTRY);
+    CHECK(reopen(folder, copy, TIER_JOURNAL_HEADER + TIER_JOURNAL_ENTRY,
+                 &journal_key, &done, &size, &diag) == LOOPY_EFORMAT);
+    CHECK(strstr(diag.message, "does not follow") != NULL);
+    /* The header damaged, or another solve's. */
+    memcpy(copy, j, len);
+    copy[50] ^= 1;
+    CHECK(reopen(folder, copy, len, &journal_key, &done, &size, &diag) ==
+          LOOPY_EFORMAT);
+    other.name = "other";
+    CHECK(reopen(folder, j, len, &other, &done, &size, &diag) == LOOPY_EINVAL);
+    CHECK(strstr(diag.message, "another game") != NULL);
+    other = journal_key;
+    other.flags = TIER_FLAG_MISERE;
+    CHECK(reopen(folder, j, len, &other, &done, &size, &diag) == LOOPY_EINVAL);
+    snprintf(path, sizeof path, "%s/w.tiers", folder);
+    unlink(path);
+    strcat(path, "-journal");
+    unlink(path);
+    rmdir(folder);
+    free(j);
+    free(copy);
+    check_case_end();
+}
+
+/* A stored solve (a work file in a temporary folder) equals the solve in
+ * memory, and leaves its work file for the caller. */
+static void test_stored(const char *spec, int flags)
+{
+    char folder[] = "/tmp/loopy-test-tiers-XXXXXX", path[4200];
+    loopy_game *game = NULL;
+    loopy_game_solution *a = NULL, *b = NULL;
+    loopy_game_solve_options opt = LOOPY_GAME_SOLVE_OPTIONS_INIT;
+    loopy_game_tier_store store = {NULL, 0, 0};
+    loopy_diag diag;
+
+    CHECK(mkdtemp(folder) != NULL);
+    snprintf(path, sizeof path, "%s/w.tiers", folder);
+    memset(&diag, 0, sizeof diag);
+    CHECK(loopy_game_open(spec, &game, &diag) == LOOPY_OK);
+    if (game == NULL)
+        return;
+    opt.misere = flags & 1;
+    opt.no_symmetry = (flags & 2) != 0;
+    opt.all_legal = (flags & 4) != 0;
+    store.path = path;
+    CHECK_MSG(loopy_game_solve_tiers_stored(game, &opt, &store, &a, &diag) ==
+                  LOOPY_OK, "%s: %s", spec, diag.message);
+    CHECK(loopy_game_solve_tiers(game, &opt, &b, &diag) == LOOPY_OK);
+    if (a != NULL && b != NULL) {
+        CHECK(loopy_game_solution_size(a) == loopy_game_solution_size(b));
+        for (uint64_t i = 0; i < loopy_game_solution_size(a); i += 7) {
+            loopy_position p = loopy_game_solution_position(a, i);
+            loopy_outcome oa = LOOPY_DRAW, ob = LOOPY_WIN;
+            uint32_t ra = 0, rb = 1;
+            CHECK(p == loopy_game_solution_position(b, i));
+            loopy_game_solution_value(a, game, p, &oa, &ra);
+            loopy_game_solution_value(b, game, p, &ob, &rb);
+            CHECK(oa == ob && ra == rb);
+        }
+    }
+    /* Resumed when finished: the same, from the file. */
+    loopy_game_solution_free(a);
+    a = NULL;
+    store.resume = 1;
+    CHECK(loopy_game_solve_tiers_stored(game, &opt, &store, &a, &diag) ==
+          LOOPY_OK);
+    CHECK(a != NULL && b != NULL &&
+          loopy_game_solution_size(a) == loopy_game_solution_size(b));
+    loopy_game_solution_free(a);
+    loopy_game_solution_free(b);
+    loopy_game_close(game);
+    unlink(path);
+    strcat(path, "-journal");
+    unlink(path);
+    rmdir(folder);
+    check_case_end();
+}
+
+/* The seed corpus of fuzz/tier_journal.c. */
+static int write_corpus(const char *dir)
+{
+    char folder[] = "/tmp/loopy-test-tiers-XXXXXX", name[4200];
+    unsigned char *j = NULL;
+    size_t len = 0;
+    struct {
+        const char *name;
+        unsigned char first;
+        size_t from, to; /* of the journal */
+    } seeds[] = {
+        {"entries", 1, TIER_JOURNAL_HEADER, 0},
+        {"entries-cut", 1, TIER_JOURNAL_HEADER, 5},
+        {"reached-only", 1, TIER_JOURNAL_HEADER, 2 * TIER_JOURNAL_ENTRY},
+        {"whole", 0, 0, 0},
+        {"header-only", 0, 0, 3 * TIER_JOURNAL_ENTRY},
+        {"done-first", 1, TIER_JOURNAL_HEADER + TIER_JOURNAL_ENTRY, 0},
+    };
+
+    if (mkdtemp(folder) == NULL || !make_journal(folder, &j, &len))
+        return EXIT_FAILURE;
+    for (size_t i = 0; i < sizeof seeds / sizeof seeds[0]; i++) {
+        FILE *f;
+        snprintf(name, sizeof name, "%s/%s", dir, seeds[i].name);
+        f = fopen(name, "wb");
+        if (f == NULL || fputc(seeds[i].first, f) == EOF ||
+            fwrite(j + seeds[i].from, 1, len - seeds[i].to - seeds[i].from, f) !=
+                len - seeds[i].to - seeds[i].from ||
+            fclose(f) != 0)
+            return EXIT_FAILURE;
+    }
+    snprintf(name, sizeof name, "%s/w.tiers", folder);
+    unlink(name);
+    strcat(name, "-journal");
+    unlink(name);
+    rmdir(folder);
+    free(j);
+    return EXIT_SUCCESS;
+}
+
+int main(int argc, char **argv)
 {
     int quick = check_quick();
+
+    if (argc == 3 && strcmp(argv[1], "--write-corpus") == 0)
+        return write_corpus(argv[2]);
+    test_journal();
+    test_stored("connect4:4x3", 0);
+    test_stored("connect4:3x3", 7);
+    test_stored("subtract:200,3,4", 1);
 
     test_random(quick ? 300 : 3000);
     test_refusals();
