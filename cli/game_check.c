@@ -63,7 +63,7 @@ int game_check(const game_args *a)
     loopy_diag diag;
     loopy_status status;
     struct timespec start;
-    const char *parts[4];
+    const char *parts[5];
     size_t part_count = 0;
     double seconds;
     cli_out out;
@@ -94,6 +94,8 @@ int game_check(const game_args *a)
         parts[part_count++] = "symmetry";
     if (game->format != NULL && game->parse != NULL)
         parts[part_count++] = "notation";
+    if (game->tier_children != NULL)
+        parts[part_count++] = "tiers";
     if (!cli_out_open(&out, "game", a->output)) {
         rc = EXIT_IO;
         goto done;

@@ -572,7 +572,8 @@ typedef struct loopy_game_check_options {
     X(MOVES, "moves")                                                          \
     X(CANONICAL, "canonical")                                                  \
     X(SYMMETRY, "symmetry")                                                    \
-    X(NOTATION, "notation")
+    X(NOTATION, "notation")                                                    \
+    X(TIERS, "tiers")
 
 typedef enum loopy_game_flaw {
 #define LOOPY_GAME_FLAW_ENUM_(name, word) LOOPY_FLAW_##name,

@@ -322,6 +322,36 @@ static void expect_refused(int fault, loopy_status want, const char *words)
     check_case_end();
 }
 
+/* loopy_game_check says so too: a flaw of kind tiers. */
+static void expect_check_flaw(int fault, const char *words)
+{
+    gen_rng r;
+    tiered g;
+    loopy_game game;
+    loopy_game_check_report report;
+    loopy_diag diag;
+
+    gen_rng_seed(&r, 99);
+    for (;;) {
+        tiered_make(&g, &r, &game);
+        bool ok = g.move_at[1] > 0 && g.kind[0] == LOOPY_PLAYING;
+        for (uint64_t t = 0; t < g.tiers; t++)
+            ok = ok && g.start[t + 1] > g.start[t];
+        if (ok)
+            break;
+        tiered_free(&g);
+    }
+    g.fault = fault;
+    memset(&diag, 0, sizeof diag);
+    CHECK(loopy_game_check(&game, NULL, &report, &diag) == LOOPY_EGAME);
+    CHECK_MSG(report.flaw == LOOPY_FLAW_TIERS && strstr(report.message, words),
+              "fault %d: flaw %d: %s", fault, (int)report.flaw, report.message);
+    g.fault = FAULT_NONE;
+    CHECK(loopy_game_check(&game, NULL, &report, &diag) == LOOPY_OK);
+    tiered_free(&g);
+    check_case_end();
+}
+
 static void test_refusals(void)
 {
     gen_rng r;
@@ -337,6 +367,10 @@ static void test_refusals(void)
     expect_refused(FAULT_ORDER, LOOPY_EGAME, "tier 2 starts at");
     expect_refused(FAULT_FAILS, LOOPY_EGAME, "tier_children() of tier 1 failed");
     expect_refused(FAULT_RANGE, LOOPY_EGAME, "not below the tier count");
+    expect_check_flaw(FAULT_UNNAMED, "which tier_children() of its tier 0 "
+                                     "does not name");
+    expect_check_flaw(FAULT_CYCLE, "cycle");
+    expect_check_flaw(FAULT_FAILS, "tier_children() of tier 1 failed");
     /* No tiers. */
     gen_rng_seed(&r, 5);
     tiered_make(&g, &r, &game);

@@ -53,6 +53,7 @@ typedef struct checker {
     size_t text_capacity;
     pos_set seen;
     uint64_t rng;
+    uint64_t *kids; /* tier_children() of the tier at hand: tier_count */
 } checker;
 
 static const char *const flaw_names[] = {
@@ -572,6 +573,79 @@ static bool check_moves(checker *c, loopy_position pos, loopy_position r)
     return true;
 }
 
+/* The tier of pos (game->tier_count > 1): the last whose start is at
+ * most pos. */
+static uint64_t tier_of(const loopy_game *game, loopy_position pos)
+{
+    uint64_t lo = 0, hi = game->tier_count;
+
+    while (hi - lo > 1) {
+        uint64_t mid = lo + (hi - lo) / 2;
+        if (game->tier_start(game->ctx, mid) <= pos)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+/* With tiers: the representative of every move of pos (whose
+ * representative is r) lies in a tier that tier_children() of r's tier
+ * names. */
+static bool check_tiers(checker *c, loopy_position pos, loopy_position r)
+{
+    const loopy_game *game = c->game;
+    uint64_t tiers = game->tier_count > 1 ? game->tier_count : 1;
+    uint64_t a = tiers > 1 ? tier_of(game, r) : 0;
+    size_t count;
+    char name[200];
+
+    if (game->tier_children == NULL)
+        return true;
+    count = game->tier_children(game->ctx, a, c->kids, (size_t)tiers);
+    if (count == LOOPY_GAME_ERROR || count > tiers)
+        return flaw(c, LOOPY_FLAW_TIERS, pos, NULL, "tier_children() of its "
+                    "tier %" PRIu64 " %s", a,
+                    count == LOOPY_GAME_ERROR ? "failed"
+                                              : "gives more tiers than there "
+                                                "are");
+    for (size_t i = 0; i < c->moves.count; i++) {
+        loopy_position q = class_of(c, c->moves.items[i]);
+        uint64_t b = tiers > 1 ? tier_of(game, q) : 0;
+        size_t k = 0;
+        while (k < count && c->kids[k] != b)
+            k++;
+        if (k == count)
+            return flaw(c, LOOPY_FLAW_TIERS, pos, &q, "moves() reaches %s, "
+                        "of tier %" PRIu64 ", which tier_children() of its "
+                        "tier %" PRIu64 " does not name",
+                        describe(game, q, name, sizeof name), b, a);
+    }
+    return true;
+}
+
+/* With tiers: the tiers as a whole (their starts, children and order),
+ * and room for a tier's children. */
+static bool check_tier_plan(checker *c)
+{
+    const loopy_game *game = c->game;
+    uint64_t bytes, tiers = game->tier_count > 1 ? game->tier_count : 1;
+    loopy_diag diag;
+
+    if (game->tier_children == NULL)
+        return true;
+    c->kids = loopy_i_malloc((size_t)tiers, sizeof *c->kids);
+    if (c->kids == NULL) {
+        c->out_of_memory = true;
+        return false;
+    }
+    memset(&diag, 0, sizeof diag);
+    if (loopy_game_tier_working_set(game, &bytes, &diag) != LOOPY_OK)
+        return flaw(c, LOOPY_FLAW_TIERS, game->start, NULL, "%s",
+                    diag.message);
+    return true;
+}
+
 /* The game's canonical_moves() (backward: canonical_unmoves()) of pos:
  * representatives, the same classes as those of the plain list. */
 static bool check_given(checker *c, loopy_position pos, const plist *plain,
@@ -700,7 +774,7 @@ static bool examine(checker *c, loopy_position pos)
         return false;
     if (over == LOOPY_PLAYING) {
         if (!check_moves(c, pos, r) || !check_given(c, pos, &c->moves, false) ||
-            !check_move_words(c, pos))
+            !check_tiers(c, pos, r) || !check_move_words(c, pos))
             return false;
         if (r != pos && !check_symmetry(c, pos, r, &c->moves, false))
             return false;
@@ -864,7 +938,9 @@ loopy_status loopy_game_check(const loopy_game *game,
     c.report = report;
     c.symmetric = game->canonical != NULL && !options->no_symmetry;
     c.rng = options->seed;
-    if (game->start >= game->size)
+    if (!check_tier_plan(&c))
+        ok = false;
+    else if (game->start >= game->size)
         ok = flaw(&c, LOOPY_FLAW_RANGE, game->start, NULL,
                   "the start is "
                   "outside the index space 0 .. %" LOOPY_PRI_POSITION,
@@ -905,5 +981,6 @@ loopy_status loopy_game_check(const loopy_game *game,
     loopy_i_free(c.set_b.items);
     loopy_i_free(c.text);
     loopy_i_free(c.seen.slot);
+    loopy_i_free(c.kids);
     return status;
 }
