@@ -137,8 +137,6 @@ while [ $i -lt 32 ]; do cat nl16.gz >>blank-bomb.gz; i=$((i + 1)); done
     >bomb.out 2>bomb.err)
 same "512 MiB of blank lines: exit status" $? 0
 same "512 MiB of blank lines: the graph" "$(cat bomb.out)" "$(printf '1 L 2 2\n2 W 1 3\n3 L 0 -')"
-sanitized=false
-nm "$LOOPY" 2>/dev/null | grep -q -E '__(asan|tsan|msan)_init' && sanitized=true
 if [ -x /usr/bin/time ] && ! $sanitized; then
     /usr/bin/time -f '%M' -o bomb.rss "$LOOPY" solve -q -t 1 blank-bomb.gz >/dev/null 2>&1
     rss=$(tail -n 1 bomb.rss)

@@ -58,8 +58,18 @@ agree() {
 
 # Random graphs, small enough that many are tried: every rank count, every
 # kind of play; the targets drawn from the graph.
+# (Under a sanitizer or in a quick run, a third of them, and fewer rank
+# counts below: the same code, fewer runs of mpirun.)
+seeds=24
+nps="2 3 4"
+specs="subtract:60,2,3,7 mnk:3,3,3 connect4:4x4 chess:KRK"
+if $quick; then
+    seeds=8
+    nps=3
+    specs="subtract:60,2,3,7 connect4:4x4"
+fi
 seed=1
-while [ "$seed" -le 24 ]; do
+while [ "$seed" -le "$seeds" ]; do
     n=$((1 + seed * 37 % 300))
     m=$((seed * 53 % (3 * n + 1)))
     graph "$seed" "$n" "$m"
@@ -84,7 +94,7 @@ done
 # ranks, with the exchange buffers at their least: every level then takes
 # many exchanges, and a rank stops inside a position's moves.
 graph 101 20000 50000
-for np in 2 3 4; do
+for np in $nps; do
     agree "20000 vertices np=$np" "$np"
     LOOPY_MPI_BUFFER=8 agree "20000 vertices, tiny buffers np=$np" "$np"
     LOOPY_MPI_BUFFER=8 agree "20000 vertices, ties, tiny buffers np=$np" "$np" \
@@ -159,7 +169,7 @@ game_agree() { # game_agree NAME NP GAME OPTIONS...
     fi
 }
 np=1
-for spec in subtract:60,2,3,7 mnk:3,3,3 connect4:4x4 chess:KRK; do
+for spec in $specs; do
     for mode in "" --misere --all-legal --no-symmetry; do
         np=$((np % 4 + 1))
         game_agree "$spec $mode np=$np" "$np" "$spec" $mode
