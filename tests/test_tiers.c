@@ -290,26 +290,34 @@ static void test_random(int rounds)
 
 /* ---- Broken tiers ---- */
 
-static void expect_refused(int fault, loopy_status want, const char *words)
+/* A random tiered game whose tiers are all non-empty and whose start
+ * moves (so that each fault shows). */
+static void tiered_make_full(tiered *g, loopy_game *game)
 {
     gen_rng r;
+
+    gen_rng_seed(&r, 99);
+    for (;;) {
+        bool ok;
+        tiered_make(g, &r, game);
+        ok = g->move_at[1] > 0 && g->kind[0] == LOOPY_PLAYING;
+        for (uint64_t t = 0; t < g->tiers; t++)
+            ok = ok && g->start[t + 1] > g->start[t];
+        if (ok)
+            return;
+        tiered_free(g);
+    }
+}
+
+static void expect_refused(int fault, loopy_status want, const char *words)
+{
     tiered g;
     loopy_game game;
     loopy_game_solution *s = NULL;
     loopy_diag diag;
     loopy_status status;
 
-    /* A game where every tier is non-empty and tier 0 moves. */
-    gen_rng_seed(&r, 99);
-    for (;;) {
-        tiered_make(&g, &r, &game);
-        bool ok = g.move_at[1] > 0 && g.kind[0] == LOOPY_PLAYING;
-        for (uint64_t t = 0; t < g.tiers; t++)
-            ok = ok && g.start[t + 1] > g.start[t];
-        if (ok)
-            break;
-        tiered_free(&g);
-    }
+    tiered_make_full(&g, &game);
     g.fault = fault;
     memset(&diag, 0, sizeof diag);
     status = loopy_game_solve_tiers(&game, NULL, &s, &diag);
@@ -325,22 +333,12 @@ static void expect_refused(int fault, loopy_status want, const char *words)
 /* loopy_game_check says so too: a flaw of kind tiers. */
 static void expect_check_flaw(int fault, const char *words)
 {
-    gen_rng r;
     tiered g;
     loopy_game game;
     loopy_game_check_report report;
     loopy_diag diag;
 
-    gen_rng_seed(&r, 99);
-    for (;;) {
-        tiered_make(&g, &r, &game);
-        bool ok = g.move_at[1] > 0 && g.kind[0] == LOOPY_PLAYING;
-        for (uint64_t t = 0; t < g.tiers; t++)
-            ok = ok && g.start[t + 1] > g.start[t];
-        if (ok)
-            break;
-        tiered_free(&g);
-    }
+    tiered_make_full(&g, &game);
     g.fault = fault;
     memset(&diag, 0, sizeof diag);
     CHECK(loopy_game_check(&game, NULL, &report, &diag) == LOOPY_EGAME);

@@ -284,10 +284,13 @@ static bool to_solve(tiers *t, loopy_position i)
     return true;
 }
 
-/* Tier k, forward: the moves of every position to solve become REACHED. */
-static void reach_tier(tiers *t, uint64_t k)
+/* Calls visit for every position of tier k, on all threads, each with a
+ * buffer of its own, until a failure. */
+typedef void visit_fn(tiers *t, uint64_t k, loopy_position i,
+                      loopy_position_buffer *buf);
+
+static void each_position(tiers *t, uint64_t k, visit_fn *visit)
 {
-    const loopy_game *game = t->game;
     loopy_position lo = t->start[k], hi = t->start[k + 1];
 
 #pragma omp parallel num_threads(t->threads)
@@ -297,26 +300,34 @@ static void reach_tier(tiers *t, uint64_t k)
         for (int64_t c = 0; c < (int64_t)((hi - lo + CHUNK - 1) / CHUNK); c++) {
             loopy_position from = lo + (uint64_t)c * CHUNK;
             loopy_position to = hi - from < CHUNK ? hi : from + CHUNK;
-            for (loopy_position i = from; i < to; i++) {
-                size_t count;
-                if (atomic_load_explicit(&t->failed, memory_order_relaxed) ||
-                    !to_solve(t, i))
-                    continue;
-                atomic_store_explicit(&t->record[i], REACHED,
-                                      memory_order_relaxed);
-                if (game->primitive(game->ctx, i) != LOOPY_PLAYING)
-                    continue;
-                /* With all_legal, what is solved is what legal() says. */
-                if (t->reps.all_legal)
-                    continue;
-                count = moves_of(t, k, i, &buf);
-                for (size_t m = 0; count != LOOPY_GAME_ERROR && m < count; m++)
-                    atomic_store_explicit(&t->record[buf.items[m]], REACHED,
-                                          memory_order_relaxed);
-            }
+            for (loopy_position i = from;
+                 i < to && !atomic_load_explicit(&t->failed,
+                                                 memory_order_relaxed);
+                 i++)
+                visit(t, k, i, &buf);
         }
         loopy_i_position_buffer_release(&buf);
     }
+}
+
+/* Forward: the moves of position i, when it is to be solved, become
+ * REACHED. */
+static void reach_position(tiers *t, uint64_t k, loopy_position i,
+                           loopy_position_buffer *buf)
+{
+    const loopy_game *game = t->game;
+    size_t count;
+
+    if (!to_solve(t, i))
+        return;
+    atomic_store_explicit(&t->record[i], REACHED, memory_order_relaxed);
+    /* With all_legal, what is solved is what legal() says. */
+    if (game->primitive(game->ctx, i) != LOOPY_PLAYING || t->reps.all_legal)
+        return;
+    count = moves_of(t, k, i, buf);
+    for (size_t m = 0; count != LOOPY_GAME_ERROR && m < count; m++)
+        atomic_store_explicit(&t->record[buf->items[m]], REACHED,
+                              memory_order_relaxed);
 }
 
 /* The record of position i, REACHED, from its moves' records. */
@@ -383,32 +394,14 @@ static uint16_t solve_position(tiers *t, uint64_t k, loopy_position i,
                      lose + 1);
 }
 
-/* Tier k, backward: every REACHED position solved. */
-static void solve_tier(tiers *t, uint64_t k)
+/* Backward: position i solved when REACHED, or, in a tier a crash
+ * interrupted, perhaps solved already (again, to the same value). */
+static void solve_one(tiers *t, uint64_t k, loopy_position i,
+                      loopy_position_buffer *buf)
 {
-    loopy_position lo = t->start[k], hi = t->start[k + 1];
-
-#pragma omp parallel num_threads(t->threads)
-    {
-        loopy_position_buffer buf = {NULL, 0, false};
-#pragma omp for schedule(dynamic, 1)
-        for (int64_t c = 0; c < (int64_t)((hi - lo + CHUNK - 1) / CHUNK); c++) {
-            loopy_position from = lo + (uint64_t)c * CHUNK;
-            loopy_position to = hi - from < CHUNK ? hi : from + CHUNK;
-            for (loopy_position i = from; i < to; i++) {
-                /* REACHED, or in a tier a crash interrupted, perhaps
-                 * solved already: solved (again, to the same value). */
-                if (atomic_load_explicit(&t->failed, memory_order_relaxed) ||
-                    atomic_load_explicit(&t->record[i], memory_order_relaxed) ==
-                        ABSENT)
-                    continue;
-                atomic_store_explicit(&t->record[i],
-                                      solve_position(t, k, i, &buf),
-                                      memory_order_relaxed);
-            }
-        }
-        loopy_i_position_buffer_release(&buf);
-    }
+    if (atomic_load_explicit(&t->record[i], memory_order_relaxed) != ABSENT)
+        atomic_store_explicit(&t->record[i], solve_position(t, k, i, buf),
+                              memory_order_relaxed);
 }
 
 /* The records of tier k leave memory (a work file's: they stay in it). */
@@ -458,7 +451,7 @@ static loopy_status reach_all(tiers *t, loopy_diag *diag)
     for (uint64_t j = 0; j < t->count && !atomic_load(&t->failed); j++) {
         uint64_t k = t->order[j];
         allow_children(t, k, true);
-        reach_tier(t, k);
+        each_position(t, k, reach_position);
         allow_children(t, k, false);
         release_tier(t, k);
         if (t->progress != NULL)
@@ -500,7 +493,7 @@ static loopy_status solve_all(tiers *t, loopy_diag *diag)
             }
         } else {
             allow_children(t, k, true);
-            solve_tier(t, k);
+            each_position(t, k, solve_one);
             allow_children(t, k, false);
             if (atomic_load(&t->failed))
                 return status_of_failure(t);

@@ -78,18 +78,24 @@ echo "tiers: $kills kills in $round rounds, $mid with finished tiers in the jour
 [ "$kills" -ge "$want_kills" ] && pass || fail "only $kills solves of $((2 * round)) were killed before they ended"
 
 # ---- Damage ----
+# kill_after_journal BYTES: a new solve, killed once its journal has BYTES
+# (384 of header, 32 an entry).
+kill_after_journal() {
+    rm -f k.ldb k.ldb.tiers k.ldb.tiers-journal
+    "$LOOPY" game solve -q --solver tier "$game" -o k.ldb >/dev/null &
+    p=$!
+    n=0
+    while [ "$n" -lt 600 ] && { [ ! -e k.ldb.tiers-journal ] ||
+        [ "$(wc -c <k.ldb.tiers-journal)" -lt "$1" ]; }; do
+        sleep 0.01
+        n=$((n + 1))
+    done
+    kill -9 "$p" 2>/dev/null
+    wait "$p" 2>/dev/null
+}
 # A journal cut in its last entry (a crash while writing it): dropped,
 # that tier solved again.
-rm -f k.ldb*
-"$LOOPY" game solve -q --solver tier "$game" -o k.ldb >/dev/null &
-p=$!
-n=0
-while [ "$n" -lt 600 ] && { [ ! -e k.ldb.tiers-journal ] || [ "$(wc -c <k.ldb.tiers-journal)" -lt 480 ]; }; do
-    sleep 0.01
-    n=$((n + 1))
-done
-kill -9 "$p" 2>/dev/null
-wait "$p" 2>/dev/null
+kill_after_journal 480
 if [ -e k.ldb.tiers-journal ]; then
     size=$(wc -c <k.ldb.tiers-journal)
     truncate -s $((size - 5)) k.ldb.tiers-journal
@@ -100,16 +106,7 @@ else
     echo "tiers: the solve ended before the journal's cut could be tried"
 fi
 # A finished tier changed on disk: refused, naming it.
-rm -f k.ldb*
-"$LOOPY" game solve -q --solver tier "$game" -o k.ldb >/dev/null &
-p=$!
-n=0
-while [ "$n" -lt 600 ] && { [ ! -e k.ldb.tiers-journal ] || [ "$(wc -c <k.ldb.tiers-journal)" -lt 512 ]; }; do
-    sleep 0.01
-    n=$((n + 1))
-done
-kill -9 "$p" 2>/dev/null
-wait "$p" 2>/dev/null
+kill_after_journal 512
 if [ -e k.ldb.tiers ]; then
     # Every byte of the last tiers (the highest indices, solved first)
     # changed: a finished one is among them.
