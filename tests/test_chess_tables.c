@@ -343,13 +343,18 @@ static void test_refused(void)
 int main(void)
 {
     bool quick = check_quick();
+    /* Under ThreadSanitizer (10 to 20 times slower) the three-piece
+     * endings run the same threads through the same code; a four-piece
+     * one would take minutes. */
+    bool tsan = getenv("LOOPY_TEST_TSAN") != NULL;
 
     test_refused();
     test_same("KQK", 0);
     test_same("KRK", 0);
     test_same("KRK", 1);
     test_same("KBK", 0);
-    test_same("KRKN", 0);
+    if (!tsan)
+        test_same("KRKN", 0);
     if (!quick) {
         test_same("KBBK", 0);
         test_same("KQKR", 1);
@@ -359,7 +364,8 @@ int main(void)
      * positions at each. */
     test_longest("KQK", 10, 10, 1, 8);
     test_longest("KRK", 16, 16, 121, 390);
-    test_longest("KRKN", 40, 40, 0, 0);
+    if (!tsan)
+        test_longest("KRKN", 40, 40, 0, 0);
     if (!quick) {
         test_longest("KBBK", 19, 19, 0, 0);
         /* 138 positions: P. Karrer's statistics file of the longest
