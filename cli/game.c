@@ -466,8 +466,9 @@ static loopy_status solve_stored(const game_args *a, const loopy_game *game,
         return LOOPY_ENOMEM;
     status = loopy_game_tier_working_set(game, &bytes, diag);
     if (status == LOOPY_OK && !a->quiet)
-        fprintf(stderr, "loopy game: %s: tiers solved one at a time, at most "
-                "%.1f MB of records in memory (work file %s)\n", game->name,
+        fprintf(stderr, "loopy game: %s: tiers solved one at a time, %.1f MB "
+                "of records in memory at once (the largest tier and the tiers "
+                "its moves reach; work file %s)\n", game->name,
                 (double)bytes / 1e6, path);
     memset(&store, 0, sizeof store);
     store.path = path;

@@ -407,7 +407,7 @@ loopy_status loopy_game_solve_retro(const loopy_game *game,
  * tiers that form a cycle, or a move to a tier not named, are LOOPY_EGAME
  * naming the tier or position.  The same positions and values as
  * loopy_game_solve_retro.  Memory: 2 bytes per index, which become the
- * solution; LOOPY_ETOOBIG past a remoteness of 2^14 - 3.
+ * solution; LOOPY_ETOOBIG past a remoteness of 2^14 - 2.
  */
 loopy_status loopy_game_solve_tiers(const loopy_game *game,
                                     const loopy_game_solve_options *options,
@@ -417,7 +417,7 @@ loopy_status loopy_game_solve_tiers(const loopy_game *game,
 /* Where a tier solve keeps its work on disk (loopy_game_solve_tiers_stored). */
 typedef struct loopy_game_tier_store {
     /* The work file: 2 bytes per index of the game's index space (a
-     * sparse file until written), and its journal, path + "-journal". */
+     * file allocated at once), and its journal, path + "-journal". */
     const char *path;
     /* Nonzero: continue the solve whose work file is at path (refused when
      * it is another game's or was solved with other options); zero: start
@@ -448,8 +448,12 @@ loopy_status loopy_game_solve_tiers_stored(
     loopy_diag *diag);
 
 /* The bytes of records a tier solve holds in memory at once: 2 for each
- * index of the largest tier with the tiers its moves reach.  LOOPY_EINVAL
- * for a game without tiers, LOOPY_EGAME for broken tiers. */
+ * index of the largest tier with the tiers its moves reach (all there is
+ * when each tier's children are solved just before it, as in a chain of
+ * tiers; a tier whose parents are solved far apart stays longer, read
+ * back from the work file).  It checks the tiers as the solvers do, but
+ * allows a tier that names itself.  LOOPY_EINVAL for a game without
+ * tiers, LOOPY_EGAME for broken tiers. */
 loopy_status loopy_game_tier_working_set(const loopy_game *game,
                                          uint64_t *bytes, loopy_diag *diag);
 

@@ -640,10 +640,16 @@ static bool check_tier_plan(checker *c)
         return false;
     }
     memset(&diag, 0, sizeof diag);
-    if (loopy_game_tier_working_set(game, &bytes, &diag) != LOOPY_OK)
+    switch (loopy_game_tier_working_set(game, &bytes, &diag)) {
+    case LOOPY_OK:
+        return true;
+    case LOOPY_ENOMEM:
+        c->out_of_memory = true;
+        return false;
+    default:
         return flaw(c, LOOPY_FLAW_TIERS, game->start, NULL, "%s",
                     diag.message);
-    return true;
+    }
 }
 
 /* The game's canonical_moves() (backward: canonical_unmoves()) of pos:

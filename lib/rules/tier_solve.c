@@ -114,11 +114,11 @@ static uint64_t tier_of(const tiers *t, loopy_position pos)
 
 /* The tiers' starts and children, and an order with every tier before its
  * children (Kahn's, the tiers without a parent first, lowest first). */
-static loopy_status read_tiers(tiers *t)
+static loopy_status read_tiers(tiers *t, bool allow_self)
 {
     const loopy_game *game = t->game;
     uint64_t n = game->tier_count > 1 ? game->tier_count : 1, total = 0;
-    uint64_t *parents = NULL, *ready = NULL, head = 0, tail = 0;
+    uint64_t *parents = NULL, *ready = NULL, head = 0, tail = 0, capacity;
     size_t got;
 
     t->count = n;
@@ -145,25 +145,24 @@ static loopy_status read_tiers(tiers *t)
             goto fail;
         }
     }
-    if (n > 1 && game->tier_start(game->ctx, 0) != 0) {
-        fail_at(t, 0, false, "tier 0 does not start at 0");
-        goto fail;
-    }
     /* The children, into one array: each list asked for once, with room
-     * for every tier (a list names a tier once). */
-    t->child = loopy_i_malloc((size_t)n, sizeof *t->child);
+     * for every tier (a list names a tier once); the array grows by
+     * doubling. */
+    capacity = n;
+    t->child = loopy_i_malloc((size_t)capacity, sizeof *t->child);
     if (t->child == NULL)
         goto no_memory;
     for (uint64_t k = 0; k < n; k++) {
-        uint64_t *room;
-        {
-            room = loopy_i_realloc(t->child, (size_t)(total + n),
+        if (capacity - total < n) {
+            uint64_t *room;
+            capacity = capacity * 2 > total + n ? capacity * 2 : total + n;
+            room = loopy_i_realloc(t->child, (size_t)capacity,
                                    sizeof *t->child);
             if (room == NULL)
                 goto no_memory;
             t->child = room;
-            got = game->tier_children(game->ctx, k, t->child + total, (size_t)n);
         }
+        got = game->tier_children(game->ctx, k, t->child + total, (size_t)n);
         if (got == LOOPY_GAME_ERROR || got > n) {
             fail_at(t, 0, false, "tier_children() of tier %" PRIu64 " %s", k,
                     got == LOOPY_GAME_ERROR ? "failed"
@@ -178,14 +177,15 @@ static loopy_status read_tiers(tiers *t)
                         PRIu64, k, c, n);
                 goto fail;
             }
-            if (c == k) {
+            if (c == k && !allow_self) {
                 fail_at(t, 0, false, "tier %" PRIu64 " has moves inside "
                         "itself (tier_children() names it), which the tier "
                         "solver does not solve yet: use the solver that "
                         "stores no moves (--solver retro)", k);
                 goto fail;
             }
-            parents[c]++;
+            if (c != k)
+                parents[c]++;
         }
         total += got;
         t->child_at[k + 1] = total;
@@ -202,15 +202,15 @@ static loopy_status read_tiers(tiers *t)
         uint64_t k = ready[head];
         t->order[head++] = k;
         for (uint64_t i = t->child_at[k]; i < t->child_at[k + 1]; i++)
-            if (--parents[t->child[i]] == 0)
+            if (t->child[i] != k && --parents[t->child[i]] == 0)
                 ready[tail++] = t->child[i];
     }
     if (head < n) {
         uint64_t k = 0;
         while (parents[k] == 0)
             k++;
-        fail_at(t, 0, false, "the tiers' children form a cycle through tier %"
-                PRIu64 " (tier_children())", k);
+        fail_at(t, 0, false, "the tiers' children form a cycle (tier %"
+                PRIu64 " is on it or below it; tier_children())", k);
         goto fail;
     }
     loopy_i_free(parents);
@@ -372,10 +372,13 @@ static uint16_t solve_position(tiers *t, uint64_t k, loopy_position i,
             lose = low > lose ? low : lose;
             break;
         default:
-            /* Reached from here in the forward pass, so solved by now. */
+            /* Reached from here in the forward pass, so solved by now;
+             * with all_legal, what legal() refuses is not solved. */
             fail_at(t, i, true, "a move to position %" LOOPY_PRI_POSITION
-                    ", which is not solved: the tiers are not solved "
-                    "children first", buf->items[m]);
+                    ", which is not solved: %s", buf->items[m],
+                    t->reps.all_legal && r == ABSENT
+                        ? "legal() refuses it"
+                        : "the tiers are not solved children first");
             return ABSENT;
         }
     }
@@ -529,17 +532,19 @@ static void tiers_free(tiers *t)
 /* The work: the game's tiers, read and checked into t, for options. */
 static loopy_status begin(tiers *t, const loopy_game *game,
                           const loopy_game_solve_options *options,
-                          loopy_diag *diag)
+                          bool allow_self, loopy_diag *diag)
 {
     memset(t, 0, sizeof *t);
     t->game = game;
     atomic_init(&t->failed, 0);
     atomic_init(&t->out_of_memory, false);
     atomic_init(&t->too_remote, false);
-    if (game->tier_children == NULL) {
-        loopy_i_diag(diag, 0, 0, "%s: the game has no tiers: solve it with "
+    if (game->tier_children == NULL ||
+        (game->tier_count > 1 && game->tier_start == NULL)) {
+        loopy_i_diag(diag, 0, 0, "%s: the game has no tiers%s: solve it with "
                      "the solver that stores no moves or through a graph",
-                     game->name);
+                     game->name, game->tier_children == NULL
+                                     ? "" : " (no tier_start())");
         return LOOPY_EINVAL;
     }
     if (game->size > SIZE_MAX / sizeof(uint16_t)) {
@@ -553,7 +558,7 @@ static loopy_status begin(tiers *t, const loopy_game *game,
     t->threads = loopy_i_threads(options->threads, game->size, CHUNK);
     t->progress = options->progress;
     t->progress_ctx = options->progress_ctx;
-    return read_tiers(t);
+    return read_tiers(t, allow_self);
 }
 
 /* Says why the solve failed, when the failure was not said yet. */
@@ -576,8 +581,11 @@ static void explain(tiers *t, loopy_status status, loopy_diag *diag)
     }
 }
 
-/* The most bytes of records in memory at once: a tier and its
- * children's, 2 bytes an index. */
+/* The bytes of records in memory while the largest tier and its
+ * children's are, 2 bytes an index: all there is when a tier's children
+ * are solved just before it (Connect Four's chain, subtract's); a tier
+ * whose parents are solved far apart stays longer (its pages, dropped
+ * once its last parent is solved, come back from the file when read). */
 static uint64_t working_set(const tiers *t)
 {
     uint64_t most = 0;
@@ -585,7 +593,8 @@ static uint64_t working_set(const tiers *t)
     for (uint64_t k = 0; k < t->count; k++) {
         uint64_t sum = t->start[k + 1] - t->start[k];
         for (uint64_t i = t->child_at[k]; i < t->child_at[k + 1]; i++)
-            sum += t->start[t->child[i] + 1] - t->start[t->child[i]];
+            if (t->child[i] != k)
+                sum += t->start[t->child[i] + 1] - t->start[t->child[i]];
         most = sum > most ? sum : most;
     }
     return most * 2;
@@ -606,7 +615,8 @@ loopy_status loopy_game_solve_tiers(const loopy_game *game,
     if (out == NULL || game == NULL)
         return LOOPY_EINVAL;
     *out = NULL;
-    status = begin(&t, game, options != NULL ? options : &defaults, diag);
+    status = begin(&t, game, options != NULL ? options : &defaults, false,
+                   diag);
     if (status == LOOPY_OK) {
         _Static_assert(sizeof(_Atomic uint16_t) == sizeof(uint16_t),
                        "an atomic record is a record");
@@ -649,7 +659,7 @@ loopy_status loopy_game_tier_working_set(const loopy_game *game,
 
     if (game == NULL || bytes == NULL)
         return LOOPY_EINVAL;
-    status = begin(&t, game, &defaults, diag);
+    status = begin(&t, game, &defaults, true, diag);
     if (status == LOOPY_OK)
         *bytes = working_set(&t);
     else
@@ -678,7 +688,7 @@ loopy_status loopy_game_solve_tiers_stored(
     *out = NULL;
     if (options == NULL)
         options = &defaults;
-    status = begin(&t, game, options, diag);
+    status = begin(&t, game, options, false, diag);
     if (status == LOOPY_OK && where->memory_limit != 0 &&
         (bytes = working_set(&t)) > where->memory_limit) {
         loopy_i_diag(diag, 0, 0, "%s: the tiers need %" PRIu64 " bytes of "
@@ -699,9 +709,7 @@ loopy_status loopy_game_solve_tiers_stored(
                                          where->resume != 0, &key, diag);
         open = status == LOOPY_OK;
     }
-    /* A crash before every tier was reached: that pass starts again. */
-    if (open && where->resume && !store.reached)
-        status = loopy_i_tier_store_clear(&store, diag);
+    /* (A crash before every tier was reached: the store begins again.) */
     if (status == LOOPY_OK) {
         t.store = &store;
         t.record = (_Atomic uint16_t *)store.record;

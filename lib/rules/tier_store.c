@@ -13,6 +13,7 @@
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -164,15 +165,18 @@ static loopy_status read_entries(tier_store *st, loopy_diag *diag)
     }
 }
 
-/* Checks the journal's header against key; says what differs. */
+/* Checks the journal's header against key; says what differs.  *blank:
+ * the journal has no whole header and no entry, so nothing can have been
+ * recorded yet (a crash while the solve began): it is begun again. */
 static loopy_status check_header(tier_store *st, const tier_store_key *key,
-                                 const char *path, loopy_diag *diag)
+                                 bool *blank, loopy_diag *diag)
 {
     unsigned char h[TIER_JOURNAL_HEADER], want[TIER_JOURNAL_HEADER];
     ssize_t got = read_at(st->journal_fd, h, sizeof h, 0);
     struct stat sb;
 
-    if (got < 0) {
+    *blank = false;
+    if (got < 0 || fstat(st->journal_fd, &sb) != 0) {
         loopy_i_diag(diag, 0, 0, "%s: cannot read: %s", st->journal_path,
                      strerror(errno));
         return LOOPY_EIO;
@@ -180,6 +184,10 @@ static loopy_status check_header(tier_store *st, const tier_store_key *key,
     if (got < (ssize_t)sizeof h || memcmp(h, journal_magic, 8) != 0 ||
         get(h + TIER_JOURNAL_HEADER - 8, 8) !=
             loopy_i_checksum(h, TIER_JOURNAL_HEADER - 8, 1)) {
+        if (sb.st_size < (off_t)(TIER_JOURNAL_HEADER + TIER_JOURNAL_ENTRY)) {
+            *blank = true;
+            return LOOPY_OK;
+        }
         loopy_i_diag(diag, 0, 0, "%s: not the journal of a tier solve, or "
                      "damaged", st->journal_path);
         return LOOPY_EFORMAT;
@@ -187,22 +195,75 @@ static loopy_status check_header(tier_store *st, const tier_store_key *key,
     make_header(key, want);
     if (memcmp(h, want, sizeof h) != 0) {
         loopy_i_diag(diag, 0, 0, "%s: the journal of another solve (%s): "
-                     "remove it and %s to start again",
-                     st->journal_path,
-                     memcmp(h + 32, want + 32, 340) != 0 ? "another game"
-                     : get(h + 12, 4) != key->flags     ? "misere, symmetry or "
-                                                          "--all-legal differ"
-                                                        : "another index space",
-                     path);
+                     "remove it and %s to start again", st->journal_path,
+                     get(h + 8, 4) != 1 ? "another version of loopy"
+                     : memcmp(h + 32, want + 32, TIER_JOURNAL_HEADER - 40) != 0
+                         ? "another game"
+                     : get(h + 12, 4) != key->flags
+                         ? "misere, symmetry or --all-legal differ"
+                         : "another index space",
+                     st->path);
         return LOOPY_EINVAL;
     }
-    if (fstat(st->fd, &sb) != 0 || (uint64_t)sb.st_size != key->size * 2) {
-        loopy_i_diag(diag, 0, 0, "%s: the work file has %lld bytes, not %llu",
-                     path, (long long)sb.st_size,
-                     (unsigned long long)(key->size * 2));
-        return LOOPY_EFORMAT;
+    return LOOPY_OK;
+}
+
+/* Gives the work file its size, its records all absent (unless the
+ * journal says every tier was reached), its blocks on the disk at once:
+ * a full disk is said now, not met mid-solve as a SIGBUS. */
+static loopy_status size_records(tier_store *st, loopy_diag *diag)
+{
+    struct stat sb;
+    off_t bytes = (off_t)(st->size * 2);
+    int err;
+
+    if (st->reached) {
+        if (fstat(st->fd, &sb) != 0) {
+            loopy_i_diag(diag, 0, 0, "%s: cannot read: %s", st->path,
+                         strerror(errno));
+            return LOOPY_EIO;
+        }
+        if (sb.st_size != bytes) {
+            loopy_i_diag(diag, 0, 0, "%s: the work file has %lld bytes, not "
+                         "%lld: remove it and its journal to start again",
+                         st->path, (long long)sb.st_size, (long long)bytes);
+            return LOOPY_EFORMAT;
+        }
+        return LOOPY_OK;
+    }
+    if (ftruncate(st->fd, 0) != 0 || ftruncate(st->fd, bytes) != 0) {
+        loopy_i_diag(diag, 0, 0, "%s: cannot size the work file: %s", st->path,
+                     strerror(errno));
+        return LOOPY_EIO;
+    }
+    err = bytes > 0 ? posix_fallocate(st->fd, 0, bytes) : 0;
+    if (err != 0 && err != EOPNOTSUPP && err != EINVAL) {
+        loopy_i_diag(diag, 0, 0, "%s: no room for the work file's %lld bytes: "
+                     "%s", st->path, (long long)bytes, strerror(err));
+        return err == ENOSPC ? LOOPY_ETOOBIG : LOOPY_EIO;
     }
     return LOOPY_OK;
+}
+
+/* Opens path with flags; on failure says why, naming the work file
+ * (shown), whose journal path may be. */
+static int open_file(const char *path, const char *shown, int flags,
+                     bool resume, loopy_status *status, loopy_diag *diag)
+{
+    int fd = open(path, flags | O_CLOEXEC, 0644);
+
+    if (fd < 0) {
+        int err = errno;
+        loopy_i_diag(diag, 0, 0, "%s: %s", shown,
+                     err == EEXIST ? "the work file of an earlier solve is "
+                                     "there: continue it (--resume), or "
+                                     "remove it and its journal"
+                     : err == ENOENT && resume ? "no work file to resume"
+                                               : strerror(err));
+        *status = err == EEXIST || (err == ENOENT && resume) ? LOOPY_EINVAL
+                                                             : LOOPY_EIO;
+    }
+    return fd;
 }
 
 loopy_status loopy_i_tier_store_open(tier_store *st, const char *path,
@@ -210,87 +271,83 @@ loopy_status loopy_i_tier_store_open(tier_store *st, const char *path,
                                      loopy_diag *diag)
 {
     size_t len = strlen(path);
-    loopy_status status;
-    int flags = resume ? O_RDWR : O_RDWR | O_CREAT | O_EXCL;
+    loopy_status status = LOOPY_OK;
+    bool blank = !resume, made = false;
 
     memset(st, 0, sizeof *st);
     st->fd = st->journal_fd = -1;
     st->size = key->size;
     st->tiers = key->tiers;
-    if (key->size > SIZE_MAX / 2 || strlen(key->name) + strlen(key->params) > 336)
+    if (key->size > SIZE_MAX / 2) {
+        loopy_i_diag(diag, 0, 0, "%s: an index space of %llu positions is too "
+                     "large for a work file", path,
+                     (unsigned long long)key->size);
         return LOOPY_ETOOBIG;
+    }
+    if (strlen(key->name) + strlen(key->params) > TIER_JOURNAL_HEADER - 48) {
+        loopy_i_diag(diag, 0, 0, "%s: the game's name and parameters are too "
+                     "long for a work file's journal", path);
+        return LOOPY_ETOOBIG;
+    }
+    st->path = loopy_i_malloc(len + 1, 1);
     st->journal_path = loopy_i_malloc(len + sizeof "-journal", 1);
     st->done = loopy_i_calloc((size_t)key->tiers, 1);
     st->checksum = loopy_i_calloc((size_t)key->tiers, sizeof *st->checksum);
-    if (st->journal_path == NULL || st->done == NULL || st->checksum == NULL) {
+    if (st->path == NULL || st->journal_path == NULL || st->done == NULL ||
+        st->checksum == NULL) {
         loopy_i_tier_store_close(st, false);
         return LOOPY_ENOMEM;
     }
+    memcpy(st->path, path, len + 1);
     memcpy(st->journal_path, path, len);
     memcpy(st->journal_path + len, "-journal", sizeof "-journal");
-    st->fd = open(path, flags | O_CLOEXEC, 0644);
-    if (st->fd >= 0)
-        st->journal_fd = open(st->journal_path, flags | O_CLOEXEC, 0644);
-    if (st->fd < 0 || st->journal_fd < 0) {
+    /* The journal first: it is what says a work file is there.  A resume
+     * makes the work file when a crash came before it. */
+    st->journal_fd = open_file(st->journal_path, path,
+                               resume ? O_RDWR : O_RDWR | O_CREAT | O_EXCL,
+                               resume, &status, diag);
+    made = !resume && st->journal_fd >= 0;
+    if (st->journal_fd >= 0)
+        st->fd = open_file(path, path, resume ? O_RDWR | O_CREAT
+                                        : O_RDWR | O_CREAT | O_EXCL,
+                           resume, &status, diag);
+    if (status == LOOPY_OK &&
+        flock(st->journal_fd, LOCK_EX | LOCK_NB) != 0) {
         int err = errno;
-        const char *which = st->fd < 0 ? path : st->journal_path;
-        if (st->fd >= 0 && !resume)
-            unlink(path); /* made just now */
-        loopy_i_diag(diag, 0, 0, "%s: %s", which,
-                     err == EEXIST ? "the work file of an earlier solve is "
-                                     "there: continue it (--resume), or "
-                                     "remove it and its journal"
-                     : err == ENOENT && resume ? "no work file to resume"
-                                               : strerror(err));
-        loopy_i_tier_store_close(st, false);
-        return err == EEXIST || (err == ENOENT && resume) ? LOOPY_EINVAL
-                                                          : LOOPY_EIO;
+        loopy_i_diag(diag, 0, 0, "%s: %s", path,
+                     err == EWOULDBLOCK ? "another solve is using this work "
+                                          "file"
+                                        : strerror(err));
+        status = err == EWOULDBLOCK ? LOOPY_EINVAL : LOOPY_EIO;
     }
-    if (resume) {
-        status = check_header(st, key, path, diag);
-        if (status == LOOPY_OK)
-            status = read_entries(st, diag);
-    } else {
+    if (status == LOOPY_OK && resume)
+        status = check_header(st, key, &blank, diag);
+    if (status == LOOPY_OK && !blank)
+        status = read_entries(st, diag);
+    if (status == LOOPY_OK && blank) {
         unsigned char h[TIER_JOURNAL_HEADER];
         make_header(key, h);
-        status = LOOPY_OK;
-        if (ftruncate(st->fd, (off_t)(key->size * 2)) != 0 ||
+        if (ftruncate(st->journal_fd, 0) != 0 ||
             !write_at(st->journal_fd, h, sizeof h, 0) ||
             fdatasync(st->journal_fd) != 0) {
-            loopy_i_diag(diag, 0, 0, "%s: cannot write the work file: %s", path,
+            loopy_i_diag(diag, 0, 0, "%s: cannot write: %s", st->journal_path,
                          strerror(errno));
             status = LOOPY_EIO;
         }
     }
     if (status == LOOPY_OK)
+        status = size_records(st, diag);
+    if (status == LOOPY_OK)
         status = map_records(st, path, diag);
     if (status != LOOPY_OK) {
-        if (!resume) {
-            unlink(path);
+        if (made) {
+            if (st->fd >= 0)
+                unlink(path);
             unlink(st->journal_path);
         }
         loopy_i_tier_store_close(st, false);
     }
     return status;
-}
-
-loopy_status loopy_i_tier_store_clear(tier_store *st, loopy_diag *diag)
-{
-    /* A file cut to nothing and grown again reads as zeros, without
-     * writing them. */
-    munmap(st->record, st->map_bytes);
-    st->record = NULL;
-    st->reached = false;
-    memset(st->done, 0, (size_t)st->tiers);
-    if (ftruncate(st->fd, 0) != 0 ||
-        ftruncate(st->fd, (off_t)(st->size * 2)) != 0 ||
-        ftruncate(st->journal_fd, TIER_JOURNAL_HEADER) != 0 ||
-        fdatasync(st->journal_fd) != 0) {
-        loopy_i_diag(diag, 0, 0, "%s: cannot start again: %s", st->journal_path,
-                     strerror(errno));
-        return LOOPY_EIO;
-    }
-    return map_records(st, st->journal_path, diag);
 }
 
 /* The page-aligned range around base[lo .. hi) (bytes; outer) or inside
@@ -368,9 +425,11 @@ void loopy_i_tier_store_close(tier_store *st, bool keep_map)
     if (st->journal_fd >= 0)
         close(st->journal_fd);
     st->fd = st->journal_fd = -1;
+    loopy_i_free(st->path);
     loopy_i_free(st->journal_path);
     loopy_i_free(st->done);
     loopy_i_free(st->checksum);
+    st->path = NULL;
     st->journal_path = NULL;
     st->done = NULL;
     st->checksum = NULL;

@@ -6,7 +6,7 @@
  *
  * The work file PATH: the records of indices 0 .. size-1 (2 bytes each,
  * little-endian as the host writes them; the file is this machine's,
- * never moved), mapped shared: a tier's records are written through the
+ * never moved; its blocks allocated when it is made), mapped shared: a tier's records are written through the
  * mapping, its pages dropped from memory once no tier still to solve
  * needs them, and read back from the file when one does.
  *
@@ -41,7 +41,7 @@ typedef struct tier_store {
     bool reached;          /* the journal says every tier is reached */
     unsigned char *done;   /* tiers: finished, per the journal */
     uint64_t *checksum;    /* tiers: their records' checksum, when done */
-    char *journal_path;
+    char *path, *journal_path;
 } tier_store;
 
 /* What a journal's header records: a resumed solve must be the same. */
@@ -56,15 +56,16 @@ typedef struct tier_store_key {
 
 /* Opens the work file at path: a new one (refused when path or its
  * journal exists), or with resume the one there, whose journal must
- * record key (refused, naming what differs, otherwise).  LOOPY_EIO (diag
- * names the file), LOOPY_EFORMAT (a damaged journal), LOOPY_EINVAL (not
- * the same solve), LOOPY_ENOMEM. */
+ * record key (refused, naming what differs, otherwise); one a crash left
+ * before anything was recorded is begun again, as is the whole work when
+ * the journal does not say every tier was reached.  The journal is
+ * locked (flock): a second solve of the same work file is refused.  The
+ * work file's blocks are allocated at once.  LOOPY_EIO (diag names the
+ * file), LOOPY_EFORMAT (a damaged journal), LOOPY_EINVAL (not the same
+ * solve, or in use), LOOPY_ETOOBIG (no room on the disk), LOOPY_ENOMEM. */
 loopy_status loopy_i_tier_store_open(tier_store *st, const char *path,
                                      bool resume, const tier_store_key *key,
                                      loopy_diag *diag);
-/* Forgets what the journal says was reached and done, and clears the
- * records (a solve that starts over). */
-loopy_status loopy_i_tier_store_clear(tier_store *st, loopy_diag *diag);
 /* Writes records[lo .. hi) to the disk, then appends the entry (kind,
  * tier, checksum) to the journal and flushes it. */
 loopy_status loopy_i_tier_store_commit(tier_store *st, uint64_t lo,

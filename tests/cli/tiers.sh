@@ -33,7 +33,7 @@ cmp -s tier.ldb retro.ldb && pass || fail "$game: --solver tier -o and --solver 
     fail "the work file is left after the database is saved"
 # Without -q: the working set is said before the solve.
 "$LOOPY" game solve --solver tier connect4:4x4 -o said.ldb >/dev/null 2>said.err
-grep -q "at most .* MB of records in memory (work file said.ldb.tiers)" said.err ||
+grep -q "MB of records in memory at once (the largest tier and the tiers its moves reach; work file said.ldb.tiers)" said.err ||
     fail "no working set said: $(cat said.err)"
 
 # ---- Killed at random moments, resumed ----
@@ -78,8 +78,9 @@ echo "tiers: $kills kills in $round rounds, $mid with finished tiers in the jour
 [ "$kills" -ge "$want_kills" ] && pass || fail "only $kills solves of $((2 * round)) were killed before they ended"
 
 # ---- Damage ----
-# kill_after_journal BYTES: a new solve, killed once its journal has BYTES
-# (384 of header, 32 an entry).
+# kill_after_journal BYTES [keep]: a new solve, killed once its journal
+# has BYTES (384 of header, 32 an entry); with keep, left running (its
+# pid in p).
 kill_after_journal() {
     rm -f k.ldb k.ldb.tiers k.ldb.tiers-journal
     "$LOOPY" game solve -q --solver tier "$game" -o k.ldb >/dev/null &
@@ -90,6 +91,7 @@ kill_after_journal() {
         sleep 0.01
         n=$((n + 1))
     done
+    [ "${2:-}" = keep ] && return
     kill -9 "$p" 2>/dev/null
     wait "$p" 2>/dev/null
 }
@@ -125,6 +127,29 @@ if [ -e k.ldb.tiers ]; then
 else
     echo "tiers: the solve ended before the damage could be tried"
 fi
+# Two solves of one work file: the second is refused while the first runs.
+kill_after_journal 416 keep
+if kill -0 "$p" 2>/dev/null; then
+    refused "a work file in use" 2 "k.ldb.tiers: another solve is using this work file" \
+        game solve -q --resume --solver tier "$game" -o k.ldb
+else
+    echo "tiers: the solve ended before a second one could be tried"
+fi
+kill -9 "$p" 2>/dev/null
+wait "$p" 2>/dev/null
+# Crashes before anything was recorded: a journal cut in its header, a
+# work file not made yet or of another size; --resume begins again.
+for case in "cut header" "no work file" "work file sized wrong"; do
+    rm -f k.ldb k.ldb.tiers k.ldb.tiers-journal
+    case $case in
+    "cut header") printf '\211LTJ\r\n' >k.ldb.tiers-journal; : >k.ldb.tiers ;;
+    "no work file") printf '\211LTJ' >k.ldb.tiers-journal ;;
+    *) : >k.ldb.tiers-journal; printf 'xy' >k.ldb.tiers ;;
+    esac
+    "$LOOPY" game solve -q --resume --solver tier "$game" -o k.ldb >/dev/null 2>k.err
+    same "a crash before anything was recorded ($case): status" "$?" 0
+    cmp -s k.ldb retro.ldb && pass || fail "$case: the database differs"
+done
 rm -f k.ldb*
 refused "--resume without a work file" 2 "k.ldb.tiers: no work file to resume" \
     game solve -q --resume --solver tier "$game" -o k.ldb
