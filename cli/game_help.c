@@ -170,7 +170,7 @@ static const char help_check[] =
     "Example:\n"
     "  $ loopy game check -q subtract\n"
     "  subtract:21,1,2,3: 22 positions checked (every legal index): moves, "
-    "unmoves and notation agree\n";
+    "unmoves, notation and tiers agree\n";
 
 static const struct {
     const char *name;
