@@ -42,7 +42,7 @@ grep -q "MB of records in memory at once (the largest tier and the tiers its mov
 # nanoseconds.
 kill_at() {
     resume=
-    [ -e k.ldb.tiers ] && resume=--resume
+    { [ -e k.ldb.tiers ] || [ -e k.ldb.tiers-journal ]; } && resume=--resume
     "$LOOPY" game solve -q $resume --solver tier "$game" -o k.ldb >/dev/null 2>&1 &
     p=$!
     frac=$(awk -v s="$seed" -v top="$2" 'BEGIN { srand(s); printf "%.3f", rand() * top }')
@@ -55,6 +55,7 @@ seed=${SEED:-$$}
 echo "tiers: kill seed $seed, an uninterrupted solve of $game takes $((ns / 1000000)) ms"
 kills=0
 mid=0
+early=0
 round=0
 while [ "$kills" -lt "$want_kills" ] && [ "$round" -lt 40 ]; do
     round=$((round + 1))
@@ -66,15 +67,19 @@ while [ "$kills" -lt "$want_kills" ] && [ "$round" -lt 40 ]; do
     if [ -e k.ldb.tiers-journal ] && [ "$(wc -c <k.ldb.tiers-journal)" -gt 416 ]; then
         mid=$((mid + 1))
     fi
-    if [ -e k.ldb.tiers ]; then
+    if [ -e k.ldb.tiers ] || [ -e k.ldb.tiers-journal ]; then
         "$LOOPY" game solve -q --resume --solver tier "$game" -o k.ldb >/dev/null 2>k.err
         same "round $round: resumed: status" "$?" 0
     elif [ ! -e k.ldb ]; then
-        fail "round $round: neither a database nor a work file"
+        # Both kills came before the journal was made (a slow start under
+        # a sanitizer): nothing to resume, a new solve.
+        early=$((early + 1))
+        "$LOOPY" game solve -q --solver tier "$game" -o k.ldb >/dev/null 2>k.err
+        same "round $round: solved again: status" "$?" 0
     fi
     cmp -s k.ldb retro.ldb && pass || fail "round $round: the resumed solve's database differs"
 done
-echo "tiers: $kills kills in $round rounds, $mid with finished tiers in the journal"
+echo "tiers: $kills kills in $round rounds, $mid with finished tiers in the journal, $early with both kills before the journal"
 [ "$kills" -ge "$want_kills" ] && pass || fail "only $kills solves of $((2 * round)) were killed before they ended"
 
 # ---- Damage ----
