@@ -9,20 +9,40 @@
 # target: under 2 ms at the 99th), and the server's resident memory before
 # the load, after the first run and after the second (flat: the second
 # run adds nothing).
+# By default (PIN=1, with taskset and 2 cores or more) the server runs on
+# core 1 with one thread and wrk on core 0 with one thread: the latency is
+# then the server's, not that of a load generator taking the server's core
+# (on a 2-core machine, 2 wrk threads and 2 server threads unpinned put a
+# scheduler's time slice into the tail).
 #   make && sh bench/serve.sh
 #   REQUESTS=100000 CONNECTIONS=64 sh bench/serve.sh
-#   THREADS=1 SERVER_THREADS=1 sh bench/serve.sh   # a core each
+#   PIN=0 THREADS=2 SERVER_THREADS=0 sh bench/serve.sh   # unpinned, shared
 # Needs wrk (apt-get install wrk) and python3 (for the hostile clients).
 set -e
 LOOPY=${LOOPY:-build/loopy}
 REQUESTS=${REQUESTS:-20000}
 CONNECTIONS=${CONNECTIONS:-16}
-THREADS=${THREADS:-2}
-# The server's threads (0: one per core).  On a 2-core machine, 2 wrk
-# threads and 2 server threads compete for the cores, and the latency's
-# tail is then the scheduler's: THREADS=1 SERVER_THREADS=1 gives each its
-# core.
-SERVER_THREADS=${SERVER_THREADS:-0}
+PIN=${PIN:-1}
+command -v taskset >/dev/null && [ "$(nproc --all)" -ge 2 ] || PIN=0
+if [ "$PIN" = 1 ] && [ -z "$SERVE_BENCH_PINNED" ]; then
+    # Everything but the server on core 0: wrk, and the shell's own
+    # commands, which would otherwise take the server's core a moment.
+    SERVE_BENCH_PINNED=1 exec taskset -c 0 sh "$0" "$@"
+fi
+if [ "$PIN" = 1 ]; then
+    THREADS=${THREADS:-1}
+    SERVER_THREADS=${SERVER_THREADS:-1}
+    on_server="taskset -c 1"
+    on_client=
+    placed="the server on core 1, wrk on core 0"
+else
+    THREADS=${THREADS:-2}
+    # The server's threads (0: one per core).
+    SERVER_THREADS=${SERVER_THREADS:-0}
+    on_server=
+    on_client=
+    placed="unpinned, on $(nproc --all) cores"
+fi
 command -v wrk >/dev/null || { echo "serve.sh: needs wrk (apt-get install wrk)" >&2; exit 2; }
 root=$(pwd)
 bench_dir=$(mktemp -d)
@@ -43,7 +63,7 @@ children <p2 | sort -u >p3
 cat p0 p1 p2 p3 >positions
 count=$(wc -l <positions)
 
-"$root/$LOOPY" serve -q -t "$SERVER_THREADS" --port 0 krk.ldb >url.txt 2>server.err &
+$on_server "$root/$LOOPY" serve -q -t "$SERVER_THREADS" --port 0 krk.ldb >url.txt 2>server.err &
 pid=$!
 n=0
 while [ ! -s url.txt ] && kill -0 "$pid" 2>/dev/null && [ "$n" -lt 600 ]; do
@@ -65,6 +85,7 @@ per_thread=$(( (REQUESTS + THREADS - 1) / THREADS ))
     echo "}"
     cat <<EOF
 local limit = $per_thread
+fifo = "done.fifo"
 sent, done_count, bad = 0, 0, 0
 local threads = {}
 function setup(thread)
@@ -82,12 +103,15 @@ function response(status, headers, body)
   done_count = done_count + 1
   if status ~= 200 then bad = bad + 1 end
   if done_count == limit then
-    local f = io.open("done." .. id, "w")
+    local f = io.open(fifo, "w")
+    f:write("done\n")
     f:close()
     wrk.thread:stop()
   end
 end
 function done(summary, latency, requests)
+  local f = io.open(fifo, "w")
+  if f then f:write("end\n") f:close() end
   local not200 = 0
   for _, t in ipairs(threads) do not200 = not200 + t:get("bad") end
   local e = summary.errors
@@ -105,17 +129,32 @@ rss() { awk '/^VmRSS/ { print $2 }' "/proc/$pid/status"; }
 # A warm-up request, so that "before" holds what every answer needs.
 wrk -t 1 -c 1 -d 1s "${url}api/probe?game=chess%3AKRK" >/dev/null 2>&1 || true
 rss_before=$(rss)
-echo "loopy serve: $count positions of chess:KRK (a database), $REQUESTS requests from $CONNECTIONS connections on $THREADS wrk threads, twice"
+echo "loopy serve: $count positions of chess:KRK (a database), $REQUESTS requests from $CONNECTIONS connections on $THREADS wrk threads, twice; $SERVER_THREADS server threads (0: one per core); $placed"
 # load RUN THREADS CONNECTIONS: one bounded run, its figures printed.
 load() {
-    rm -f done.*
-    wrk -t "$2" -c "$3" -d 600s -s load.lua "$url" >wrk.out 2>&1 &
+    # Each wrk thread writes "done" to a FIFO when its share is answered,
+    # and wrk's end writes "end"; the shell blocks on it, without polling
+    # (a shell that forks a command every few milliseconds puts its own
+    # time into the tail).  A guard writes "end" after 5 minutes.
+    rm -f done.fifo
+    mkfifo done.fifo
+    exec 3<>done.fifo
+    $on_client wrk -t "$2" -c "$3" -d 600s -s load.lua "$url" >wrk.out 2>&1 &
     wrk_pid=$!
-    while [ "$(ls done.* 2>/dev/null | wc -l)" -lt "$2" ] && kill -0 "$wrk_pid" 2>/dev/null; do
-        sleep 0.02
+    ( trap 'kill "$s" 2>/dev/null; exit 0' TERM
+      sleep 300 & s=$!
+      wait "$s" && echo end ) >done.fifo &
+    guard=$!
+    i=0
+    while [ "$i" -lt "$2" ] && read -r said <&3 && [ "$said" = done ]; do
+        i=$((i + 1))
     done
     kill -s INT "$wrk_pid" 2>/dev/null || true
     wait "$wrk_pid" || true
+    kill "$guard" 2>/dev/null || true
+    wait "$guard" 2>/dev/null || true
+    exec 3<&-
+    rm -f done.fifo
     line=$(grep '^RESULT ' wrk.out) || { cat wrk.out; exit 1; }
     run=$1
     set -- $line
