@@ -136,8 +136,9 @@ int game_dot(cli_out *out, const game_args *a, const loopy_game *game,
              const loopy_game_solution *s, const loopy_db *db,
              loopy_position pos, const char *text);
 
-/* The actions, each in its own file: game_probe.c, game_stats.c,
- * game_play.c, game_check.c. */
+/* The actions, each in its own file: game_solve.c, game_probe.c,
+ * game_stats.c, game_play.c, game_check.c. */
+int game_solve(const game_args *a);
 int game_probe(const game_args *a);
 int game_stats(const game_args *a);
 int game_play(const game_args *a);

@@ -41,6 +41,8 @@
 #define MAX_REMOTENESS (LOOPY_I_RECORD_LOW - 1)
 /* Indices a thread takes at a time. */
 #define CHUNK 4096
+/* Indices between two progress reports within a tier. */
+#define SLICE ((uint64_t)1 << 23)
 
 typedef struct tiers {
     const loopy_game *game;
@@ -65,6 +67,10 @@ typedef struct tiers {
     _Atomic bool too_remote;
     loopy_progress_fn progress;
     void *progress_ctx;
+    /* Progress: the phase's label ("reach tier K/N", "tier K/N"), and the
+     * indices of the phase's tiers before the one at work. */
+    char label[64];
+    uint64_t phase_done;
 } tiers;
 
 static void fail_at(tiers *t, loopy_position pos, bool has_position,
@@ -289,10 +295,10 @@ static bool to_solve(tiers *t, loopy_position i)
 typedef void visit_fn(tiers *t, uint64_t k, loopy_position i,
                       loopy_position_buffer *buf);
 
-static void each_position(tiers *t, uint64_t k, visit_fn *visit)
+/* Calls visit on the indices [lo, hi) of tier k, on all threads. */
+static void each_in(tiers *t, uint64_t k, loopy_position lo,
+                    loopy_position hi, visit_fn *visit)
 {
-    loopy_position lo = t->start[k], hi = t->start[k + 1];
-
 #pragma omp parallel num_threads(t->threads)
     {
         loopy_position_buffer buf = {NULL, 0, false};
@@ -308,6 +314,41 @@ static void each_position(tiers *t, uint64_t k, visit_fn *visit)
         }
         loopy_i_position_buffer_release(&buf);
     }
+}
+
+/* Tells the progress callback, if any, that the phase's tiers before the
+ * one at work and done of its indices are done. */
+static void report(tiers *t, uint64_t done)
+{
+    if (t->progress != NULL)
+        t->progress(t->progress_ctx, t->label, t->phase_done + done,
+                    t->game->size);
+}
+
+/* Calls visit on every index of tier k, on all threads; with a progress
+ * callback, a slice at a time, reported after each. */
+static void each_position(tiers *t, uint64_t k, visit_fn *visit)
+{
+    loopy_position lo = t->start[k], hi = t->start[k + 1];
+
+    if (t->progress == NULL) {
+        each_in(t, k, lo, hi, visit);
+        return;
+    }
+    report(t, 0);
+    for (loopy_position from = lo;
+         from < hi && !atomic_load_explicit(&t->failed, memory_order_relaxed);
+         from = hi - from < SLICE ? hi : from + SLICE) {
+        each_in(t, k, from, hi - from < SLICE ? hi : from + SLICE, visit);
+        report(t, (hi - from < SLICE ? hi : from + SLICE) - lo);
+    }
+}
+
+/* Begins tier k, the j-th of the phase (from 0): its label. */
+static void label_tier(tiers *t, const char *phase, uint64_t j)
+{
+    snprintf(t->label, sizeof t->label, "%s%" PRIu64 "/%" PRIu64, phase,
+             j + 1, t->count);
 }
 
 /* Forward: the moves of position i, when it is to be solved, become
@@ -451,17 +492,20 @@ static loopy_status reach_all(tiers *t, loopy_diag *diag)
         }
         atomic_store(&t->record[start], REACHED);
     }
+    t->phase_done = 0;
     for (uint64_t j = 0; j < t->count && !atomic_load(&t->failed); j++) {
         uint64_t k = t->order[j];
+        label_tier(t, "reach tier ", j);
         allow_children(t, k, true);
         each_position(t, k, reach_position);
         allow_children(t, k, false);
         release_tier(t, k);
-        if (t->progress != NULL)
-            t->progress(t->progress_ctx, "reach", j + 1, t->count);
+        t->phase_done += t->start[k + 1] - t->start[k];
     }
     if (atomic_load(&t->failed))
         return status_of_failure(t);
+    snprintf(t->label, sizeof t->label, "reached");
+    report(t, 0);
     if (t->store != NULL)
         return loopy_i_tier_store_commit(t->store, 0, size, TIER_ENTRY_REACHED,
                                          0, 0, diag);
@@ -481,9 +525,13 @@ static loopy_status solve_all(tiers *t, loopy_diag *diag)
         if (status != LOOPY_OK)
             return status;
     }
+    t->phase_done = 0;
     for (uint64_t j = t->count; j-- > 0;) {
         uint64_t k = t->order[j];
+        label_tier(t, "tier ", t->count - 1 - j);
         if (t->store != NULL && t->store->done[k]) {
+            /* Finished before a resume: said as done at once. */
+            report(t, t->start[k + 1] - t->start[k]);
             if (tier_checksum(t, k) != t->store->checksum[k]) {
                 const char *journal = t->store->journal_path;
                 loopy_i_diag(diag, 0, 0, "%.*s: tier %" PRIu64 " of the work "
@@ -513,9 +561,10 @@ static loopy_status solve_all(tiers *t, loopy_diag *diag)
                 release_tier(t, t->child[i]);
         if (t->pending[k] == 0)
             release_tier(t, k);
-        if (t->progress != NULL)
-            t->progress(t->progress_ctx, "solve", t->count - j, t->count);
+        t->phase_done += t->start[k + 1] - t->start[k];
     }
+    snprintf(t->label, sizeof t->label, "solved");
+    report(t, 0);
     return LOOPY_OK;
 }
 

@@ -1,0 +1,288 @@
+/* game_solve.c - "loopy game solve", and the solve that probe, stats,
+ * play and check begin with when they read no database: the solver
+ * chosen, the tier solver's work file, the progress shown. */
+#include "game.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <sys/stat.h>
+
+game_solver game_solver_of(const game_args *a, const loopy_game *game)
+{
+    if (a->solver != GAME_SOLVER_DEFAULT)
+        return a->solver;
+    return loopy_game_has_tablebase(game) ? GAME_SOLVER_TABLEBASE
+                                          : GAME_SOLVER_GRAPH;
+}
+
+void game_remove_work(const char *output)
+{
+    char *path = game_work_path(output), *journal;
+
+    if (path == NULL)
+        return;
+    journal = malloc(strlen(path) + sizeof "-journal");
+    if (journal != NULL) {
+        strcpy(journal, path);
+        strcat(journal, "-journal");
+        unlink(path);
+        unlink(journal);
+    }
+    free(journal);
+    free(path);
+}
+
+char *game_work_path(const char *output)
+{
+    size_t len = strlen(output);
+    char *path = malloc(len + sizeof ".tiers");
+
+    if (path != NULL) {
+        memcpy(path, output, len);
+        memcpy(path + len, ".tiers", sizeof ".tiers");
+    }
+    return path;
+}
+
+/* The tier solver with its work file next to the database (-o FILE:
+ * FILE.tiers), its working set said first. */
+static loopy_status solve_stored(const game_args *a, const loopy_game *game,
+                                 loopy_game_solution **solution,
+                                 loopy_diag *diag)
+{
+    loopy_game_tier_store store;
+    loopy_status status;
+    uint64_t bytes = 0;
+    char *path = game_work_path(a->output);
+
+    if (path == NULL)
+        return LOOPY_ENOMEM;
+    status = loopy_game_tier_working_set(game, &bytes, diag);
+    if (status == LOOPY_OK && !a->quiet)
+        fprintf(stderr, "loopy game: %s: tiers solved one at a time, %.1f MB "
+                "of records in memory at once (the largest tier and the tiers "
+                "its moves reach; work file %s)\n", game->name,
+                (double)bytes / 1e6, path);
+    memset(&store, 0, sizeof store);
+    store.path = path;
+    store.resume = a->resume;
+    store.memory_limit = a->memory;
+    if (status == LOOPY_OK)
+        status = loopy_game_solve_tiers_stored(game, &a->solve, &store,
+                                               solution, diag);
+    free(path);
+    return status;
+}
+
+int game_solve_open(const game_args *a, const loopy_game *game,
+                    loopy_game_solution **solution, double *seconds)
+{
+    loopy_diag diag;
+    loopy_status status;
+    struct timespec start;
+    game_solver solver = game_solver_of(a, game);
+
+    if (a->solve.all_legal && solver == GAME_SOLVER_GRAPH) {
+        cli_error("game", "--all-legal: only --solver retro and tier solve "
+                  "positions that are not reached from the start");
+        return EXIT_USAGE;
+    }
+    clock_gettime(CLOCK_MONOTONIC, &start);
+    memset(&diag, 0, sizeof diag);
+    switch (solver) {
+    case GAME_SOLVER_RETRO:
+        status = loopy_game_solve_retro(game, &a->solve, solution, &diag);
+        break;
+    case GAME_SOLVER_TIER:
+        status = a->output != NULL && strcmp(a->action, "solve") == 0
+                     ? solve_stored(a, game, solution, &diag)
+                     : loopy_game_solve_tiers(game, &a->solve, solution, &diag);
+        break;
+    case GAME_SOLVER_TABLEBASE:
+        status = loopy_game_solve_tablebase(game, &a->solve, solution, &diag);
+        break;
+    default:
+        status = loopy_game_solve_graph(game, &a->solve, solution, &diag);
+        break;
+    }
+    *seconds = cli_seconds_since(&start);
+    if (status != LOOPY_OK) {
+        cli_error("game", "%s", diag.message[0] ? diag.message
+                                                : loopy_strerror(status));
+        /* --solver retro for a game without unmoves, --solver tablebase
+         * for a game without its own: the command line's fault, not the
+         * game's. */
+        return status == LOOPY_EINVAL ? EXIT_USAGE : cli_exit_status(status);
+    }
+    return EXIT_OK;
+}
+
+int game_open_and_solve(const game_args *a, loopy_game **game,
+                          loopy_game_solution **solution, double *seconds)
+{
+    loopy_diag diag;
+    int rc = game_open(a, game);
+
+    if (rc != EXIT_OK)
+        return rc;
+    /* The positions given as arguments are read before the solve, which
+     * may be long: a typo is answered at once. */
+    for (size_t i = 0; i < a->position_count; i++) {
+        loopy_position pos;
+        if (strcmp(a->positions[i], "-") == 0)
+            continue;
+        memset(&diag, 0, sizeof diag);
+        if (loopy_game_parse(*game, a->positions[i], &pos, &diag) != LOOPY_OK) {
+            cli_error("game", "%s", diag.message);
+            return EXIT_INPUT;
+        }
+    }
+    return game_solve_open(a, *game, solution, seconds);
+}
+
+int game_solve(const game_args *a)
+{
+    loopy_game *game = NULL;
+    loopy_game_solution *s = NULL;
+    loopy_outcome outcome;
+    uint32_t remoteness;
+    double seconds;
+    char text[256];
+    cli_out out, db_out;
+    bool db_open = false, all_legal;
+    game_solver solver;
+    int rc;
+
+    /* The database is opened first, so that a bad -o fails before the
+     * solve; it is complete before the summary goes out. */
+    if (a->output != NULL && !(db_open = cli_out_open(&db_out, "game", a->output)))
+        return EXIT_IO;
+    /* A binary file is never written to a terminal (-o /dev/tty). */
+    if (db_open && !cli_out_not_terminal(&db_out, "game"))
+        return EXIT_USAGE;
+    rc = game_open(a, &game);
+    if (rc != EXIT_OK)
+        goto done;
+    /* A name the database cannot record (a shared object may give any)
+     * is refused now, not after the solve. */
+    if (db_open) {
+        loopy_diag diag;
+        memset(&diag, 0, sizeof diag);
+        if (loopy_db_check_writable(game, &diag) != LOOPY_OK) {
+            cli_error("game", "%s: %s", a->output, diag.message);
+            rc = EXIT_INPUT;
+            goto done;
+        }
+    }
+    rc = game_solve_open(a, game, &s, &seconds);
+    if (rc != EXIT_OK)
+        goto done;
+    if (db_open) {
+        db_open = false;
+        rc = cli_db_write_game(&db_out, a->output, s, game, a->solve.misere);
+        /* Saved: the tier solver's work file has served. */
+        if (rc == EXIT_OK && game_solver_of(a, game) == GAME_SOLVER_TIER)
+            game_remove_work(a->output);
+        if (rc != EXIT_OK)
+            goto done;
+    }
+    loopy_game_solution_value(s, game, game->start, &outcome, &remoteness);
+    /* The solver without moves may solve every legal index, reached or
+     * not, and the game's own always does: the summary says which it
+     * counts. */
+    solver = game_solver_of(a, game);
+    all_legal = solver == GAME_SOLVER_TABLEBASE ||
+                ((solver == GAME_SOLVER_RETRO || solver == GAME_SOLVER_TIER) &&
+                 a->solve.all_legal);
+    if (!cli_out_open(&out, "game", NULL)) {
+        rc = EXIT_IO;
+        goto done;
+    }
+    loopy_game_format(game, game->start, text, sizeof text);
+    if (a->json) {
+        cli_out_str(&out, "{\"game\": ");
+        game_out_json_string(&out, game->name);
+        cli_out_str(&out, ", \"parameters\": ");
+        game_out_json_string(&out, game->params);
+        cli_out_str(&out, ", \"misere\": ");
+        cli_out_str(&out, a->solve.misere ? "true" : "false");
+        cli_out_str(&out, ", \"symmetry\": ");
+        cli_out_str(&out, game->canonical && !a->solve.no_symmetry ? "true"
+                                                                   : "false");
+        /* Which positions "positions" counts: those reached from the
+         * start, or every legal index. */
+        cli_out_str(&out, solver == GAME_SOLVER_RETRO
+                              ? ", \"solver\": \"retro\""
+                          : solver == GAME_SOLVER_TIER
+                              ? ", \"solver\": \"tier\""
+                          : solver == GAME_SOLVER_TABLEBASE
+                              ? ", \"solver\": \"tablebase\""
+                              : ", \"solver\": \"graph\"");
+        cli_out_str(&out, all_legal ? ", \"solved\": \"legal\""
+                                    : ", \"solved\": \"reached\"");
+        cli_out_str(&out, ", \"index_size\": ");
+        cli_out_u64(&out, game->size);
+        cli_out_str(&out, ", \"positions\": ");
+        cli_out_u64(&out, loopy_game_solution_size(s));
+        for (int k = 1; k <= 4; k++) {
+            loopy_outcome o = (loopy_outcome)(k % 4);
+            static const char *const names[] = {"draw", "win", "lose", "tie"};
+            cli_out_str(&out, ", \"");
+            cli_out_str(&out, names[o]);
+            cli_out_str(&out, "\": ");
+            cli_out_u64(&out, loopy_game_solution_count(s, o));
+        }
+        cli_out_str(&out, ", \"start\": {\"position\": ");
+        game_out_json_string(&out, text);
+        cli_out_str(&out, ", \"value\": \"");
+        cli_out_char(&out, game_value_letter[outcome]);
+        cli_out_str(&out, "\", \"remoteness\": ");
+        if (outcome == LOOPY_DRAW)
+            cli_out_str(&out, "null");
+        else
+            cli_out_u64(&out, remoteness);
+        cli_out_str(&out, "}}\n");
+    } else {
+        cli_out_str(&out, game->name);
+        if (game->params[0]) {
+            cli_out_char(&out, ':');
+            cli_out_str(&out, game->params);
+        }
+        cli_out_str(&out, a->solve.misere ? " (misere): " : ": ");
+        cli_out_u64(&out, loopy_game_solution_size(s));
+        cli_out_str(&out, loopy_game_solution_size(s) == 1 ? " position"
+                                                           : " positions");
+        cli_out_str(&out, all_legal ? " solved (every legal index)"
+                                    : " reached");
+        cli_out_str(&out, game->canonical && !a->solve.no_symmetry
+                              ? ", up to symmetry\n" : "\n");
+        cli_out_str(&out, "  W ");
+        cli_out_u64(&out, loopy_game_solution_count(s, LOOPY_WIN));
+        cli_out_str(&out, "  L ");
+        cli_out_u64(&out, loopy_game_solution_count(s, LOOPY_LOSE));
+        cli_out_str(&out, "  T ");
+        cli_out_u64(&out, loopy_game_solution_count(s, LOOPY_TIE));
+        cli_out_str(&out, "  D ");
+        cli_out_u64(&out, loopy_game_solution_count(s, LOOPY_DRAW));
+        cli_out_str(&out, "\n  start ");
+        cli_out_str(&out, text);
+        cli_out_str(&out, ": ");
+        game_out_value(&out, outcome, remoteness);
+        cli_out_char(&out, '\n');
+    }
+    if (!cli_out_close(&out, "game"))
+        rc = EXIT_IO;
+    if (rc == EXIT_OK && !a->quiet)
+        fprintf(stderr, "loopy game: solved in %.3f s\n", seconds);
+done:
+    if (db_open)
+        cli_out_abort(&db_out);
+    loopy_game_solution_free(s);
+    loopy_game_close(game);
+    return rc;
+}
