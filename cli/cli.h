@@ -212,9 +212,21 @@ typedef struct cli_progress {
     double start;   /* seconds, monotonic */
     bool shown;     /* a line is on the screen */
     bool enabled;
+    /* The rate: done at rate_since, for the total rate_total. */
+    double rate_since;
+    uint64_t rate_done, rate_total;
+    /* Phases whose label begins "tier " said as a line each when they
+     * end (log_tiers, on a terminal or not): the phase at work, since
+     * when, from which done. */
+    bool log_tiers;
+    char phase[64];
+    double phase_since;
+    uint64_t phase_done;
 } cli_progress;
 
-/* Starts p (once) and points *fn / *ctx at it. */
+/* Starts p (once) and points *fn / *ctx at it.  The line shows the phase,
+ * the part done, the positions per second and the time left (from the
+ * rate since the total last changed). */
 void cli_progress_attach(cli_progress *p, const char *cmd,
                          loopy_progress_fn *fn, void **ctx);
 /* Clears the line, if one was shown. */

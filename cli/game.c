@@ -136,7 +136,9 @@ static const char game_usage_options[] =
     "                       coloured by value, best moves bold\n"
     "  -t, --threads N      threads to use (default 0: all cores; more than\n"
     "                       the processors counts as that many)\n"
-    "  -q, --quiet          no timing line on standard error\n"
+    "  -q, --quiet          no timing or progress line on standard error\n"
+    "  -v, --verbose        solve --solver tier: a line per tier solved on\n"
+    "                       standard error (indices, seconds, M/s)\n"
     "  -h, --help           show this help\n"
     "  -V, --version        show the version\n"
     "\n"
@@ -162,7 +164,7 @@ static const char game_usage_options[] =
 enum { OPT_MISERE, OPT_NO_SYMMETRY, OPT_SOLVER, OPT_FORMAT, OPT_THREADS,
        OPT_QUIET, OPT_OUTPUT, OPT_SECOND, OPT_POSITIONS, OPT_LIMIT,
        OPT_SEED, OPT_GAME, OPT_ALL_LEGAL, OPT_TABLES, OPT_RESUME,
-       OPT_MEMORY };
+       OPT_MEMORY, OPT_VERBOSE };
 
 static const cli_option game_options[] = {
     {"misere", 0, false, OPT_MISERE},
@@ -171,6 +173,7 @@ static const cli_option game_options[] = {
     {"format", 'f', true, OPT_FORMAT},
     {"threads", 't', true, OPT_THREADS},
     {"quiet", 'q', false, OPT_QUIET},
+    {"verbose", 'v', false, OPT_VERBOSE},
     {"output", 'o', true, OPT_OUTPUT},
     {"second", 0, false, OPT_SECOND},
     {"positions", 0, true, OPT_POSITIONS},
@@ -285,6 +288,9 @@ static int parse_args(int argc, char **argv, game_args *a)
         case OPT_THREADS:
             if (!cli_parse_threads("game", p.value, &a->solve.threads))
                 return EXIT_USAGE;
+            break;
+        case OPT_VERBOSE:
+            a->verbose = true;
             break;
         case OPT_QUIET:
             a->quiet = true;

@@ -38,6 +38,7 @@ typedef struct game_args {
     uint64_t dot_limit; /* probe -f dot: --limit, positions at most */
     const char *tables; /* --tables DIR, else $LOOPY_TABLES */
     bool resume;        /* --resume: continue a tier solve's work file */
+    bool verbose;       /* -v: a line per tier solved */
     uint64_t memory;    /* --memory: bytes of records a tier solve may hold */
     /* Set by game_resolve before an action runs: the game to open (spec,
      * or spec:PARAMS read from the first position, as "chess" and a FEN

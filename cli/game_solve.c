@@ -52,6 +52,7 @@ char *game_work_path(const char *output)
 /* The tier solver with its work file next to the database (-o FILE:
  * FILE.tiers), its working set said first. */
 static loopy_status solve_stored(const game_args *a, const loopy_game *game,
+                                 const loopy_game_solve_options *options,
                                  loopy_game_solution **solution,
                                  loopy_diag *diag)
 {
@@ -73,7 +74,7 @@ static loopy_status solve_stored(const game_args *a, const loopy_game *game,
     store.resume = a->resume;
     store.memory_limit = a->memory;
     if (status == LOOPY_OK)
-        status = loopy_game_solve_tiers_stored(game, &a->solve, &store,
+        status = loopy_game_solve_tiers_stored(game, options, &store,
                                                solution, diag);
     free(path);
     return status;
@@ -86,31 +87,43 @@ int game_solve_open(const game_args *a, const loopy_game *game,
     loopy_status status;
     struct timespec start;
     game_solver solver = game_solver_of(a, game);
+    loopy_game_solve_options options = a->solve;
+    cli_progress progress;
 
     if (a->solve.all_legal && solver == GAME_SOLVER_GRAPH) {
         cli_error("game", "--all-legal: only --solver retro and tier solve "
                   "positions that are not reached from the start");
         return EXIT_USAGE;
     }
+    /* A progress line on a terminal (not with -q); with -v, a line per
+     * tier solved, wherever standard error goes. */
+    memset(&progress, 0, sizeof progress);
+    if (!a->quiet || a->verbose) {
+        cli_progress_attach(&progress, "game", &options.progress,
+                            &options.progress_ctx);
+        progress.enabled = progress.enabled && !a->quiet;
+        progress.log_tiers = a->verbose;
+    }
     clock_gettime(CLOCK_MONOTONIC, &start);
     memset(&diag, 0, sizeof diag);
     switch (solver) {
     case GAME_SOLVER_RETRO:
-        status = loopy_game_solve_retro(game, &a->solve, solution, &diag);
+        status = loopy_game_solve_retro(game, &options, solution, &diag);
         break;
     case GAME_SOLVER_TIER:
         status = a->output != NULL && strcmp(a->action, "solve") == 0
-                     ? solve_stored(a, game, solution, &diag)
-                     : loopy_game_solve_tiers(game, &a->solve, solution, &diag);
+                     ? solve_stored(a, game, &options, solution, &diag)
+                     : loopy_game_solve_tiers(game, &options, solution, &diag);
         break;
     case GAME_SOLVER_TABLEBASE:
-        status = loopy_game_solve_tablebase(game, &a->solve, solution, &diag);
+        status = loopy_game_solve_tablebase(game, &options, solution, &diag);
         break;
     default:
-        status = loopy_game_solve_graph(game, &a->solve, solution, &diag);
+        status = loopy_game_solve_graph(game, &options, solution, &diag);
         break;
     }
     *seconds = cli_seconds_since(&start);
+    cli_progress_end(&progress);
     if (status != LOOPY_OK) {
         cli_error("game", "%s", diag.message[0] ? diag.message
                                                 : loopy_strerror(status));

@@ -406,7 +406,11 @@ loopy_status loopy_game_solve_retro(const loopy_game *game,
  * that names itself among its children is refused, LOOPY_EGAME, for now);
  * tiers that form a cycle, or a move to a tier not named, are LOOPY_EGAME
  * naming the tier or position.  The same positions and values as
- * loopy_game_solve_retro.  Memory: 2 bytes per index, which become the
+ * loopy_game_solve_retro.  Progress (options->progress) is told per tier,
+ * phase "reach tier K/N" then "tier K/N" (K from 1 in the order the
+ * tiers are done), done and total counting indices of the whole index
+ * space, several times within a large tier; "reached" and "solved" end
+ * the two passes with done == total.  Memory: 2 bytes per index, which become the
  * solution; LOOPY_ETOOBIG past a remoteness of 2^14 - 2.
  */
 loopy_status loopy_game_solve_tiers(const loopy_game *game,

@@ -426,6 +426,68 @@ static void test_against_retro(const char *spec, int flags)
     check_case_end();
 }
 
+/* ---- Progress ---- */
+
+/* What the progress callback was told: the phases' labels in turn, done
+ * never going back within a label, the total always the index space. */
+typedef struct heard {
+    uint64_t size, calls, tiers_seen, last_done;
+    char label[64];
+    bool bad_total, went_back, reached, solved;
+    uint64_t solved_done;
+} heard;
+
+static void hear(void *ctx, const char *phase, uint64_t done, uint64_t total)
+{
+    heard *h = ctx;
+
+    h->calls++;
+    h->bad_total |= total != h->size || done > total;
+    if (strcmp(phase, h->label) != 0) {
+        if (strncmp(phase, "tier ", 5) == 0)
+            h->tiers_seen++;
+        snprintf(h->label, sizeof h->label, "%s", phase);
+    } else {
+        h->went_back |= done < h->last_done;
+    }
+    h->last_done = done;
+    h->reached |= strcmp(phase, "reached") == 0;
+    if (strcmp(phase, "solved") == 0) {
+        h->solved = true;
+        h->solved_done = done;
+    }
+}
+
+/* A tier solve tells its progress tier by tier ("tier K/N", K from 1 in
+ * the order solved), and ends with "solved" at the whole index space. */
+static void test_progress(void)
+{
+    loopy_game *game = NULL;
+    loopy_game_solution *s = NULL;
+    loopy_game_solve_options opt = LOOPY_GAME_SOLVE_OPTIONS_INIT;
+    loopy_diag diag;
+    heard h;
+
+    memset(&diag, 0, sizeof diag);
+    memset(&h, 0, sizeof h);
+    CHECK(loopy_game_open("connect4:4x3", &game, &diag) == LOOPY_OK);
+    if (game == NULL)
+        return;
+    h.size = game->size;
+    opt.progress = hear;
+    opt.progress_ctx = &h;
+    CHECK(loopy_game_solve_tiers(game, &opt, &s, &diag) == LOOPY_OK);
+    CHECK(!h.bad_total && !h.went_back);
+    CHECK(h.reached && h.solved && h.solved_done == game->size);
+    /* One label per tier: 4x3 has 13 stone counts. */
+    CHECK_MSG(h.tiers_seen == game->tier_count, "%llu tiers told, %llu",
+              (unsigned long long)h.tiers_seen,
+              (unsigned long long)game->tier_count);
+    loopy_game_solution_free(s);
+    loopy_game_close(game);
+    check_case_end();
+}
+
 /* ---- The journal ---- */
 
 static const tier_store_key journal_key = {"fuzz", "x", 1000, 7, 0};
@@ -664,6 +726,7 @@ int main(int argc, char **argv)
 
     test_random(quick ? 300 : 3000);
     test_refusals();
+    test_progress();
     test_against_retro("connect4:3x3", 0);
     test_against_retro("connect4:4x3", 1);
     test_against_retro("connect4:3x4", 2);

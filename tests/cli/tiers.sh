@@ -36,6 +36,20 @@ cmp -s tier.ldb retro.ldb && pass || fail "$game: --solver tier -o and --solver 
 grep -q "MB of records in memory at once (the largest tier and the tiers its moves reach; work file said.ldb.tiers)" said.err ||
     fail "no working set said: $(cat said.err)"
 
+# -v: a line per tier, in the order solved, whose indices add up to the
+# index space; standard error not a terminal: no progress line.
+"$LOOPY" game solve -v --solver tier connect4:4x4 -o verbose.ldb >/dev/null 2>verbose.err
+same "-v: status" "$?" 0
+tiers=$(grep -c '^loopy game: tier [0-9]*/17: [0-9]* ind[a-z]* in [0-9.]* s' verbose.err)
+same "-v: lines of tiers" "$tiers" 17
+same "-v: the last tier" "$(grep '^loopy game: tier ' verbose.err | tail -n 1 | cut -d: -f2)" " tier 17/17"
+sum=$(sed -n 's/^loopy game: tier [0-9]*\/17: \([0-9]*\) ind.*/\1/p' verbose.err | awk '{ s += $1 } END { print s }')
+same "-v: the tiers' indices" "$sum" "$("$LOOPY" game stats verbose.ldb | sed -n 's/^  index space *//p')"
+grep -q "$(printf '\r')" verbose.err && fail "-v: a progress line on a file"
+"$LOOPY" game solve -q -v --solver tier connect4:4x4 -o verbose2.ldb >/dev/null 2>verbose2.err
+same "-q -v: lines of tiers" "$(grep -c '^loopy game: tier ' verbose2.err)" 17
+cmp -s verbose.ldb verbose2.ldb && pass || fail "-v changed the database"
+
 # ---- Killed at random moments, resumed ----
 # kill_at NS TOP: runs the solve (with --resume when a work file is there)
 # and kills it with SIGKILL after a random part (below TOP) of NS
