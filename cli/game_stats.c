@@ -94,7 +94,23 @@ static bool stored(const stats_positions *p, loopy_position pos)
 typedef struct stats_scan {
     bool done;
     uint64_t legal, canonical, in_classes;
+    /* With the game's class_size, whatever the index space: the stored
+     * positions with their symmetric images, each class by its size. */
+    bool imaged;
+    uint64_t with_images;
+    const loopy_game *game;
 } stats_scan;
+
+static int add_class(void *ctx, loopy_position pos, loopy_outcome outcome,
+                     uint32_t remoteness)
+{
+    stats_scan *scan = ctx;
+
+    (void)outcome;
+    (void)remoteness;
+    scan->with_images += scan->game->class_size(scan->game->ctx, pos);
+    return 0;
+}
 
 static int scan_index_space(const loopy_db *db, const loopy_game *game,
                             stats_scan *scan)
@@ -105,6 +121,17 @@ static int scan_index_space(const loopy_db *db, const loopy_game *game,
     loopy_status status;
 
     memset(scan, 0, sizeof *scan);
+    scan->game = game;
+    if (symmetric && game->class_size != NULL) {
+        memset(&diag, 0, sizeof diag);
+        status = loopy_db_iterate(db, add_class, scan, &diag);
+        if (status != LOOPY_OK) {
+            cli_error("game", "%s", diag.message[0] ? diag.message
+                                                    : loopy_strerror(status));
+            return cli_exit_status(status);
+        }
+        scan->imaged = true;
+    }
     if (game->size > STATS_SCAN_MAX)
         return EXIT_OK;
     if (symmetric) {
@@ -217,6 +244,7 @@ static void print_json(cli_out *out, const char *source, const loopy_db *db,
     out_json_count(out, "canonical", scan->done && game->canonical != NULL,
                    scan->canonical);
     out_json_count(out, "in_stored_classes", scan->done, scan->in_classes);
+    out_json_count(out, "with_images", scan->imaged, scan->with_images);
     for (int k = 1; k <= 4; k++)
         out_json_count(out, value_names[k % 4], true, st->count[k % 4]);
     cli_out_str(out, ", \"remoteness\": [");
@@ -297,6 +325,11 @@ static void print_text(cli_out *out, const char *source, const loopy_db *db,
         cli_out_str(out, "  legal        not counted: ");
         cli_out_str(out, no_game);
         cli_out_char(out, '\n');
+    }
+    if (scan->imaged) {
+        cli_out_str(out, "  with images  ");
+        cli_out_u64(out, scan->with_images);
+        cli_out_str(out, " (stored classes, each counted by its size)\n");
     }
 
     while (widest >= 10) {

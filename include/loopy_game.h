@@ -42,8 +42,8 @@ typedef uint64_t loopy_position;
 /* The version of loopy_game this loopy knows: 2 added move_format and
  * value_note (a game of version 1 has neither); 3 added move_parse,
  * move_label and draw, and params_of to loopy_game_def; 4 added tiers
- * (tier_count, tier_start, tier_children). */
-#define LOOPY_GAME_VERSION 4
+ * (tier_count, tier_start, tier_children); 5 added class_size. */
+#define LOOPY_GAME_VERSION 5
 
 /* draw()'s flags: pieces as Unicode characters (else ASCII only). */
 #define LOOPY_DRAW_UNICODE 1u
@@ -210,6 +210,14 @@ typedef struct loopy_game {
      * t*m .. t*m + m - 1 tokens, m the least take. */
     size_t (*tier_children)(void *ctx, uint64_t tier, uint64_t *out,
                             size_t capacity);
+
+    /* Version 5.  Optional, with canonical (NULL: not known).  The number
+     * of positions in the class of symmetric positions of pos (1 for a
+     * Connect Four board that is its own mirror image, else 2): the legal
+     * positions p whose canonical(p) is canonical(pos).  `loopy game
+     * stats` counts the game's positions with it, each stored class by its
+     * size, as published counts count them. */
+    uint64_t (*class_size)(void *ctx, loopy_position pos);
 } loopy_game;
 
 /* A kind of game: how to make a loopy_game from parameter text. */

@@ -978,6 +978,57 @@ static void test_notation(void)
     check_case_end();
 }
 
+/* class_size against the classes themselves: every legal index scanned,
+ * counted under its canonical(), on games small enough. */
+static void test_class_sizes(void)
+{
+    static const char *const specs[] = {
+        "tictactoe", "mnk:3,4,3", "mnk:2,5,2", "mnk:3,3,2",
+        "connect4:3x3", "connect4:4x3", "connect4:3x4", "connect4:4x4",
+        "connect4:5x3",
+    };
+
+    for (size_t g = 0; g < sizeof specs / sizeof specs[0]; g++) {
+        loopy_game *game = NULL;
+        loopy_diag diag;
+        uint32_t *count;
+        uint64_t classes = 0, bad = 0;
+
+        memset(&diag, 0, sizeof diag);
+        CHECK_MSG(loopy_game_open(specs[g], &game, &diag) == LOOPY_OK, "%s: %s",
+                  specs[g], diag.message);
+        if (game == NULL)
+            continue;
+        CHECK_MSG(game->class_size != NULL && game->canonical != NULL,
+                  "%s: no class_size", specs[g]);
+        count = calloc(game->size, sizeof *count);
+        CHECK(count != NULL);
+        if (count == NULL || game->class_size == NULL) {
+            free(count);
+            loopy_game_close(game);
+            continue;
+        }
+        for (loopy_position p = 0; p < game->size; p++)
+            if (game->legal == NULL || game->legal(game->ctx, p))
+                count[game->canonical(game->ctx, p)]++;
+        for (loopy_position p = 0; p < game->size; p++) {
+            uint64_t want;
+            if (game->legal != NULL && !game->legal(game->ctx, p))
+                continue;
+            want = count[game->canonical(game->ctx, p)];
+            classes += game->canonical(game->ctx, p) == p;
+            if (game->class_size(game->ctx, p) != want && bad++ == 0)
+                CHECK_MSG(0, "%s: position %" PRIu64 ": class_size %" PRIu64
+                          ", its class has %" PRIu64, specs[g], p,
+                          game->class_size(game->ctx, p), want);
+        }
+        CHECK(bad == 0 && classes > 0);
+        free(count);
+        loopy_game_close(game);
+        check_case_end();
+    }
+}
+
 int main(void)
 {
     test_parameters();
@@ -986,5 +1037,6 @@ int main(void)
     test_tictactoe();
     test_mnk_boards();
     test_connect4_boards();
+    test_class_sizes();
     return check_finish("test_games");
 }

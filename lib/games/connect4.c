@@ -416,6 +416,19 @@ static loopy_position c4_canonical(void *ctx, loopy_position pos)
     return loopy_i_c4_rank_canonical(&rules->index, code);
 }
 
+/* The positions in the class of pos: 1 for a board that is its own
+ * mirror image, else 2. */
+static uint64_t c4_class_size(void *ctx, loopy_position pos)
+{
+    const c4_rules *rules = ctx;
+    c4_board board;
+    uint64_t code;
+
+    if (!code_at(rules, pos, &code, &board))
+        return 1;
+    return loopy_i_c4_rank_mirror(&rules->index, code) == pos ? 1 : 2;
+}
+
 static loopy_primitive c4_primitive(void *ctx, loopy_position pos)
 {
     const c4_rules *rules = ctx;
@@ -807,6 +820,7 @@ static loopy_status c4_create(const char *params, loopy_game *game,
     game->unmoves = c4_unmoves;
     game->legal = c4_legal;
     game->canonical = c4_canonical;
+    game->class_size = c4_class_size;
     game->format = c4_format;
     game->parse = c4_parse;
     game->release = c4_release;

@@ -194,6 +194,33 @@ uint64_t loopy_i_c4_rank(const c4_index *x, uint64_t code)
            colouring_rank(x, stones);
 }
 
+/* The mirror image's stones: the columns in the other order. */
+static uint64_t mirror_of(const c4_index *x, const uint32_t *height,
+                          uint32_t n, uint64_t stones)
+{
+    uint64_t mirror_stones = 0;
+    uint32_t at = n;
+
+    for (uint32_t c = 0; c < x->width; c++) {
+        at -= height[c];
+        mirror_stones |= (stones >> (n - at - height[c]) &
+                          ((UINT64_C(1) << height[c]) - 1))
+                         << at;
+    }
+    return mirror_stones;
+}
+
+uint64_t loopy_i_c4_rank_mirror(const c4_index *x, uint64_t code)
+{
+    uint32_t height[C4_MAX_BITS], n;
+    uint64_t stones;
+
+    n = columns_of(x, code, height, &stones);
+    return x->layer_start[n] +
+           vector_rank(x, height, n, true) * x->colourings[n] +
+           colouring_rank(x, mirror_of(x, height, n, stones));
+}
+
 uint64_t loopy_i_c4_rank_canonical(const c4_index *x, uint64_t code)
 {
     uint32_t height[C4_MAX_BITS], n;
@@ -204,16 +231,8 @@ uint64_t loopy_i_c4_rank_canonical(const c4_index *x, uint64_t code)
     mirrored = vector_rank(x, height, n, true);
     colouring = vector <= mirrored ? colouring_rank(x, stones) : UINT64_MAX;
     if (vector >= mirrored) {
-        /* The mirror image's stones: the columns in the other order. */
-        uint64_t mirror_stones = 0, mirror_colouring;
-        uint32_t at = n;
-        for (uint32_t c = 0; c < x->width; c++) {
-            at -= height[c];
-            mirror_stones |= (stones >> (n - at - height[c]) &
-                              ((UINT64_C(1) << height[c]) - 1))
-                             << at;
-        }
-        mirror_colouring = colouring_rank(x, mirror_stones);
+        uint64_t mirror_colouring =
+            colouring_rank(x, mirror_of(x, height, n, stones));
         if (mirror_colouring < colouring || vector > mirrored) {
             colouring = mirror_colouring;
             vector = mirrored;

@@ -39,5 +39,7 @@ uint64_t loopy_i_c4_rank(const c4_index *x, uint64_t code);
 /* The smaller of the indices of code and of its mirror image (left and
  * right swapped): the representative of code's class. */
 uint64_t loopy_i_c4_rank_canonical(const c4_index *x, uint64_t code);
+/* The index of the mirror image of the board of code. */
+uint64_t loopy_i_c4_rank_mirror(const c4_index *x, uint64_t code);
 
 #endif

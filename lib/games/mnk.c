@@ -208,6 +208,26 @@ static loopy_position least_image(const mnk_rules *rules, uint64_t x,
     return encode(rules, best_x, best_o);
 }
 
+/* The positions in the class of pos: the symmetries (the identity among
+ * them) over those that leave the board as it is. */
+static uint64_t mnk_class_size(void *ctx, loopy_position pos)
+{
+    const mnk_rules *rules = ctx;
+    mnk_board board = decode(rules, pos);
+    uint32_t bytes = (rules->cells + 7) / 8, fixed = 1;
+
+    for (uint32_t s = 0; s < rules->symmetry_count; s++) {
+        uint64_t image_x = 0, image_o = 0;
+        for (uint32_t b = 0; b < bytes; b++) {
+            image_x |= rules->image[s][b][board.x >> (8 * b) & 255];
+            image_o |= rules->image[s][b][board.o >> (8 * b) & 255];
+        }
+        fixed += image_x == board.x && image_o == board.o;
+    }
+    /* The symmetries form a group: the stabiliser's size divides it. */
+    return (rules->symmetry_count + 1) / fixed;
+}
+
 static loopy_position mnk_canonical(void *ctx, loopy_position pos)
 {
     const mnk_rules *rules = ctx;
@@ -523,6 +543,7 @@ static loopy_status make_game(const char *name, uint32_t rows, uint32_t cols,
     game->unmoves = mnk_unmoves;
     game->legal = mnk_legal;
     game->canonical = mnk_canonical;
+    game->class_size = mnk_class_size;
     game->format = mnk_format;
     game->parse = mnk_parse;
     game->release = mnk_release;

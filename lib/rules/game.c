@@ -195,6 +195,8 @@ static loopy_status open_game_named(const char *spec, size_t name_len,
         g->game.tier_start = NULL;
         g->game.tier_children = NULL;
     }
+    if (g->game.version < 5 || g->game.canonical == NULL)
+        g->game.class_size = NULL;
     status = check_table(&g->game, name, diag);
     if (status != LOOPY_OK) {
         if (g->game.release != NULL)

@@ -62,6 +62,22 @@ done
 same "symmetric: canonical positions are the stored ones" \
     "$(field statssym '  canonical    ')" 765
 same "without symmetry: 5478 stored" "$(awk 'NR == 1 { print $2 }' "stats--no-symmetry")" 5478
+# The game's class_size: 765 classes are the 5,478 positions (Wikipedia,
+# "Tic-tac-toe"); without symmetry no such line.
+same "symmetric: with images" "$(field statssym '  with images  ')" 5478
+grep -q '^  with images' "stats--no-symmetry" && fail "with images without symmetry"
+# Connect Four 4x4 and 5x4 as John Tromp counts them (every board reached
+# from the empty one, mirror images apart: tromp.github.io/c4/c4.html):
+# 161,029 and 3,945,711, from 80,541 and 1,974,174 stored classes.
+"$LOOPY" game solve -q connect4:4x4 -o c44.ldb >/dev/null || fail "solve connect4:4x4"
+"$LOOPY" game stats c44.ldb >c44.stats || fail "stats c44.ldb"
+same "connect4:4x4 with images (Tromp)" "$(field c44.stats '  with images  ')" 161029
+if ! $quick; then
+    "$LOOPY" game solve -q --solver tier connect4:5x4 -o c54.ldb >/dev/null || fail "solve connect4:5x4"
+    "$LOOPY" game stats c54.ldb >c54.stats || fail "stats c54.ldb"
+    same "connect4:5x4 stored classes" "$(awk 'NR == 1 { print $2 }' c54.stats)" 1974174
+    same "connect4:5x4 with images (Tromp)" "$(field c54.stats '  with images  ')" 3945711
+fi
 grep -q 'one per class of symmetric positions' statssym && pass ||
     fail "symmetric database not said so"
 grep -q 'sparse blocks' statssym && pass || fail "sparse database not said so"
@@ -121,11 +137,11 @@ import json, sys
 d = json.load(open("j.json"))
 rows = d["remoteness"]
 print(d["positions"], d["win"], d["lose"], d["tie"], d["draw"], d["legal"],
-      d["canonical"], d["in_stored_classes"],
+      d["canonical"], d["in_stored_classes"], d["with_images"],
       sum(r["win"] for r in rows), sum(r["lose"] for r in rows),
       sum(r["tie"] for r in rows), d["longest_tie"]["position"],
       d["symmetric"], d["sparse"], d["misere"])')" \
-    "765 390 224 151 0 5478 765 5478 390 224 151 .../.../... True True False"
+    "765 390 224 151 0 5478 765 5478 5478 390 224 151 .../.../... True True False"
 
 # ---- A graph's database: the histogram of 'loopy solve' ----
 # A pseudo-random graph of 300 vertices, with cycles (so some Draws).
