@@ -468,6 +468,7 @@ static void describe(const uint8_t *data, size_t size)
     src.n = m;
     src.word = NULL;
     src.record = NULL;
+    src.byte = NULL;
     src.mapped = false;
     src.position = pos;
     src.outcome = outcome;

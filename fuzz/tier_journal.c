@@ -86,7 +86,8 @@ FUZZ_TARGET(tier_journal)
                      (long long)sb.st_size,
                      (unsigned long long)(done + st.reached));
         /* The records are there to read and write. */
-        st.record[SIZE - 1] = st.record[0];
+        ((unsigned char *)st.record)[SIZE * st.width - 1] =
+            ((unsigned char *)st.record)[0];
         loopy_i_tier_store_close(&st, false);
     } else {
         size_t len = strnlen(diag.message, sizeof diag.message);

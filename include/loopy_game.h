@@ -42,7 +42,8 @@ typedef uint64_t loopy_position;
 /* The version of loopy_game this loopy knows: 2 added move_format and
  * value_note (a game of version 1 has neither); 3 added move_parse,
  * move_label and draw, and params_of to loopy_game_def; 4 added tiers
- * (tier_count, tier_start, tier_children); 5 added class_size. */
+ * (tier_count, tier_start, tier_children); 5 added class_size and
+ * remoteness_bound. */
 #define LOOPY_GAME_VERSION 5
 
 /* draw()'s flags: pieces as Unicode characters (else ASCII only). */
@@ -218,6 +219,12 @@ typedef struct loopy_game {
      * stats` counts the game's positions with it, each stored class by its
      * size, as published counts count them. */
     uint64_t (*class_size)(void *ctx, loopy_position pos);
+    /* Version 5.  Optional (0: none known).  No position's remoteness is
+     * above it (a board game: its cells, when every move fills one).  The
+     * tier solver then keeps 1 byte per index instead of 2 when it is at
+     * most 83, and refuses (LOOPY_EGAME) a position whose remoteness would
+     * pass it. */
+    uint32_t remoteness_bound;
 } loopy_game;
 
 /* A kind of game: how to make a loopy_game from parameter text. */
@@ -418,8 +425,10 @@ loopy_status loopy_game_solve_retro(const loopy_game *game,
  * phase "reach tier K/N" then "tier K/N" (K from 1 in the order the
  * tiers are done), done and total counting indices of the whole index
  * space, several times within a large tier; "reached" and "solved" end
- * the two passes with done == total.  Memory: 2 bytes per index, which become the
- * solution; LOOPY_ETOOBIG past a remoteness of 2^14 - 2.
+ * the two passes with done == total.  Memory: 2 bytes per index, or 1
+ * when the game's remoteness_bound is at most 83, which become the
+ * solution; LOOPY_ETOOBIG past a remoteness of 2^14 - 2; LOOPY_EGAME past
+ * the game's remoteness_bound.
  */
 loopy_status loopy_game_solve_tiers(const loopy_game *game,
                                     const loopy_game_solve_options *options,
@@ -428,7 +437,8 @@ loopy_status loopy_game_solve_tiers(const loopy_game *game,
 
 /* Where a tier solve keeps its work on disk (loopy_game_solve_tiers_stored). */
 typedef struct loopy_game_tier_store {
-    /* The work file: 2 bytes per index of the game's index space (a
+    /* The work file: 2 bytes (or 1, as loopy_game_solve_tiers keeps them
+     * in memory) per index of the game's index space (a
      * file allocated at once), and its journal, path + "-journal". */
     const char *path;
     /* Nonzero: continue the solve whose work file is at path (refused when
@@ -459,8 +469,8 @@ loopy_status loopy_game_solve_tiers_stored(
     const loopy_game_tier_store *store, loopy_game_solution **out,
     loopy_diag *diag);
 
-/* The bytes of records a tier solve holds in memory at once: 2 for each
- * index of the largest tier with the tiers its moves reach (all there is
+/* The bytes of records a tier solve holds in memory at once: 2 (or 1,
+ * with a remoteness_bound of at most 83) for each index of the largest tier with the tiers its moves reach (all there is
  * when each tier's children are solved just before it, as in a chain of
  * tiers; a tier whose parents are solved far apart stays longer, read
  * back from the work file).  It checks the tiers as the solvers do, but

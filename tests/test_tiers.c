@@ -252,9 +252,35 @@ static void test_random(int rounds)
         opt.misere = misere;
         opt.all_legal = all;
         opt.threads = 1 + round % 2;
+        /* Every other round, a remoteness_bound: 1-byte records.  The
+         * oracle's longest remoteness, or more; first one less, which
+         * the solver must refuse when a remoteness passes it. */
+        if (round % 2 == 0) {
+            uint32_t longest = 0;
+            for (uint64_t p = 0; p < g.size; p++)
+                if (reached[p] && remoteness[p] > longest)
+                    longest = remoteness[p];
+            if (longest >= 2) {
+                game.remoteness_bound = longest - 1;
+                memset(&diag, 0, sizeof diag);
+                status = loopy_game_solve_tiers(&game, &opt, &s, &diag);
+                CHECK_MSG(status == LOOPY_EGAME &&
+                              strstr(diag.message, "remoteness_bound") != NULL,
+                          "round %d: a bound of %u: %d %s", round,
+                          longest - 1, (int)status, diag.message);
+                loopy_game_solution_free(s);
+                s = NULL;
+            }
+            game.remoteness_bound = longest + (uint32_t)(round % 3);
+            if (game.remoteness_bound == 0)
+                game.remoteness_bound = 1;
+        }
         memset(&diag, 0, sizeof diag);
         status = loopy_game_solve_tiers(&game, &opt, &s, &diag);
         CHECK_MSG(status == LOOPY_OK, "round %d: %s", round, diag.message);
+        /* The 1-byte records are the solution's. */
+        if (s != NULL)
+            CHECK((s->byte != NULL) == (game.remoteness_bound != 0));
         opt.all_legal = 0;
         if (!all)
             CHECK(loopy_game_solve_graph(&game, &opt, &ref, &diag) == LOOPY_OK);
@@ -511,7 +537,7 @@ static bool make_journal(const char *folder, unsigned char **bytes,
     if (loopy_i_tier_store_open(&st, path, false, &journal_key, &diag) !=
         LOOPY_OK)
         return false;
-    st.record[999] = 7;
+    ((uint16_t *)st.record)[999] = 7;
     ok = loopy_i_tier_store_commit(&st, 0, 1000, TIER_ENTRY_REACHED, 0, 0,
                                    &diag) == LOOPY_OK &&
          loopy_i_tier_store_commit(&st, 900, 1000, TIER_ENTRY_DONE, 6, 11,
@@ -551,7 +577,7 @@ static loopy_status reopen(const char *folder, const unsigned char *bytes,
     if (status == LOOPY_OK) {
         for (uint64_t t = 0; t < key->tiers; t++)
             *done += st.done[t];
-        CHECK(st.record[999] == 7);
+        CHECK(((uint16_t *)st.record)[999] == 7);
         loopy_i_tier_store_close(&st, false);
     }
     *size = stat(journal, &sb) == 0 ? sb.st_size : -1;

@@ -139,9 +139,12 @@ typedef struct loopy_i_db_source {
      * indices whose word is present, and position, outcome and remoteness
      * are not used. */
     const uint32_t *word;
-    /* Or non-NULL, the same as narrow records (rules_internal.h). */
+    /* Or non-NULL, the same as narrow records, or as 1-byte records
+     * (rules_internal.h). */
     const uint16_t *record;
-    /* record is a shared file mapping: its pages leave memory once read. */
+    const uint8_t *byte;
+    /* record or byte is a shared file mapping: its pages leave memory
+     * once read. */
     bool mapped;
     const loopy_position *position;
     const uint8_t *outcome;

@@ -62,14 +62,16 @@ static bool game_name(const char *name)
 /* Whether src is a words source, wide or narrow. */
 static bool indexed(const loopy_i_db_source *src)
 {
-    return src->word != NULL || src->record != NULL;
+    return src->word != NULL || src->record != NULL || src->byte != NULL;
 }
 
 /* The word of index pos of a words source. */
 static uint32_t word_of(const loopy_i_db_source *src, uint64_t pos)
 {
-    return src->word != NULL ? src->word[pos]
-                             : loopy_i_word_of_record(src->record[pos]);
+    return src->word != NULL     ? src->word[pos]
+           : src->record != NULL ? loopy_i_word_of_record(src->record[pos])
+                                 : loopy_i_word_of_record(
+                                       loopy_i_record_of_byte(src->byte[pos]));
 }
 
 /* The value at index pos of a words source; false when absent. */
@@ -87,6 +89,8 @@ static void release_records(const loopy_i_db_source *src, uint64_t from,
 {
     if (src->mapped && src->record != NULL && to > from)
         loopy_i_release_mapped(src->record + from, (size_t)(to - from) * 2);
+    if (src->mapped && src->byte != NULL && to > from)
+        loopy_i_release_mapped(src->byte + from, (size_t)(to - from));
 }
 
 /* survey() of a words source: counts, and the first and last position. */
@@ -539,6 +543,7 @@ loopy_status loopy_db_write_game(const loopy_game_solution *s,
     src.n = s->n;
     src.word = s->word;
     src.record = s->record;
+    src.byte = s->byte;
     src.mapped = s->mapped != 0;
     src.position = s->position;
     src.outcome = s->outcome;
@@ -562,6 +567,7 @@ loopy_status loopy_db_write_graph(const loopy_solution *s, uint32_t base,
     src.n = loopy_solution_vertex_count(s);
     src.word = NULL;
     src.record = NULL;
+    src.byte = NULL;
     src.mapped = false;
     src.position = NULL;
     src.outcome = loopy_solution_outcomes(s);

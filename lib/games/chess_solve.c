@@ -323,7 +323,7 @@ loopy_status loopy_i_chess_solve(const loopy_game *game,
                      (unsigned)MAX_LEVEL);
     /* Every thread has joined: the records are plain data from here on. */
     if (status == LOOPY_OK)
-        status = loopy_i_solution_of_records(records, game->size,
+        status = loopy_i_solution_of_records(records, 2, game->size,
                                              options->no_symmetry == 0,
                                              t.threads, out);
     if (status == LOOPY_ENOMEM)

@@ -830,6 +830,8 @@ static loopy_status c4_create(const char *params, loopy_game *game,
     game->move_label = c4_move_label;
     game->draw = c4_draw;
     game->tier_count = rules->index.cells + 1;
+    /* Every move fills a cell. */
+    game->remoteness_bound = rules->index.cells;
     game->tier_start = c4_tier_start;
     game->tier_children = c4_tier_children;
     return LOOPY_OK;

@@ -544,6 +544,8 @@ static loopy_status make_game(const char *name, uint32_t rows, uint32_t cols,
     game->legal = mnk_legal;
     game->canonical = mnk_canonical;
     game->class_size = mnk_class_size;
+    /* Every move fills a cell. */
+    game->remoteness_bound = rules->cells;
     game->format = mnk_format;
     game->parse = mnk_parse;
     game->release = mnk_release;

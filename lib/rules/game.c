@@ -197,6 +197,8 @@ static loopy_status open_game_named(const char *spec, size_t name_len,
     }
     if (g->game.version < 5 || g->game.canonical == NULL)
         g->game.class_size = NULL;
+    if (g->game.version < 5)
+        g->game.remoteness_bound = 0;
     status = check_table(&g->game, name, diag);
     if (status != LOOPY_OK) {
         if (g->game.release != NULL)

@@ -161,6 +161,34 @@ static inline uint32_t loopy_i_word_of_record(uint16_t r)
     return (uint32_t)kind << LOOPY_I_WORD_SHIFT | (r & LOOPY_I_RECORD_LOW);
 }
 
+/* The 1-byte records of a tier solve whose game bounds its remoteness
+ * (loopy_game's remoteness_bound, at most LOOPY_I_BYTE_MAX_REMOTENESS):
+ * 0 absent, 1 reached and not yet solved, else 2 + 3r + outcome - 1 for a
+ * Win, Lose or Tie at remoteness r.  No Draw (a tier solve makes none). */
+#define LOOPY_I_BYTE_ABSENT 0u
+#define LOOPY_I_BYTE_REACHED 1u
+#define LOOPY_I_BYTE_MAX_REMOTENESS 83u
+
+/* The record that holds the value a byte holds (REACHED: kind 0, low 2);
+ * and back, for a record of a Win, Lose or Tie whose remoteness is at
+ * most LOOPY_I_BYTE_MAX_REMOTENESS, ABSENT or REACHED. */
+static inline uint16_t loopy_i_record_of_byte(uint8_t b)
+{
+    if (b < 2)
+        return (uint16_t)(b * 2u); /* ABSENT 0, REACHED 2 */
+    return (uint16_t)(((b - 2u) % 3u + 1u) << LOOPY_I_RECORD_SHIFT |
+                      (b - 2u) / 3u);
+}
+
+static inline uint8_t loopy_i_byte_of_record(uint16_t r)
+{
+    unsigned kind = (unsigned)r >> LOOPY_I_RECORD_SHIFT;
+
+    if (kind == 0)
+        return (uint8_t)(r / 2u); /* ABSENT 0, REACHED 2 */
+    return (uint8_t)(2u + 3u * (r & LOOPY_I_RECORD_LOW) + kind - 1u);
+}
+
 /* Indices per entry of a word solution's rank directory. */
 #define LOOPY_I_RANK_BLOCK 4096
 
@@ -177,8 +205,9 @@ struct loopy_game_solution {
     uint32_t *remoteness;
     uint32_t *word; /* non-NULL: the words form */
     uint16_t *record; /* non-NULL: the words form, narrow (records) */
-    size_t mapped;    /* nonzero: record is a shared file mapping of so
-                       * many bytes (a tier solve's work file) */
+    uint8_t *byte;    /* non-NULL: the words form, in 1-byte records */
+    size_t mapped;    /* nonzero: record or byte is a shared file mapping
+                       * of so many bytes (a tier solve's work file) */
     uint64_t size;  /* words */
     uint64_t *rank; /* size / LOOPY_I_RANK_BLOCK + 1 */
     uint64_t count[4]; /* indexed by loopy_outcome */
@@ -192,16 +221,17 @@ loopy_status loopy_i_solution_of_words(uint32_t *words, uint64_t size,
                                        bool symmetric, int threads,
                                        loopy_game_solution **out);
 
-/* The same of records[0 .. size), which it takes over: the narrow words
- * form. */
-loopy_status loopy_i_solution_of_records(uint16_t *records, uint64_t size,
-                                         bool symmetric, int threads,
+/* The same of records[0 .. size) of width bytes each (2: the narrow
+ * records, 1: the 1-byte records), which it takes over. */
+loopy_status loopy_i_solution_of_records(void *records, unsigned width,
+                                         uint64_t size, bool symmetric,
+                                         int threads,
                                          loopy_game_solution **out);
 
 /* The same of the records of a work file mapped shared (bytes long),
  * unmapped when the solution is freed; their pages leave memory as they
  * are counted. */
-loopy_status loopy_i_solution_of_mapped_records(uint16_t *records,
+loopy_status loopy_i_solution_of_mapped_records(void *records, unsigned width,
                                                 uint64_t size, size_t bytes,
                                                 bool symmetric, int threads,
                                                 loopy_game_solution **out);
@@ -213,15 +243,17 @@ void loopy_i_release_mapped(const void *bytes, size_t len);
 /* Whether s is in the words form, wide or narrow. */
 static inline bool loopy_i_solution_indexed(const loopy_game_solution *s)
 {
-    return s->word != NULL || s->record != NULL;
+    return s->word != NULL || s->record != NULL || s->byte != NULL;
 }
 
 /* The word of index pos (below s->size) of a solution in the words form. */
 static inline uint32_t loopy_i_solution_word(const loopy_game_solution *s,
                                              uint64_t pos)
 {
-    return s->word != NULL ? s->word[pos]
-                           : loopy_i_word_of_record(s->record[pos]);
+    return s->word != NULL     ? s->word[pos]
+           : s->record != NULL ? loopy_i_word_of_record(s->record[pos])
+                               : loopy_i_word_of_record(
+                                     loopy_i_record_of_byte(s->byte[pos]));
 }
 
 /* The i-th position of s (i < s->n) in the words form: a binary search in

@@ -23,7 +23,7 @@ uint64_t loopy_game_solution_count(const loopy_game_solution *s,
  * bytes of a shared file mapping when nonzero, whose pages are dropped
  * from memory as they are counted): the rank directory and the counts,
  * in one pass. */
-static loopy_status of_words(uint32_t *words, uint16_t *records,
+static loopy_status of_words(uint32_t *words, void *records, unsigned width,
                              size_t mapped, uint64_t size, bool symmetric,
                              int threads, loopy_game_solution **out)
 {
@@ -40,7 +40,8 @@ static loopy_status of_words(uint32_t *words, uint16_t *records,
         return LOOPY_ENOMEM;
     }
     s->word = words;
-    s->record = records;
+    s->record = width == 2 ? records : NULL;
+    s->byte = width == 1 ? records : NULL;
     s->mapped = mapped;
     s->size = size;
 #pragma omp parallel num_threads(threads)
@@ -60,7 +61,8 @@ static loopy_status of_words(uint32_t *words, uint16_t *records,
             }
             s->rank[b + 1] = present;
             if (mapped != 0 && hi > lo)
-                loopy_i_release_mapped(records + lo, (size_t)(hi - lo) * 2);
+                loopy_i_release_mapped((unsigned char *)records + lo * width,
+                                       (size_t)(hi - lo) * width);
         }
 #pragma omp critical
         for (int k = 0; k < 4; k++)
@@ -79,22 +81,24 @@ loopy_status loopy_i_solution_of_words(uint32_t *words, uint64_t size,
                                        bool symmetric, int threads,
                                        loopy_game_solution **out)
 {
-    return of_words(words, NULL, 0, size, symmetric, threads, out);
+    return of_words(words, NULL, 0, 0, size, symmetric, threads, out);
 }
 
-loopy_status loopy_i_solution_of_records(uint16_t *records, uint64_t size,
-                                         bool symmetric, int threads,
+loopy_status loopy_i_solution_of_records(void *records, unsigned width,
+                                         uint64_t size, bool symmetric,
+                                         int threads,
                                          loopy_game_solution **out)
 {
-    return of_words(NULL, records, 0, size, symmetric, threads, out);
+    return of_words(NULL, records, width, 0, size, symmetric, threads, out);
 }
 
-loopy_status loopy_i_solution_of_mapped_records(uint16_t *records,
+loopy_status loopy_i_solution_of_mapped_records(void *records, unsigned width,
                                                 uint64_t size, size_t bytes,
                                                 bool symmetric, int threads,
                                                 loopy_game_solution **out)
 {
-    return of_words(NULL, records, bytes, size, symmetric, threads, out);
+    return of_words(NULL, records, width, bytes, size, symmetric, threads,
+                    out);
 }
 
 loopy_position loopy_i_solution_select(const loopy_game_solution *s,
@@ -260,10 +264,13 @@ void loopy_game_solution_free(loopy_game_solution *s)
     loopy_i_free(s->outcome);
     loopy_i_free(s->remoteness);
     loopy_i_free(s->word);
-    if (s->mapped != 0)
-        munmap(s->record, s->mapped);
-    else
+    if (s->mapped != 0) {
+        munmap(s->record != NULL ? (void *)s->record : (void *)s->byte,
+               s->mapped);
+    } else {
         loopy_i_free(s->record);
+        loopy_i_free(s->byte);
+    }
     loopy_i_free(s->rank);
     loopy_i_free(s);
 }

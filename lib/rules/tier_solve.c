@@ -10,8 +10,12 @@
  * One 16-bit record per index, as a database's 2-byte records (and a
  * narrow solution's): ABSENT 0, then while solving REACHED (kind 0, low
  * 2: reached, not yet solved), and at the end the outcome in the top two
- * bits and the remoteness in the 14 below.  No Draw can arise: with no
- * move inside a tier and no cycle of tiers, no move sequence comes back.
+ * bits and the remoteness in the 14 below.  For a game whose
+ * remoteness_bound is at most 83 (Connect Four, m,n,k: their cells), one
+ * byte per index instead (rules_internal.h's 1-byte records), read and
+ * written as the same 16-bit records (get, put): half the memory and the
+ * work file.  No Draw can arise: with no move inside a tier and no cycle
+ * of tiers, no move sequence comes back.
  *
  * Checked as it goes, each failing with LOOPY_EGAME that names the tier or
  * the position: the tiers' starts (0 first, increasing, size last), the
@@ -55,7 +59,12 @@ typedef struct tiers {
     uint64_t *child;        /*   child[child_at[t] .. child_at[t + 1]) */
     uint64_t *order;        /* the tiers, each before its children */
     unsigned char *allowed; /* count: the children of the tier at work */
+    /* The records: 2 bytes an index (record), or 1 (byte, when the game's
+     * remoteness_bound allows it); width says which. */
     _Atomic uint16_t *record;
+    _Atomic uint8_t *byte;
+    unsigned width;
+    uint32_t bound;        /* the game's remoteness_bound, or 0 */
     tier_store *store;     /* the work file, or NULL: all in memory */
     uint64_t *pending;     /* count: the parents of each tier not solved */
     /* The first failure, set once (by the thread that wins the CAS). */
@@ -99,6 +108,25 @@ static void fail_at(tiers *t, loopy_position pos, bool has_position,
 static uint16_t record_of(loopy_outcome outcome, uint32_t remoteness)
 {
     return (uint16_t)((unsigned)outcome << SHIFT | remoteness);
+}
+
+/* The record of index i, as a 16-bit record whatever the width. */
+static inline uint16_t get(const tiers *t, loopy_position i)
+{
+    if (t->byte != NULL)
+        return loopy_i_record_of_byte(
+            atomic_load_explicit(&t->byte[i], memory_order_relaxed));
+    return atomic_load_explicit(&t->record[i], memory_order_relaxed);
+}
+
+/* Sets the record of index i (ABSENT, REACHED or a value that fits). */
+static inline void put(tiers *t, loopy_position i, uint16_t r)
+{
+    if (t->byte != NULL)
+        atomic_store_explicit(&t->byte[i], loopy_i_byte_of_record(r),
+                              memory_order_relaxed);
+    else
+        atomic_store_explicit(&t->record[i], r, memory_order_relaxed);
 }
 
 /* The tier of pos < size: the last whose start is at most pos. */
@@ -259,7 +287,10 @@ static size_t moves_of(tiers *t, uint64_t k, loopy_position pos,
                     PRIu64 " does not name", buf->items[i], c, k);
             return LOOPY_GAME_ERROR;
         }
-        PREFETCH(&t->record[buf->items[i]]);
+        if (t->byte != NULL)
+            PREFETCH(&t->byte[buf->items[i]]);
+        else
+            PREFETCH(&t->record[buf->items[i]]);
     }
     return count;
 }
@@ -280,7 +311,7 @@ static bool to_solve(tiers *t, loopy_position i)
     if (t->reps.all_legal)
         return (game->legal == NULL || game->legal(game->ctx, i)) &&
                (!t->reps.symmetric || game->canonical(game->ctx, i) == i);
-    if (atomic_load_explicit(&t->record[i], memory_order_relaxed) != REACHED)
+    if (get(t, i) != REACHED)
         return false;
     if (t->reps.symmetric && game->canonical(game->ctx, i) != i) {
         fail_at(t, i, true, "reached as a representative, but canonical() "
@@ -361,14 +392,13 @@ static void reach_position(tiers *t, uint64_t k, loopy_position i,
 
     if (!to_solve(t, i))
         return;
-    atomic_store_explicit(&t->record[i], REACHED, memory_order_relaxed);
+    put(t, i, REACHED);
     /* With all_legal, what is solved is what legal() says. */
     if (game->primitive(game->ctx, i) != LOOPY_PLAYING || t->reps.all_legal)
         return;
     count = moves_of(t, k, i, buf);
     for (size_t m = 0; count != LOOPY_GAME_ERROR && m < count; m++)
-        atomic_store_explicit(&t->record[buf->items[m]], REACHED,
-                              memory_order_relaxed);
+        put(t, buf->items[m], REACHED);
 }
 
 /* The record of position i, REACHED, from its moves' records. */
@@ -399,8 +429,7 @@ static uint16_t solve_position(tiers *t, uint64_t k, loopy_position i,
     if (count == 0)
         return record_of(t->misere ? LOOPY_WIN : LOOPY_LOSE, 0);
     for (size_t m = 0; m < count; m++) {
-        uint16_t r = atomic_load_explicit(&t->record[buf->items[m]],
-                                          memory_order_relaxed);
+        uint16_t r = get(t, buf->items[m]);
         uint32_t low = r & LOOPY_I_RECORD_LOW;
         switch (r >> SHIFT) {
         case LOOPY_LOSE:
@@ -432,6 +461,11 @@ static uint16_t solve_position(tiers *t, uint64_t k, loopy_position i,
         fail_at(t, i, true, "a remoteness past %u", (unsigned)MAX_REMOTENESS);
         return ABSENT;
     }
+    if (t->bound != 0 && lose + 1 > t->bound) {
+        fail_at(t, i, true, "a remoteness of %" PRIu32 ", past the game's "
+                "remoteness_bound of %" PRIu32, lose + 1, t->bound);
+        return ABSENT;
+    }
     return record_of(win != UINT32_MAX   ? LOOPY_WIN
                      : tie != UINT32_MAX ? LOOPY_TIE
                                          : LOOPY_LOSE,
@@ -443,9 +477,8 @@ static uint16_t solve_position(tiers *t, uint64_t k, loopy_position i,
 static void solve_one(tiers *t, uint64_t k, loopy_position i,
                       loopy_position_buffer *buf)
 {
-    if (atomic_load_explicit(&t->record[i], memory_order_relaxed) != ABSENT)
-        atomic_store_explicit(&t->record[i], solve_position(t, k, i, buf),
-                              memory_order_relaxed);
+    if (get(t, i) != ABSENT)
+        put(t, i, solve_position(t, k, i, buf));
 }
 
 /* The records of tier k leave memory (a work file's: they stay in it). */
@@ -458,8 +491,10 @@ static void release_tier(tiers *t, uint64_t k)
 static uint64_t tier_checksum(const tiers *t, uint64_t k)
 {
     /* Between the passes: no thread writes the records. */
-    return loopy_i_checksum(t->store->record + t->start[k],
-                            (t->start[k + 1] - t->start[k]) * 2, t->threads);
+    return loopy_i_checksum((const unsigned char *)t->store->record +
+                                t->start[k] * t->width,
+                            (t->start[k + 1] - t->start[k]) * t->width,
+                            t->threads);
 }
 
 static loopy_status status_of_failure(tiers *t)
@@ -479,7 +514,7 @@ static loopy_status reach_all(tiers *t, loopy_diag *diag)
     if (t->store == NULL) {
 #pragma omp parallel for num_threads(t->threads) schedule(static)
         for (int64_t i = 0; i < (int64_t)size; i++)
-            atomic_init(&t->record[i], ABSENT);
+            put(t, (loopy_position)i, ABSENT);
     }
     if (!t->reps.all_legal) {
         loopy_position start = game->start;
@@ -490,7 +525,7 @@ static loopy_status reach_all(tiers *t, loopy_diag *diag)
                     "outside the index space");
             return LOOPY_EGAME;
         }
-        atomic_store(&t->record[start], REACHED);
+        put(t, start, REACHED);
     }
     t->phase_done = 0;
     for (uint64_t j = 0; j < t->count && !atomic_load(&t->failed); j++) {
@@ -607,6 +642,8 @@ static loopy_status begin(tiers *t, const loopy_game *game,
     t->threads = loopy_i_threads(options->threads, game->size, CHUNK);
     t->progress = options->progress;
     t->progress_ctx = options->progress_ctx;
+    t->bound = game->remoteness_bound;
+    t->width = t->bound != 0 && t->bound <= LOOPY_I_BYTE_MAX_REMOTENESS ? 1 : 2;
     return read_tiers(t, allow_self);
 }
 
@@ -631,7 +668,7 @@ static void explain(tiers *t, loopy_status status, loopy_diag *diag)
 }
 
 /* The bytes of records in memory while the largest tier and its
- * children's are, 2 bytes an index: all there is when a tier's children
+ * children's are, 1 or 2 bytes an index: all there is when a tier's children
  * are solved just before it (Connect Four's chain, subtract's); a tier
  * whose parents are solved far apart stays longer (its pages, dropped
  * once its last parent is solved, come back from the file when read). */
@@ -646,7 +683,7 @@ static uint64_t working_set(const tiers *t)
                 sum += t->start[t->child[i] + 1] - t->start[t->child[i]];
         most = sum > most ? sum : most;
     }
-    return most * 2;
+    return most * t->width;
 }
 
 loopy_status loopy_game_solve_tiers(const loopy_game *game,
@@ -658,7 +695,7 @@ loopy_status loopy_game_solve_tiers(const loopy_game *game,
         LOOPY_GAME_SOLVE_OPTIONS_INIT;
     loopy_game_solution *s = NULL;
     loopy_status status;
-    uint16_t *records = NULL;
+    void *records = NULL;
     tiers t;
 
     if (out == NULL || game == NULL)
@@ -667,14 +704,19 @@ loopy_status loopy_game_solve_tiers(const loopy_game *game,
     status = begin(&t, game, options != NULL ? options : &defaults, false,
                    diag);
     if (status == LOOPY_OK) {
-        _Static_assert(sizeof(_Atomic uint16_t) == sizeof(uint16_t),
+        _Static_assert(sizeof(_Atomic uint16_t) == sizeof(uint16_t) &&
+                           sizeof(_Atomic uint8_t) == sizeof(uint8_t),
                        "an atomic record is a record");
-        records = loopy_i_malloc((size_t)game->size, sizeof *records);
-        t.record = (_Atomic uint16_t *)records;
+        records = loopy_i_malloc((size_t)game->size, t.width);
+        if (t.width == 1)
+            t.byte = records;
+        else
+            t.record = records;
         if (records == NULL) {
             status = LOOPY_ENOMEM;
             loopy_i_diag(diag, 0, 0, "%s: out of memory for %" PRIu64
-                         " positions (2 bytes each)", game->name, game->size);
+                         " positions (%u bytes each)", game->name, game->size,
+                         t.width);
         }
     }
     if (status == LOOPY_OK)
@@ -687,8 +729,8 @@ loopy_status loopy_game_solve_tiers(const loopy_game *game,
     }
     tiers_free(&t);
     /* Every thread has joined: the records are plain data from here on. */
-    status = loopy_i_solution_of_records(records, game->size, t.reps.symmetric,
-                                         t.threads, &s);
+    status = loopy_i_solution_of_records(records, t.width, game->size,
+                                         t.reps.symmetric, t.threads, &s);
     if (status != LOOPY_OK) {
         loopy_i_free(records);
         loopy_i_diag(diag, 0, 0, "out of memory");
@@ -753,7 +795,8 @@ loopy_status loopy_game_solve_tiers_stored(
         key.tiers = t.count;
         key.flags = (options->misere ? TIER_FLAG_MISERE : 0) |
                     (t.reps.symmetric ? TIER_FLAG_SYMMETRIC : 0) |
-                    (t.reps.all_legal ? TIER_FLAG_ALL_LEGAL : 0);
+                    (t.reps.all_legal ? TIER_FLAG_ALL_LEGAL : 0) |
+                    (t.width == 1 ? TIER_FLAG_BYTES : 0);
         status = loopy_i_tier_store_open(&store, where->path,
                                          where->resume != 0, &key, diag);
         open = status == LOOPY_OK;
@@ -761,11 +804,15 @@ loopy_status loopy_game_solve_tiers_stored(
     /* (A crash before every tier was reached: the store begins again.) */
     if (status == LOOPY_OK) {
         t.store = &store;
-        t.record = (_Atomic uint16_t *)store.record;
+        if (t.width == 1)
+            t.byte = store.record;
+        else
+            t.record = store.record;
         status = solve_all(&t, diag);
     }
     if (status == LOOPY_OK)
-        status = loopy_i_solution_of_mapped_records(store.record, game->size,
+        status = loopy_i_solution_of_mapped_records(store.record, t.width,
+                                                    game->size,
                                                     store.map_bytes,
                                                     t.reps.symmetric,
                                                     t.threads, &s);

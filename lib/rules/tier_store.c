@@ -101,7 +101,7 @@ static loopy_status map_records(tier_store *st, const char *path,
 {
     void *map;
 
-    st->map_bytes = (size_t)st->size * sizeof(uint16_t);
+    st->map_bytes = (size_t)st->size * st->width;
     map = mmap(NULL, st->map_bytes, PROT_READ | PROT_WRITE, MAP_SHARED, st->fd,
                0);
     if (map == MAP_FAILED) {
@@ -199,6 +199,8 @@ static loopy_status check_header(tier_store *st, const tier_store_key *key,
                      get(h + 8, 4) != 1 ? "another version of loopy"
                      : memcmp(h + 32, want + 32, TIER_JOURNAL_HEADER - 40) != 0
                          ? "another game"
+                     : (get(h + 12, 4) ^ key->flags) & TIER_FLAG_BYTES
+                         ? "records of another width"
                      : get(h + 12, 4) != key->flags
                          ? "misere, symmetry or --all-legal differ"
                          : "another index space",
@@ -214,7 +216,7 @@ static loopy_status check_header(tier_store *st, const tier_store_key *key,
 static loopy_status size_records(tier_store *st, loopy_diag *diag)
 {
     struct stat sb;
-    off_t bytes = (off_t)(st->size * 2);
+    off_t bytes = (off_t)(st->size * st->width);
     int err;
 
     if (st->reached) {
@@ -278,6 +280,7 @@ loopy_status loopy_i_tier_store_open(tier_store *st, const char *path,
     st->fd = st->journal_fd = -1;
     st->size = key->size;
     st->tiers = key->tiers;
+    st->width = key->flags & TIER_FLAG_BYTES ? 1 : 2;
     if (key->size > SIZE_MAX / 2) {
         loopy_i_diag(diag, 0, 0, "%s: an index space of %llu positions is too "
                      "large for a work file", path,
@@ -373,7 +376,8 @@ loopy_status loopy_i_tier_store_commit(tier_store *st, uint64_t lo,
     struct stat sb;
 
     if (hi > lo) {
-        page_range(st->record, lo * 2, hi * 2, true, &from, &to);
+        page_range(st->record, lo * st->width, hi * st->width, true, &from,
+                   &to);
         if ((uintptr_t)st->record + st->map_bytes < to)
             to = (uintptr_t)st->record + st->map_bytes;
         if (msync((void *)from, to - from, MS_SYNC) != 0) {
@@ -399,8 +403,8 @@ loopy_status loopy_i_tier_store_commit(tier_store *st, uint64_t lo,
 
 void loopy_i_tier_store_release(tier_store *st, uint64_t lo, uint64_t hi)
 {
-    loopy_i_release_mapped((const unsigned char *)st->record + lo * 2,
-                           (size_t)(hi - lo) * 2);
+    loopy_i_release_mapped((const unsigned char *)st->record + lo * st->width,
+                           (size_t)(hi - lo) * st->width);
 }
 
 void loopy_i_release_mapped(const void *bytes, size_t len)

@@ -1,10 +1,11 @@
 /*
  * tier_store.h - the work file of a tier solve kept on disk
- * (tier_store.c), which tier_solve.c fills: one 2-byte record per index,
+ * (tier_store.c), which tier_solve.c fills: one record per index (2 bytes,
+ * or 1 for a game whose remoteness_bound allows it),
  * mapped, and a journal of what is finished, so that a solve killed at any
  * moment continues from its last finished tier.
  *
- * The work file PATH: the records of indices 0 .. size-1 (2 bytes each,
+ * The work file PATH: the records of indices 0 .. size-1 (2 bytes or 1 each,
  * little-endian as the host writes them; the file is this machine's,
  * never moved; its blocks allocated when it is made), mapped shared: a tier's records are written through the
  * mapping, its pages dropped from memory once no tier still to solve
@@ -12,7 +13,8 @@
  *
  * The journal PATH-journal, every number little-endian:
  *      0  magic "\x89LTJ\r\n\x1a\n"     8  u32 version (1)
- *     12  u32 flags (1 misere, 2 symmetric, 4 every legal index)
+ *     12  u32 flags (1 misere, 2 symmetric, 4 every legal index, 8
+ *         1-byte records)
  *     16  u64 index-space size          24  u64 tier count
  *     32  u16 name length  34  u16 parameter length  36  u32 zero
  *     40  the name, the parameters, zeros up to byte 376
@@ -35,7 +37,8 @@ enum { TIER_ENTRY_REACHED = 1, TIER_ENTRY_DONE = 2 };
 
 typedef struct tier_store {
     int fd, journal_fd;
-    uint16_t *record;      /* the mapping, size records */
+    void *record;          /* the mapping, size records of width bytes */
+    unsigned width;        /* 1 or 2 (TIER_FLAG_BYTES) */
     size_t map_bytes;
     uint64_t size, tiers;
     bool reached;          /* the journal says every tier is reached */
@@ -53,6 +56,7 @@ typedef struct tier_store_key {
 #define TIER_FLAG_MISERE 1u
 #define TIER_FLAG_SYMMETRIC 2u
 #define TIER_FLAG_ALL_LEGAL 4u
+#define TIER_FLAG_BYTES 8u
 
 /* Opens the work file at path: a new one (refused when path or its
  * journal exists), or with resume the one there, whose journal must

@@ -44,6 +44,7 @@ tiers=$(grep -c '^loopy game: tier [0-9]*/17: [0-9]* ind[a-z]* in [0-9.]* s' ver
 same "-v: lines of tiers" "$tiers" 17
 same "-v: the last tier" "$(grep '^loopy game: tier ' verbose.err | tail -n 1 | cut -d: -f2)" " tier 17/17"
 sum=$(sed -n 's/^loopy game: tier [0-9]*\/17: \([0-9]*\) ind.*/\1/p' verbose.err | awk '{ s += $1 } END { print s }')
+"$LOOPY" game stats retro.ldb >verbose.stats
 same "-v: the tiers' indices" "$sum" "$("$LOOPY" game stats verbose.ldb | sed -n 's/^  index space *//p')"
 grep -q "$(printf '\r')" verbose.err && fail "-v: a progress line on a file"
 "$LOOPY" game solve -q -v --solver tier connect4:4x4 -o verbose2.ldb >/dev/null 2>verbose2.err
@@ -117,6 +118,11 @@ kill_after_journal() {
 # A journal cut in its last entry (a crash while writing it): dropped,
 # that tier solved again.
 kill_after_journal 480
+# Connect Four's remoteness is below its cells: 1 byte an index.
+if [ -e k.ldb.tiers ]; then
+    same "the work file: a byte an index" "$(wc -c <k.ldb.tiers)" \
+        "$(sed -n 's/^  index space *//p' verbose.stats)"
+fi
 if [ -e k.ldb.tiers-journal ]; then
     size=$(wc -c <k.ldb.tiers-journal)
     truncate -s $((size - 5)) k.ldb.tiers-journal

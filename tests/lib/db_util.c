@@ -100,6 +100,7 @@ loopy_i_db_source tdb_source_of(const tdb_expect *e)
     s.n = e->n;
     s.word = NULL;
     s.record = NULL;
+    s.byte = NULL;
     s.mapped = false;
     s.position = e->pos;
     s.outcome = e->outcome;
