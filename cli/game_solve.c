@@ -80,6 +80,24 @@ static loopy_status solve_stored(const game_args *a, const loopy_game *game,
     return status;
 }
 
+/* -v, after a tier solve: the working set per position solved, and the
+ * positions solved per second. */
+static void say_working_set(const loopy_game *game,
+                            const loopy_game_solution *s, double seconds)
+{
+    uint64_t bytes = 0, n = loopy_game_solution_size(s);
+    loopy_diag diag;
+
+    memset(&diag, 0, sizeof diag);
+    if (loopy_game_tier_working_set(game, &bytes, &diag) != LOOPY_OK || n == 0)
+        return;
+    fprintf(stderr, "loopy game: %" PRIu64 " positions solved in %.3f s "
+            "(%.2f M/s); the working set, %.1f MB, is %.3f bytes per position "
+            "solved\n", n, seconds,
+            seconds > 0 ? (double)n / seconds / 1e6 : 0, (double)bytes / 1e6,
+            (double)bytes / (double)n);
+}
+
 int game_solve_open(const game_args *a, const loopy_game *game,
                     loopy_game_solution **solution, double *seconds)
 {
@@ -132,6 +150,8 @@ int game_solve_open(const game_args *a, const loopy_game *game,
          * game's. */
         return status == LOOPY_EINVAL ? EXIT_USAGE : cli_exit_status(status);
     }
+    if (a->verbose && solver == GAME_SOLVER_TIER)
+        say_working_set(game, *solution, *seconds);
     return EXIT_OK;
 }
 

@@ -47,6 +47,8 @@ sum=$(sed -n 's/^loopy game: tier [0-9]*\/17: \([0-9]*\) ind.*/\1/p' verbose.err
 "$LOOPY" game stats retro.ldb >verbose.stats
 same "-v: the tiers' indices" "$sum" "$("$LOOPY" game stats verbose.ldb | sed -n 's/^  index space *//p')"
 grep -q "$(printf '\r')" verbose.err && fail "-v: a progress line on a file"
+grep -q '^loopy game: [0-9]* positions solved in [0-9.]* s ([0-9.]* M/s); the working set, [0-9.]* MB, is [0-9.]* bytes per position solved$' verbose.err &&
+    pass || fail "-v: no working set per position: $(tail -n 2 verbose.err)"
 "$LOOPY" game solve -q -v --solver tier connect4:4x4 -o verbose2.ldb >/dev/null 2>verbose2.err
 same "-q -v: lines of tiers" "$(grep -c '^loopy game: tier ' verbose2.err)" 17
 cmp -s verbose.ldb verbose2.ldb && pass || fail "-v changed the database"
