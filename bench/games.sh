@@ -14,9 +14,20 @@
 #                                # once; GRAPH_LARGE=1: the graph solver too;
 #                                # TROMP=1: every position, no symmetry,
 #                                # against Tromp's counts)
+#   HUGE=1 sh bench/games.sh     # only Connect Four 6x5, 7x4 and 5x6
+#                                # (HUGE_GAMES), once each, by the tier
+#                                # solver with its work file in HUGE_DIR
+#                                # (default: a folder under /tmp; 20 GB of
+#                                # disk for 6x5): time, peak memory, the
+#                                # database's size, the positions with their
+#                                # mirror images against Tromp's counts, and
+#                                # the time of a probe of random positions
 # Needs python3 (to read the JSON summaries).
 set -e
 LOOPY=${LOOPY:-build/loopy}
+if [ "${HUGE:-0}" = 1 ]; then
+    exec sh "$(dirname "$0")/games_huge.sh"
+fi
 RUNS=${RUNS:-3}
 GAMES=${GAMES:-"tictactoe mnk:3,4,3 mnk:4,4,3 connect4:4x4 connect4:4x5 connect4:5x4"}
 bench_dir=$(mktemp -d)
