@@ -183,17 +183,6 @@ static uint64_t colouring_rank(const c4_index *x, uint64_t stones)
     return colouring;
 }
 
-uint64_t loopy_i_c4_rank(const c4_index *x, uint64_t code)
-{
-    uint32_t height[C4_MAX_BITS], n;
-    uint64_t stones;
-
-    n = columns_of(x, code, height, &stones);
-    return x->layer_start[n] +
-           vector_rank(x, height, n, false) * x->colourings[n] +
-           colouring_rank(x, stones);
-}
-
 /* The mirror image's stones: the columns in the other order. */
 static uint64_t mirror_of(const c4_index *x, const uint32_t *height,
                           uint32_t n, uint64_t stones)
@@ -210,15 +199,28 @@ static uint64_t mirror_of(const c4_index *x, const uint32_t *height,
     return mirror_stones;
 }
 
-uint64_t loopy_i_c4_rank_mirror(const c4_index *x, uint64_t code)
+/* The index of the board of code, or of its mirror image. */
+static uint64_t rank_of(const c4_index *x, uint64_t code, bool mirrored)
 {
     uint32_t height[C4_MAX_BITS], n;
     uint64_t stones;
 
     n = columns_of(x, code, height, &stones);
+    if (mirrored)
+        stones = mirror_of(x, height, n, stones);
     return x->layer_start[n] +
-           vector_rank(x, height, n, true) * x->colourings[n] +
-           colouring_rank(x, mirror_of(x, height, n, stones));
+           vector_rank(x, height, n, mirrored) * x->colourings[n] +
+           colouring_rank(x, stones);
+}
+
+uint64_t loopy_i_c4_rank(const c4_index *x, uint64_t code)
+{
+    return rank_of(x, code, false);
+}
+
+uint64_t loopy_i_c4_rank_mirror(const c4_index *x, uint64_t code)
+{
+    return rank_of(x, code, true);
 }
 
 uint64_t loopy_i_c4_rank_canonical(const c4_index *x, uint64_t code)
