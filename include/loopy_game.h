@@ -417,16 +417,20 @@ loopy_status loopy_game_solve_retro(const loopy_game *game,
  * all_legal, every legal representative) is found tier by tier, parents
  * first, with moves(); then each tier is solved in one pass over its
  * positions, children first, every position's value following from its
- * moves'.  No unmoves needed.  Every tier's moves must leave it (a tier
- * that names itself among its children is refused, LOOPY_EGAME, for now);
- * tiers that form a cycle, or a move to a tier not named, are LOOPY_EGAME
- * naming the tier or position.  The same positions and values as
+ * moves'.  No unmoves needed, unless a tier names itself among its
+ * children (its moves may stay inside it: a chess material): such a tier
+ * is reached in rounds, and solved by retrograde analysis within it, with
+ * unmoves() (LOOPY_EINVAL without), 10 bytes per index of the tier more
+ * while it is solved.  Tiers that form a cycle (other than a tier to
+ * itself), or a move to a tier not named, are LOOPY_EGAME naming the tier
+ * or position.  The same positions and values as
  * loopy_game_solve_retro.  Progress (options->progress) is told per tier,
  * phase "reach tier K/N" then "tier K/N" (K from 1 in the order the
  * tiers are done), done and total counting indices of the whole index
  * space, several times within a large tier; "reached" and "solved" end
  * the two passes with done == total.  Memory: 2 bytes per index, or 1
- * when the game's remoteness_bound is at most 83, which become the
+ * when the game's remoteness_bound is at most 83 and no tier's moves stay
+ * inside it, which become the
  * solution; LOOPY_ETOOBIG past a remoteness of 2^14 - 2; LOOPY_EGAME past
  * the game's remoteness_bound.
  */
@@ -470,11 +474,13 @@ loopy_status loopy_game_solve_tiers_stored(
     loopy_diag *diag);
 
 /* The bytes of records a tier solve holds in memory at once: 2 (or 1,
- * with a remoteness_bound of at most 83) for each index of the largest tier with the tiers its moves reach (all there is
+ * with a remoteness_bound of at most 83) for each index of the largest
+ * tier with the tiers its moves reach, and 10 for each index of that tier
+ * when its moves stay inside it (all there is
  * when each tier's children are solved just before it, as in a chain of
  * tiers; a tier whose parents are solved far apart stays longer, read
- * back from the work file).  It checks the tiers as the solvers do, but
- * allows a tier that names itself.  LOOPY_EINVAL for a game without
+ * back from the work file).  It checks the tiers as the solvers do.
+ * LOOPY_EINVAL for a game without
  * tiers, LOOPY_EGAME for broken tiers. */
 loopy_status loopy_game_tier_working_set(const loopy_game *game,
                                          uint64_t *bytes, loopy_diag *diag);

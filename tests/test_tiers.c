@@ -43,6 +43,7 @@ typedef struct tiered {
     uint64_t *start;              /* tiers + 1 */
     uint64_t *child_at, *child;   /* tier t's children */
     uint64_t *move_at, *move;     /* position p's moves */
+    uint64_t *back_at, *back;     /* their reverse: p's unmoves */
     uint8_t *kind;                /* loopy_primitive */
     /* Faults to inject (0: none). */
     int fault;
@@ -72,6 +73,17 @@ static size_t t_moves(void *ctx, loopy_position pos, loopy_position *out,
 
     for (size_t i = 0; i < count && i < capacity; i++)
         out[i] = g->move[g->move_at[pos] + i];
+    return count;
+}
+
+static size_t t_unmoves(void *ctx, loopy_position pos, loopy_position *out,
+                        size_t capacity)
+{
+    const tiered *g = ctx;
+    size_t count = (size_t)(g->back_at[pos + 1] - g->back_at[pos]);
+
+    for (size_t i = 0; i < count && i < capacity; i++)
+        out[i] = g->back[g->back_at[pos] + i];
     return count;
 }
 
@@ -173,8 +185,76 @@ static void tiered_make(tiered *g, gen_rng *r, loopy_game *game)
     game->tier_children = t_tier_children;
 }
 
+/* The same with moves inside some tiers (self: tier t names itself
+ * with chance self_in_8 / 8), so cycles, Draws and Ties through them;
+ * with unmoves, which the tier solver needs for such tiers. */
+static void tiered_make_inner(tiered *g, gen_rng *r, loopy_game *game,
+                              unsigned self_in_8)
+{
+    uint64_t edges = 0, cap, *fill;
+
+    tiered_make(g, r, game);
+    /* Each tier's list anew: itself first when chosen. */
+    {
+        uint64_t *child = calloc(g->tiers * (g->tiers + 1), sizeof *child);
+        uint64_t *child_at = calloc(g->tiers + 1, sizeof *child_at);
+        for (uint64_t t = 0; t < g->tiers; t++) {
+            child_at[t + 1] = child_at[t];
+            if (gen_below(r, 8) < self_in_8)
+                child[child_at[t + 1]++] = t;
+            for (uint64_t i = g->child_at[t]; i < g->child_at[t + 1]; i++)
+                child[child_at[t + 1]++] = g->child[i];
+        }
+        free(g->child);
+        free(g->child_at);
+        g->child = child;
+        g->child_at = child_at;
+    }
+    /* Moves anew: to the tiers named, the tier itself among them. */
+    cap = g->size * 5 + 1;
+    free(g->move);
+    g->move = calloc(cap, sizeof *g->move);
+    for (uint64_t p = 0; p < g->size; p++) {
+        uint64_t t = 0, kids;
+        while (g->start[t + 1] <= p)
+            t++;
+        g->move_at[p] = edges;
+        kids = g->child_at[t + 1] - g->child_at[t];
+        for (uint64_t k = gen_below(r, 6); k > 0 && kids > 0; k--) {
+            uint64_t c = g->child[g->child_at[t] + gen_below(r, kids)];
+            uint64_t q;
+            if (g->start[c + 1] == g->start[c] || edges == cap)
+                continue;
+            q = g->start[c] + gen_below(r, g->start[c + 1] - g->start[c]);
+            if (q != p)
+                g->move[edges++] = q;
+        }
+        /* Fewer positions over: more play inside the tiers. */
+        if (g->kind[p] != LOOPY_PLAYING && gen_chance(r, 1, 2))
+            g->kind[p] = LOOPY_PLAYING;
+    }
+    g->move_at[g->size] = edges;
+    /* The unmoves: each move reversed (repeats kept, as moves has them). */
+    g->back_at = calloc(g->size + 1, sizeof *g->back_at);
+    g->back = calloc(edges + 1, sizeof *g->back);
+    fill = calloc(g->size + 1, sizeof *fill);
+    for (uint64_t e = 0; e < edges; e++)
+        g->back_at[g->move[e] + 1]++;
+    for (uint64_t p = 0; p < g->size; p++)
+        g->back_at[p + 1] += g->back_at[p];
+    for (uint64_t p = 0; p < g->size; p++)
+        for (uint64_t e = g->move_at[p]; e < g->move_at[p + 1]; e++) {
+            uint64_t q = g->move[e];
+            g->back[g->back_at[q] + fill[q]++] = p;
+        }
+    free(fill);
+    game->unmoves = t_unmoves;
+}
+
 static void tiered_free(tiered *g)
 {
+    free(g->back_at);
+    free(g->back);
     free(g->start);
     free(g->child_at);
     free(g->child);
@@ -314,6 +394,66 @@ static void test_random(int rounds)
     }
 }
 
+/* Games with moves inside tiers (cycles, Ties and Draws through them):
+ * the tier solver against the graph solver and the retro solver, both
+ * independent of it, on every position; misere, all_legal and the
+ * threads varied. */
+static void test_random_inner(int rounds)
+{
+    gen_rng r;
+
+    gen_rng_seed(&r, 0x1e4e);
+    for (int round = 0; round < rounds; round++) {
+        tiered g;
+        loopy_game game;
+        loopy_game_solve_options opt = LOOPY_GAME_SOLVE_OPTIONS_INIT;
+        loopy_game_solution *s = NULL, *ref = NULL, *retro = NULL;
+        loopy_diag diag;
+        bool all = round % 5 == 4;
+
+        tiered_make_inner(&g, &r, &game, 1 + (unsigned)(round % 8));
+        opt.misere = round % 3 == 1;
+        opt.threads = 1 + round % 2;
+        opt.all_legal = all;
+        memset(&diag, 0, sizeof diag);
+        CHECK_MSG(loopy_game_solve_tiers(&game, &opt, &s, &diag) == LOOPY_OK,
+                  "round %d: %s", round, diag.message);
+        CHECK_MSG(loopy_game_solve_retro(&game, &opt, &retro, &diag) ==
+                      LOOPY_OK,
+                  "round %d: retro: %s", round, diag.message);
+        opt.all_legal = 0;
+        if (!all)
+            CHECK(loopy_game_solve_graph(&game, &opt, &ref, &diag) == LOOPY_OK);
+        for (uint64_t p = 0; s != NULL && retro != NULL && p < g.size; p++) {
+            loopy_outcome o = LOOPY_DRAW, o2 = LOOPY_DRAW, o3 = LOOPY_DRAW;
+            uint32_t rem = 0, rem2 = 0, rem3 = 0;
+            loopy_status v = loopy_game_solution_value(s, &game, p, &o, &rem);
+            loopy_status v2 =
+                loopy_game_solution_value(retro, &game, p, &o2, &rem2);
+            bool same = v == v2 && (v != LOOPY_OK || (o == o2 && rem == rem2));
+            if (ref != NULL) {
+                loopy_status v3 =
+                    loopy_game_solution_value(ref, &game, p, &o3, &rem3);
+                same = same && v3 == v &&
+                       (v != LOOPY_OK || (o3 == o && rem3 == rem));
+            }
+            if (!same) {
+                CHECK_MSG(0,
+                          "round %d: position %llu: tier %d %d %u, retro "
+                          "%d %d %u, graph %d %u",
+                          round, (unsigned long long)p, (int)v, (int)o, rem,
+                          (int)v2, (int)o2, rem2, (int)o3, rem3);
+                break;
+            }
+        }
+        loopy_game_solution_free(s);
+        loopy_game_solution_free(retro);
+        loopy_game_solution_free(ref);
+        tiered_free(&g);
+        check_case_end();
+    }
+}
+
 /* ---- Broken tiers ---- */
 
 /* A random tiered game whose tiers are all non-empty and whose start
@@ -385,7 +525,8 @@ static void test_refusals(void)
     loopy_diag diag;
 
     expect_refused(FAULT_CYCLE, LOOPY_EGAME, "cycle");
-    expect_refused(FAULT_SELF, LOOPY_EGAME, "tier 1 has moves inside itself");
+    /* A tier that names itself needs unmoves, which this game has not. */
+    expect_refused(FAULT_SELF, LOOPY_EINVAL, "tier 1 has moves inside itself");
     expect_refused(FAULT_UNNAMED, LOOPY_EGAME, "which tier_children() of tier 0 "
                                                "does not name");
     expect_refused(FAULT_ORDER, LOOPY_EGAME, "tier 2 starts at");
@@ -751,6 +892,7 @@ int main(int argc, char **argv)
     test_stored("subtract:200,3,4", 1);
 
     test_random(quick ? 300 : 3000);
+    test_random_inner(quick ? 300 : 3000);
     test_refusals();
     test_progress();
     test_against_retro("connect4:3x3", 0);
@@ -766,7 +908,14 @@ int main(int argc, char **argv)
     test_against_retro("subtract:1000,2,7,30,31", 4);
     test_against_retro("subtract:1,2", 1);
     test_against_retro("subtract:0", 0);
+    /* Chess: a tier per material, its moves inside it solved by
+     * retrograde analysis within the tier, every legal index (the
+     * tables' solve), misere too. */
+    test_against_retro("chess:KQK", 4);
+    test_against_retro("chess:KQK", 5);
+    test_against_retro("chess:KBK", 4);
     if (!quick) {
+        test_against_retro("chess:KRK", 4);
         test_against_retro("connect4:4x4", 0);
         test_against_retro("connect4:4x4", 3);
     }

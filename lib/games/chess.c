@@ -315,6 +315,35 @@ static void read_side(const char *params, size_t *at, char *out)
     *at += len;
 }
 
+/* Tier t: material t's segment. */
+static loopy_position chess_tier_start(void *ctx, uint64_t tier)
+{
+    const chess_rules *rules = ctx;
+
+    return rules->material[tier].offset;
+}
+
+/* Material t's moves stay in it, or capture a piece: the materials with
+ * one piece fewer, whose uncapture gives t. */
+static size_t chess_tier_children(void *ctx, uint64_t tier, uint64_t *out,
+                                  size_t capacity)
+{
+    const chess_rules *rules = ctx;
+    size_t n = 0;
+
+    if (n < capacity)
+        out[n++] = tier;
+    for (uint32_t m = 0; m < rules->material_count; m++) {
+        bool below = false;
+        for (int c = 0; c < 2; c++)
+            for (int k = 0; k < 5; k++)
+                below |= rules->material[m].uncapture[c][k] == tier;
+        if (below && m != tier && n < capacity)
+            out[n++] = m;
+    }
+    return n;
+}
+
 static loopy_status chess_create(const char *params, loopy_game *game,
                                  loopy_diag *diag)
 {
@@ -401,6 +430,10 @@ static loopy_status chess_create(const char *params, loopy_game *game,
     memset(game, 0, sizeof *game);
     game->version = LOOPY_GAME_VERSION;
     game->name = "chess";
+    /* A tier per material: its moves stay in it or capture. */
+    game->tier_count = rules->material_count;
+    game->tier_start = chess_tier_start;
+    game->tier_children = chess_tier_children;
     game->params = rules->params;
     game->ctx = rules;
     game->size = rules->size;

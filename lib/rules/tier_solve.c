@@ -5,7 +5,10 @@
  * (Connect Four: a move adds a stone), every position's value follows from
  * its moves' values, which lie in tiers solved before it.  No unmoves, no
  * counters, no levels: one pass of moves() to find what is reached, tier
- * by tier from the start's, and one pass back, children first.
+ * by tier from the start's, and one pass back, children first.  A tier
+ * whose moves may stay inside it (it names itself among its children: a
+ * chess material) is reached in rounds until nothing new is, and solved
+ * by retrograde analysis within it (tier_inner.c), with unmoves().
  *
  * One 16-bit record per index, as a database's 2-byte records (and a
  * narrow solution's): ABSENT 0, then while solving REACHED (kind 0, low
@@ -14,84 +17,33 @@
  * remoteness_bound is at most 83 (Connect Four, m,n,k: their cells), one
  * byte per index instead (rules_internal.h's 1-byte records), read and
  * written as the same 16-bit records (get, put): half the memory and the
- * work file.  No Draw can arise: with no move inside a tier and no cycle
- * of tiers, no move sequence comes back.
+ * work file, when no tier's moves stay inside it (a Draw needs a cycle,
+ * and a cycle needs such a tier: 1-byte records hold no Draw).
  *
  * Checked as it goes, each failing with LOOPY_EGAME that names the tier or
  * the position: the tiers' starts (0 first, increasing, size last), the
- * lists of child tiers (in range, no cycle), and every move (to a tier the
- * list names; a tier that lists itself is refused: its moves inside it
- * need retrograde analysis, which this solver does not do yet).
+ * lists of child tiers (in range, no cycle other than a tier to itself),
+ * and every move (to a tier the list names).
  *
  * Values as loopy_game_solve_retro's: a position over is decided by
  * primitive() (misere swaps wins and losses), one with no moves is lost
  * (won in misere); else a Win at 1 + the least remoteness of its moves to
  * a Lose, else a Tie at 1 + the least of its moves to a Tie, else a Lose at
- * 1 + the greatest of its moves (all to Wins).  Threads work on the
+ * 1 + the greatest of its moves (all to Wins); else (a move to a Draw) a
+ * Draw.  Threads work on the
  * positions of one tier at once; the result does not depend on their
  * number.
  */
-#include "tier_store.h"
+#include "tier_solve.h"
 
 #include <stdarg.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
 
-#define ABSENT LOOPY_I_RECORD_ABSENT
-#define REACHED 2u
-#define SHIFT LOOPY_I_RECORD_SHIFT
-/* A Lose at MAX_REMOTENESS + 1 would not fit. */
-#define MAX_REMOTENESS (LOOPY_I_RECORD_LOW - 1)
-/* Indices a thread takes at a time. */
-#define CHUNK 4096
-/* Indices between two progress reports within a tier. */
-#define SLICE ((uint64_t)1 << 23)
-
-typedef struct tiers {
-    const loopy_game *game;
-    loopy_i_reps reps;
-    int misere;
-    int threads;
-    uint64_t count;         /* tiers */
-    loopy_position *start;  /* count + 1 */
-    uint64_t *child_at;     /* count + 1: tier t's children are */
-    uint64_t *child;        /*   child[child_at[t] .. child_at[t + 1]) */
-    uint64_t *order;        /* the tiers, each before its children */
-    unsigned char *allowed; /* count: the children of the tier at work */
-    /* The records: 2 bytes an index (record), or 1 (byte, when the game's
-     * remoteness_bound allows it); width says which. */
-    _Atomic uint16_t *record;
-    _Atomic uint8_t *byte;
-    unsigned width;
-    uint32_t bound;        /* the game's remoteness_bound, or 0 */
-    tier_store *store;     /* the work file, or NULL: all in memory */
-    uint64_t *pending;     /* count: the parents of each tier not solved */
-    /* The first failure, set once (by the thread that wins the CAS). */
-    _Atomic int failed;
-    loopy_position failed_at;
-    bool failed_has_position;
-    char failed_why[200];
-    _Atomic bool out_of_memory;
-    _Atomic bool too_remote;
-    loopy_progress_fn progress;
-    void *progress_ctx;
-    /* Progress: the phase's label ("reach tier K/N", "tier K/N"), and the
-     * indices of the phase's tiers before the one at work. */
-    char label[64];
-    uint64_t phase_done;
-} tiers;
-
-static void fail_at(tiers *t, loopy_position pos, bool has_position,
-                    const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 4, 5)))
-#endif
-    ;
-
 /* Records the first failure: at pos (when has_position), why. */
-static void fail_at(tiers *t, loopy_position pos, bool has_position,
-                    const char *fmt, ...)
+void loopy_i_tier_fail(tiers *t, loopy_position pos, bool has_position,
+                       const char *fmt, ...)
 {
     int expected = 0;
 
@@ -105,32 +57,8 @@ static void fail_at(tiers *t, loopy_position pos, bool has_position,
     }
 }
 
-static uint16_t record_of(loopy_outcome outcome, uint32_t remoteness)
-{
-    return (uint16_t)((unsigned)outcome << SHIFT | remoteness);
-}
-
-/* The record of index i, as a 16-bit record whatever the width. */
-static inline uint16_t get(const tiers *t, loopy_position i)
-{
-    if (t->byte != NULL)
-        return loopy_i_record_of_byte(
-            atomic_load_explicit(&t->byte[i], memory_order_relaxed));
-    return atomic_load_explicit(&t->record[i], memory_order_relaxed);
-}
-
-/* Sets the record of index i (ABSENT, REACHED or a value that fits). */
-static inline void put(tiers *t, loopy_position i, uint16_t r)
-{
-    if (t->byte != NULL)
-        atomic_store_explicit(&t->byte[i], loopy_i_byte_of_record(r),
-                              memory_order_relaxed);
-    else
-        atomic_store_explicit(&t->record[i], r, memory_order_relaxed);
-}
-
 /* The tier of pos < size: the last whose start is at most pos. */
-static uint64_t tier_of(const tiers *t, loopy_position pos)
+uint64_t loopy_i_tier_of(const tiers *t, loopy_position pos)
 {
     uint64_t lo = 0, hi = t->count; /* start[lo] <= pos < start[hi] */
 
@@ -148,7 +76,7 @@ static uint64_t tier_of(const tiers *t, loopy_position pos)
 
 /* The tiers' starts and children, and an order with every tier before its
  * children (Kahn's, the tiers without a parent first, lowest first). */
-static loopy_status read_tiers(tiers *t, bool allow_self)
+static loopy_status read_tiers(tiers *t)
 {
     const loopy_game *game = t->game;
     uint64_t n = game->tier_count > 1 ? game->tier_count : 1, total = 0;
@@ -162,20 +90,24 @@ static loopy_status read_tiers(tiers *t, bool allow_self)
     t->child_at = loopy_i_calloc((size_t)n + 1, sizeof *t->child_at);
     t->order = loopy_i_malloc((size_t)n, sizeof *t->order);
     t->allowed = loopy_i_calloc((size_t)n, 1);
+    t->self = loopy_i_calloc((size_t)n, sizeof *t->self);
     parents = loopy_i_calloc((size_t)n, sizeof *parents);
     ready = loopy_i_malloc((size_t)n, sizeof *ready);
     if (t->start == NULL || t->child_at == NULL || t->order == NULL ||
-        t->allowed == NULL || parents == NULL || ready == NULL)
+        t->allowed == NULL || t->self == NULL || parents == NULL ||
+        ready == NULL)
         goto no_memory;
     t->start[0] = 0;
     t->start[n] = game->size;
     for (uint64_t k = 1; k < n; k++) {
         t->start[k] = game->tier_start(game->ctx, k);
         if (t->start[k] < t->start[k - 1] || t->start[k] > game->size) {
-            fail_at(t, 0, false, "tier %" PRIu64 " starts at %" PRIu64
-                    ", not between tier %" PRIu64 "'s start %" PRIu64
-                    " and the size %" PRIu64, k, t->start[k], k - 1,
-                    t->start[k - 1], game->size);
+            loopy_i_tier_fail(t, 0, false,
+                              "tier %" PRIu64 " starts at %" PRIu64
+                              ", not between tier %" PRIu64 "'s start %" PRIu64
+                              " and the size %" PRIu64,
+                              k, t->start[k], k - 1, t->start[k - 1],
+                              game->size);
             goto fail;
         }
     }
@@ -198,28 +130,26 @@ static loopy_status read_tiers(tiers *t, bool allow_self)
         }
         got = game->tier_children(game->ctx, k, t->child + total, (size_t)n);
         if (got == LOOPY_GAME_ERROR || got > n) {
-            fail_at(t, 0, false, "tier_children() of tier %" PRIu64 " %s", k,
-                    got == LOOPY_GAME_ERROR ? "failed"
-                                            : "gives more tiers than there are");
+            loopy_i_tier_fail(
+                t, 0, false, "tier_children() of tier %" PRIu64 " %s", k,
+                got == LOOPY_GAME_ERROR ? "failed"
+                                        : "gives more tiers than there are");
             goto fail;
         }
         for (size_t i = 0; i < got; i++) {
             uint64_t c = t->child[total + i];
             if (c >= n) {
-                fail_at(t, 0, false, "tier_children() of tier %" PRIu64
-                        " gives tier %" PRIu64 ", not below the tier count %"
-                        PRIu64, k, c, n);
-                goto fail;
-            }
-            if (c == k && !allow_self) {
-                fail_at(t, 0, false, "tier %" PRIu64 " has moves inside "
-                        "itself (tier_children() names it), which the tier "
-                        "solver does not solve yet: use the solver that "
-                        "stores no moves (--solver retro)", k);
+                loopy_i_tier_fail(t, 0, false,
+                                  "tier_children() of tier %" PRIu64
+                                  " gives tier %" PRIu64
+                                  ", not below the tier count %" PRIu64,
+                                  k, c, n);
                 goto fail;
             }
             if (c != k)
                 parents[c]++;
+            else
+                t->self[k] = true;
         }
         total += got;
         t->child_at[k + 1] = total;
@@ -243,8 +173,10 @@ static loopy_status read_tiers(tiers *t, bool allow_self)
         uint64_t k = 0;
         while (parents[k] == 0)
             k++;
-        fail_at(t, 0, false, "the tiers' children form a cycle (tier %"
-                PRIu64 " is on it or below it; tier_children())", k);
+        loopy_i_tier_fail(t, 0, false,
+                          "the tiers' children form a cycle (tier %" PRIu64
+                          " is on it or below it; tier_children())",
+                          k);
         goto fail;
     }
     loopy_i_free(parents);
@@ -265,8 +197,8 @@ fail:
 
 /* The distinct representatives of pos's moves into buf, each in a tier
  * that tier k lists; their number, or LOOPY_GAME_ERROR after fail_at. */
-static size_t moves_of(tiers *t, uint64_t k, loopy_position pos,
-                       loopy_position_buffer *buf)
+size_t loopy_i_tier_moves(tiers *t, uint64_t k, loopy_position pos,
+                          loopy_position_buffer *buf)
 {
     char why[200];
     bool no_memory;
@@ -276,15 +208,17 @@ static size_t moves_of(tiers *t, uint64_t k, loopy_position pos,
     if (count == LOOPY_GAME_ERROR) {
         if (no_memory)
             atomic_store(&t->out_of_memory, true);
-        fail_at(t, pos, true, "%s", why);
+        loopy_i_tier_fail(t, pos, true, "%s", why);
         return LOOPY_GAME_ERROR;
     }
     for (size_t i = 0; i < count; i++) {
-        uint64_t c = tier_of(t, buf->items[i]);
+        uint64_t c = loopy_i_tier_of(t, buf->items[i]);
         if (!t->allowed[c]) {
-            fail_at(t, pos, true, "a move to position %" LOOPY_PRI_POSITION
-                    ", of tier %" PRIu64 ", which tier_children() of tier %"
-                    PRIu64 " does not name", buf->items[i], c, k);
+            loopy_i_tier_fail(
+                t, pos, true,
+                "a move to position %" LOOPY_PRI_POSITION ", of tier %" PRIu64
+                ", which tier_children() of tier %" PRIu64 " does not name",
+                buf->items[i], c, k);
             return LOOPY_GAME_ERROR;
         }
         if (t->byte != NULL)
@@ -304,7 +238,7 @@ static void allow_children(tiers *t, uint64_t k, bool on)
 
 /* Whether position i is one to solve: reached (or, with all_legal, a
  * legal representative); a reached one must be its own representative. */
-static bool to_solve(tiers *t, loopy_position i)
+bool loopy_i_tier_to_solve(tiers *t, loopy_position i)
 {
     const loopy_game *game = t->game;
 
@@ -314,21 +248,17 @@ static bool to_solve(tiers *t, loopy_position i)
     if (get(t, i) != REACHED)
         return false;
     if (t->reps.symmetric && game->canonical(game->ctx, i) != i) {
-        fail_at(t, i, true, "reached as a representative, but canonical() "
-                "gives another position (not idempotent)");
+        loopy_i_tier_fail(t, i, true,
+                          "reached as a representative, but canonical() "
+                          "gives another position (not idempotent)");
         return false;
     }
     return true;
 }
 
-/* Calls visit for every position of tier k, on all threads, each with a
- * buffer of its own, until a failure. */
-typedef void visit_fn(tiers *t, uint64_t k, loopy_position i,
-                      loopy_position_buffer *buf);
-
 /* Calls visit on the indices [lo, hi) of tier k, on all threads. */
-static void each_in(tiers *t, uint64_t k, loopy_position lo,
-                    loopy_position hi, visit_fn *visit)
+static void each_in(tiers *t, uint64_t k, loopy_position lo, loopy_position hi,
+                    loopy_i_tier_visit *visit)
 {
 #pragma omp parallel num_threads(t->threads)
     {
@@ -358,7 +288,7 @@ static void report(tiers *t, uint64_t done)
 
 /* Calls visit on every index of tier k, on all threads; with a progress
  * callback, a slice at a time, reported after each. */
-static void each_position(tiers *t, uint64_t k, visit_fn *visit)
+void loopy_i_tier_each(tiers *t, uint64_t k, loopy_i_tier_visit *visit)
 {
     loopy_position lo = t->start[k], hi = t->start[k + 1];
 
@@ -390,29 +320,42 @@ static void reach_position(tiers *t, uint64_t k, loopy_position i,
     const loopy_game *game = t->game;
     size_t count;
 
-    if (!to_solve(t, i))
+    if (!loopy_i_tier_to_solve(t, i))
         return;
-    put(t, i, REACHED);
+    /* In a tier whose moves stay inside it, looked at once (EXPANDED,
+     * REACHED again when the tier is reached). */
+    put(t, i, t->self[k] && !t->reps.all_legal ? EXPANDED : REACHED);
     /* With all_legal, what is solved is what legal() says. */
     if (game->primitive(game->ctx, i) != LOOPY_PLAYING || t->reps.all_legal)
         return;
-    count = moves_of(t, k, i, buf);
-    for (size_t m = 0; count != LOOPY_GAME_ERROR && m < count; m++)
-        put(t, buf->items[m], REACHED);
+    count = loopy_i_tier_moves(t, k, i, buf);
+    for (size_t m = 0; count != LOOPY_GAME_ERROR && m < count; m++) {
+        loopy_position c = buf->items[m];
+        uint16_t absent = ABSENT;
+        if (!t->self[k] || c < t->start[k] || c >= t->start[k + 1])
+            put(t, c, REACHED);
+        else if (atomic_compare_exchange_strong_explicit(
+                     &t->record[c], &absent, REACHED, memory_order_relaxed,
+                     memory_order_relaxed))
+            atomic_store_explicit(&t->grew, true, memory_order_relaxed);
+    }
 }
 
-/* The record of position i, REACHED, from its moves' records. */
-static uint16_t solve_position(tiers *t, uint64_t k, loopy_position i,
-                               loopy_position_buffer *buf)
+/* The end of a tier's reach whose moves stay inside it: REACHED again. */
+static void reached_again(tiers *t, uint64_t k, loopy_position i,
+                          loopy_position_buffer *buf)
 {
-    const loopy_game *game = t->game;
-    loopy_primitive p = game->primitive(game->ctx, i);
-    uint32_t win = UINT32_MAX, tie = UINT32_MAX, lose = 0;
-    size_t count;
+    (void)k;
+    (void)buf;
+    if (get(t, i) == EXPANDED)
+        put(t, i, REACHED);
+}
 
+uint16_t loopy_i_tier_ending(tiers *t, loopy_position i, loopy_primitive p)
+{
     switch (p) {
     case LOOPY_PLAYING:
-        break;
+        return REACHED;
     case LOOPY_OVER_TIE:
         return record_of(LOOPY_TIE, 0);
     case LOOPY_OVER_WIN:
@@ -420,14 +363,28 @@ static uint16_t solve_position(tiers *t, uint64_t k, loopy_position i,
     case LOOPY_OVER_LOSE:
         return record_of(t->misere ? LOOPY_WIN : LOOPY_LOSE, 0);
     default:
-        fail_at(t, i, true, "primitive() gives no known value");
+        loopy_i_tier_fail(t, i, true, "primitive() gives no known value");
         return ABSENT;
     }
-    count = moves_of(t, k, i, buf);
+}
+
+/* The record of position i, REACHED, from its moves' records. */
+static uint16_t solve_position(tiers *t, uint64_t k, loopy_position i,
+                               loopy_position_buffer *buf)
+{
+    const loopy_game *game = t->game;
+    uint16_t ending = loopy_i_tier_ending(t, i, game->primitive(game->ctx, i));
+    uint32_t win = UINT32_MAX, tie = UINT32_MAX, lose = 0;
+    bool draw = false;
+    size_t count;
+
+    if (ending != REACHED)
+        return ending;
+    count = loopy_i_tier_moves(t, k, i, buf);
     if (count == LOOPY_GAME_ERROR)
         return ABSENT;
     if (count == 0)
-        return record_of(t->misere ? LOOPY_WIN : LOOPY_LOSE, 0);
+        return no_moves(t);
     for (size_t m = 0; m < count; m++) {
         uint16_t r = get(t, buf->items[m]);
         uint32_t low = r & LOOPY_I_RECORD_LOW;
@@ -442,13 +399,20 @@ static uint16_t solve_position(tiers *t, uint64_t k, loopy_position i,
             lose = low > lose ? low : lose;
             break;
         default:
+            /* A Draw, of a tier whose moves stay inside it. */
+            if (r == LOOPY_I_RECORD_DRAW) {
+                draw = true;
+                break;
+            }
             /* Reached from here in the forward pass, so solved by now;
              * with all_legal, what legal() refuses is not solved. */
-            fail_at(t, i, true, "a move to position %" LOOPY_PRI_POSITION
-                    ", which is not solved: %s", buf->items[m],
-                    t->reps.all_legal && r == ABSENT
-                        ? "legal() refuses it"
-                        : "the tiers are not solved children first");
+            loopy_i_tier_fail(t, i, true,
+                              "a move to position %" LOOPY_PRI_POSITION
+                              ", which is not solved: %s",
+                              buf->items[m],
+                              t->reps.all_legal && r == ABSENT
+                                  ? "legal() refuses it"
+                                  : "the tiers are not solved children first");
             return ABSENT;
         }
     }
@@ -456,14 +420,19 @@ static uint16_t solve_position(tiers *t, uint64_t k, loopy_position i,
         lose = win;
     else if (tie != UINT32_MAX)
         lose = tie;
+    else if (draw)
+        return LOOPY_I_RECORD_DRAW;
     if (lose >= MAX_REMOTENESS) {
         atomic_store(&t->too_remote, true);
-        fail_at(t, i, true, "a remoteness past %u", (unsigned)MAX_REMOTENESS);
+        loopy_i_tier_fail(t, i, true, "a remoteness past %u",
+                          (unsigned)MAX_REMOTENESS);
         return ABSENT;
     }
     if (t->bound != 0 && lose + 1 > t->bound) {
-        fail_at(t, i, true, "a remoteness of %" PRIu32 ", past the game's "
-                "remoteness_bound of %" PRIu32, lose + 1, t->bound);
+        loopy_i_tier_fail(t, i, true,
+                          "a remoteness of %" PRIu32 ", past the game's "
+                          "remoteness_bound of %" PRIu32,
+                          lose + 1, t->bound);
         return ABSENT;
     }
     return record_of(win != UINT32_MAX   ? LOOPY_WIN
@@ -521,8 +490,9 @@ static loopy_status reach_all(tiers *t, loopy_diag *diag)
         if (t->reps.symmetric)
             start = game->canonical(game->ctx, start);
         if (start >= size) {
-            fail_at(t, game->start, true, "canonical() gives a position "
-                    "outside the index space");
+            loopy_i_tier_fail(t, game->start, true,
+                              "canonical() gives a position "
+                              "outside the index space");
             return LOOPY_EGAME;
         }
         put(t, start, REACHED);
@@ -532,7 +502,14 @@ static loopy_status reach_all(tiers *t, loopy_diag *diag)
         uint64_t k = t->order[j];
         label_tier(t, "reach tier ", j);
         allow_children(t, k, true);
-        each_position(t, k, reach_position);
+        /* Moves inside the tier: again until nothing new is reached. */
+        do {
+            atomic_store(&t->grew, false);
+            loopy_i_tier_each(t, k, reach_position);
+        } while (t->self[k] && atomic_load(&t->grew) &&
+                 !atomic_load(&t->failed));
+        if (t->self[k] && !t->reps.all_legal)
+            loopy_i_tier_each(t, k, reached_again);
         allow_children(t, k, false);
         release_tier(t, k);
         t->phase_done += t->start[k + 1] - t->start[k];
@@ -564,6 +541,7 @@ static loopy_status solve_all(tiers *t, loopy_diag *diag)
     for (uint64_t j = t->count; j-- > 0;) {
         uint64_t k = t->order[j];
         label_tier(t, "tier ", t->count - 1 - j);
+        report(t, 0);
         if (t->store != NULL && t->store->done[k]) {
             /* Finished before a resume: said as done at once. */
             report(t, t->start[k + 1] - t->start[k]);
@@ -579,7 +557,10 @@ static loopy_status solve_all(tiers *t, loopy_diag *diag)
             }
         } else {
             allow_children(t, k, true);
-            each_position(t, k, solve_one);
+            if (t->self[k])
+                loopy_i_tier_solve_inner(t, k);
+            else
+                loopy_i_tier_each(t, k, solve_one);
             allow_children(t, k, false);
             if (atomic_load(&t->failed))
                 return status_of_failure(t);
@@ -610,14 +591,17 @@ static void tiers_free(tiers *t)
     loopy_i_free(t->child);
     loopy_i_free(t->order);
     loopy_i_free(t->allowed);
+    loopy_i_free(t->self);
     loopy_i_free(t->pending);
 }
 
 /* The work: the game's tiers, read and checked into t, for options. */
 static loopy_status begin(tiers *t, const loopy_game *game,
                           const loopy_game_solve_options *options,
-                          bool allow_self, loopy_diag *diag)
+                          loopy_diag *diag)
 {
+    loopy_status status;
+
     memset(t, 0, sizeof *t);
     t->game = game;
     atomic_init(&t->failed, 0);
@@ -643,8 +627,26 @@ static loopy_status begin(tiers *t, const loopy_game *game,
     t->progress = options->progress;
     t->progress_ctx = options->progress_ctx;
     t->bound = game->remoteness_bound;
+    status = read_tiers(t);
+    if (status != LOOPY_OK)
+        return status;
+    /* 1-byte records hold no Draw and no count: only when no tier's moves
+     * stay inside it. */
     t->width = t->bound != 0 && t->bound <= LOOPY_I_BYTE_MAX_REMOTENESS ? 1 : 2;
-    return read_tiers(t, allow_self);
+    for (uint64_t k = 0; k < t->count; k++) {
+        if (!t->self[k])
+            continue;
+        t->width = 2;
+        if (game->unmoves == NULL && game->canonical_unmoves == NULL) {
+            loopy_i_diag(diag, 0, 0,
+                         "%s: tier %" PRIu64 " has moves inside "
+                         "itself, which the tier solver solves with "
+                         "unmoves(): the game has none",
+                         game->name, k);
+            return LOOPY_EINVAL;
+        }
+    }
+    return LOOPY_OK;
 }
 
 /* Says why the solve failed, when the failure was not said yet. */
@@ -677,13 +679,17 @@ static uint64_t working_set(const tiers *t)
     uint64_t most = 0;
 
     for (uint64_t k = 0; k < t->count; k++) {
-        uint64_t sum = t->start[k + 1] - t->start[k];
+        uint64_t size = t->start[k + 1] - t->start[k], sum = size * t->width;
         for (uint64_t i = t->child_at[k]; i < t->child_at[k + 1]; i++)
             if (t->child[i] != k)
-                sum += t->start[t->child[i] + 1] - t->start[t->child[i]];
+                sum += (t->start[t->child[i] + 1] - t->start[t->child[i]]) *
+                       t->width;
+        /* A tier whose moves stay inside it: its counts too. */
+        if (t->self[k])
+            sum += size * TIER_INNER_BYTES;
         most = sum > most ? sum : most;
     }
-    return most * t->width;
+    return most;
 }
 
 loopy_status loopy_game_solve_tiers(const loopy_game *game,
@@ -701,8 +707,7 @@ loopy_status loopy_game_solve_tiers(const loopy_game *game,
     if (out == NULL || game == NULL)
         return LOOPY_EINVAL;
     *out = NULL;
-    status = begin(&t, game, options != NULL ? options : &defaults, false,
-                   diag);
+    status = begin(&t, game, options != NULL ? options : &defaults, diag);
     if (status == LOOPY_OK) {
         _Static_assert(sizeof(_Atomic uint16_t) == sizeof(uint16_t) &&
                            sizeof(_Atomic uint8_t) == sizeof(uint8_t),
@@ -750,7 +755,7 @@ loopy_status loopy_game_tier_working_set(const loopy_game *game,
 
     if (game == NULL || bytes == NULL)
         return LOOPY_EINVAL;
-    status = begin(&t, game, &defaults, true, diag);
+    status = begin(&t, game, &defaults, diag);
     if (status == LOOPY_OK)
         *bytes = working_set(&t);
     else
@@ -779,7 +784,7 @@ loopy_status loopy_game_solve_tiers_stored(
     *out = NULL;
     if (options == NULL)
         options = &defaults;
-    status = begin(&t, game, options, false, diag);
+    status = begin(&t, game, options, diag);
     if (status == LOOPY_OK && where->memory_limit != 0 &&
         (bytes = working_set(&t)) > where->memory_limit) {
         loopy_i_diag(diag, 0, 0, "%s: the tiers need %" PRIu64 " bytes of "

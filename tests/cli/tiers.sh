@@ -8,7 +8,9 @@
 # and resumed with --resume ends with the same bytes; a finished tier
 # damaged on disk, a journal's last entry cut short, another game's or
 # options' journal, a work file there without --resume and none with it;
-# --memory refusals; the options' misuse.
+# --memory refusals; the options' misuse; chess, whose tiers (its
+# materials) have moves inside them, against the tablebase solver, and
+# killed and resumed.
 #   LOOPY=build/loopy sh tests/cli/tiers.sh
 # Prints "tiers: P passed, F failed" last.
 . "$(dirname "$0")/harness.inc"
@@ -98,6 +100,37 @@ while [ "$kills" -lt "$want_kills" ] && [ "$round" -lt 40 ]; do
 done
 echo "tiers: $kills kills in $round rounds, $mid with finished tiers in the journal, $early with both kills before the journal"
 [ "$kills" -ge "$want_kills" ] && pass || fail "only $kills solves of $((2 * round)) were killed before they ended"
+
+# ---- Tiers whose moves stay inside them: chess ----
+# A tier per material, each solved by retrograde analysis within it: the
+# database of every legal position is the tablebase solver's, byte for
+# byte; killed inside the material's tier (after its reach, before its
+# end) and resumed, the same again.
+chess=chess:KQK
+$quick || chess=chess:KRK
+"$LOOPY" game solve -q "$chess" -o table.ldb >/dev/null || fail "tablebase $chess"
+start=$(date +%s%N)
+"$LOOPY" game solve -q --solver tier --all-legal "$chess" -o ctier.ldb >/dev/null 2>ctier.err
+same "$chess tier: status" "$?" 0
+cns=$(( $(date +%s%N) - start ))
+cmp -s ctier.ldb table.ldb && pass || fail "$chess: --solver tier and the tablebase differ"
+ckills=0
+for frac in 0.3 0.5 0.7 0.9; do
+    rm -f c.ldb c.ldb.tiers c.ldb.tiers-journal
+    "$LOOPY" game solve -q --solver tier --all-legal "$chess" -o c.ldb >/dev/null 2>&1 &
+    p=$!
+    sleep "$(awk -v n="$cns" -v f="$frac" 'BEGIN { printf "%.3f", n * f / 1e9 }')"
+    kill -9 "$p" 2>/dev/null && ckills=$((ckills + 1))
+    wait "$p" 2>/dev/null
+    if [ -e c.ldb.tiers-journal ]; then
+        "$LOOPY" game solve -q --resume --solver tier --all-legal "$chess" -o c.ldb >/dev/null 2>c.err
+        same "$chess killed at $frac, resumed: status" "$?" 0
+    elif [ ! -e c.ldb ]; then
+        "$LOOPY" game solve -q --solver tier --all-legal "$chess" -o c.ldb >/dev/null 2>c.err
+    fi
+    cmp -s c.ldb table.ldb && pass || fail "$chess killed at $frac: the resumed database differs"
+done
+echo "tiers: $chess: $ckills kills of 4 before the end"
 
 # ---- Damage ----
 # kill_after_journal BYTES [keep]: a new solve, killed once its journal
