@@ -427,7 +427,9 @@ loopy_status loopy_game_solve_retro(const loopy_game *game,
  * loopy_game_solve_retro.  Progress (options->progress) is told per tier,
  * phase "reach tier K/N" then "tier K/N" (K from 1 in the order the
  * tiers are done), done and total counting indices of the whole index
- * space, several times within a large tier; "reached" and "solved" end
+ * space, several times within a large tier whose moves leave it (once
+ * per forward round for one whose moves may stay inside it, and once
+ * for its whole backward solve); "reached" and "solved" end
  * the two passes with done == total.  Memory: 2 bytes per index, or 1
  * when the game's remoteness_bound is at most 83 and no tier's moves stay
  * inside it, which become the

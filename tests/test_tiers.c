@@ -411,7 +411,8 @@ static void test_random_inner(int rounds)
         loopy_diag diag;
         bool all = round % 5 == 4;
 
-        tiered_make_inner(&g, &r, &game, 1 + (unsigned)(round % 8));
+        tiered_make_inner(&g, &r, &game,
+                          round % 4 == 3 ? 8 : 1 + (unsigned)(round % 8));
         opt.misere = round % 3 == 1;
         opt.threads = 1 + round % 2;
         opt.all_legal = all;
@@ -421,6 +422,29 @@ static void test_random_inner(int rounds)
         CHECK_MSG(loopy_game_solve_retro(&game, &opt, &retro, &diag) ==
                       LOOPY_OK,
                   "round %d: retro: %s", round, diag.message);
+        /* A remoteness_bound one below the longest remoteness: refused. */
+        if (round % 4 == 3 && retro != NULL) {
+            uint32_t longest = 0;
+            loopy_game_solution *b = NULL;
+            for (uint64_t p = 0; p < g.size; p++) {
+                loopy_outcome o;
+                uint32_t rem;
+                if (loopy_game_solution_value(retro, &game, p, &o, &rem) ==
+                        LOOPY_OK &&
+                    o != LOOPY_DRAW && rem > longest)
+                    longest = rem;
+            }
+            if (longest >= 2) {
+                game.remoteness_bound = longest - 1;
+                memset(&diag, 0, sizeof diag);
+                CHECK_MSG(loopy_game_solve_tiers(&game, &opt, &b, &diag) ==
+                                  LOOPY_EGAME &&
+                              strstr(diag.message, "remoteness_bound"),
+                          "round %d: %s", round, diag.message);
+                loopy_game_solution_free(b);
+                game.remoteness_bound = 0;
+            }
+        }
         opt.all_legal = 0;
         if (!all)
             CHECK(loopy_game_solve_graph(&game, &opt, &ref, &diag) == LOOPY_OK);
@@ -452,6 +476,112 @@ static void test_random_inner(int rounds)
         tiered_free(&g);
         check_case_end();
     }
+}
+
+/* A chain 0 -> 1 -> ... -> n - 1 in one tier that names itself: position
+ * 0 at remoteness n - 1. */
+static size_t chain_moves(void *ctx, loopy_position pos, loopy_position *out,
+                          size_t capacity)
+{
+    const uint64_t *n = ctx;
+
+    if (pos + 1 >= *n)
+        return 0;
+    if (capacity > 0)
+        out[0] = pos + 1;
+    return 1;
+}
+
+static size_t chain_unmoves(void *ctx, loopy_position pos, loopy_position *out,
+                            size_t capacity)
+{
+    (void)ctx;
+    if (pos == 0)
+        return 0;
+    if (capacity > 0)
+        out[0] = pos - 1;
+    return 1;
+}
+
+static loopy_primitive chain_primitive(void *ctx, loopy_position pos)
+{
+    (void)ctx;
+    (void)pos;
+    return LOOPY_PLAYING;
+}
+
+static size_t chain_tiers(void *ctx, uint64_t tier, uint64_t *out,
+                          size_t capacity)
+{
+    (void)ctx;
+    if (capacity > 0)
+        out[0] = tier;
+    return 1;
+}
+
+static void chain_game(loopy_game *game, uint64_t *n)
+{
+    memset(game, 0, sizeof *game);
+    game->version = LOOPY_GAME_VERSION;
+    game->name = "chain";
+    game->params = "";
+    game->ctx = n;
+    game->size = *n;
+    game->primitive = chain_primitive;
+    game->moves = chain_moves;
+    game->unmoves = chain_unmoves;
+    game->tier_count = 1;
+    game->tier_children = chain_tiers;
+}
+
+/* The limits inside a tier that names itself: a remoteness of exactly
+ * 2^14 - 2 solved, one more refused (LOOPY_ETOOBIG), as in a tier whose
+ * moves leave it; the game's remoteness_bound refused past; a game with
+ * canonical_unmoves but no unmoves refused where unmoves is needed (all
+ * legal indices, or no symmetry), not called through NULL. */
+static void test_inner_limits(void)
+{
+    loopy_game game;
+    loopy_game_solution *s = NULL;
+    loopy_game_solve_options opt = LOOPY_GAME_SOLVE_OPTIONS_INIT;
+    loopy_diag diag;
+    uint64_t n = 16383;
+    loopy_outcome o;
+    uint32_t rem;
+
+    chain_game(&game, &n);
+    memset(&diag, 0, sizeof diag);
+    CHECK_MSG(loopy_game_solve_tiers(&game, &opt, &s, &diag) == LOOPY_OK, "%s",
+              diag.message);
+    CHECK(s != NULL &&
+          loopy_game_solution_value(s, &game, 0, &o, &rem) == LOOPY_OK &&
+          o == LOOPY_LOSE && rem == 16382);
+    loopy_game_solution_free(s);
+    s = NULL;
+    n = 16384;
+    chain_game(&game, &n);
+    CHECK(loopy_game_solve_tiers(&game, &opt, &s, &diag) == LOOPY_ETOOBIG &&
+          s == NULL);
+    n = 10;
+    chain_game(&game, &n);
+    game.remoteness_bound = 8;
+    memset(&diag, 0, sizeof diag);
+    CHECK_MSG(loopy_game_solve_tiers(&game, &opt, &s, &diag) == LOOPY_EGAME &&
+                  strstr(diag.message, "remoteness_bound of 8") != NULL,
+              "%s", diag.message);
+    game.remoteness_bound = 9;
+    CHECK(loopy_game_solve_tiers(&game, &opt, &s, &diag) == LOOPY_OK);
+    loopy_game_solution_free(s);
+    s = NULL;
+    game.remoteness_bound = 0;
+    game.canonical_unmoves = chain_unmoves;
+    game.unmoves = NULL;
+    opt.all_legal = 1;
+    memset(&diag, 0, sizeof diag);
+    CHECK_MSG(loopy_game_solve_tiers(&game, &opt, &s, &diag) == LOOPY_EINVAL &&
+                  strstr(diag.message, "unmoves") != NULL,
+              "%s", diag.message);
+    check_case_end();
 }
 
 /* ---- Broken tiers ---- */
@@ -893,6 +1023,7 @@ int main(int argc, char **argv)
 
     test_random(quick ? 300 : 3000);
     test_random_inner(quick ? 300 : 3000);
+    test_inner_limits();
     test_refusals();
     test_progress();
     test_against_retro("connect4:3x3", 0);

@@ -156,6 +156,27 @@ static void start(tiers *t, uint64_t k, loopy_position i,
         raise_horizon(in, 0, win + 1u);
 }
 
+/* Whether position i may have remoteness r: within the records' limit
+ * (else LOOPY_ETOOBIG) and the game's remoteness_bound (else the game's
+ * flaw); false after a failure. */
+static bool fits(tiers *t, loopy_position i, uint32_t r)
+{
+    if (r > MAX_REMOTENESS) {
+        atomic_store(&t->too_remote, true);
+        loopy_i_tier_fail(t, i, true, "a remoteness past %u",
+                          (unsigned)MAX_REMOTENESS);
+        return false;
+    }
+    if (t->bound != 0 && r > t->bound) {
+        loopy_i_tier_fail(t, i, true,
+                          "a remoteness of %" PRIu32 ", past the game's "
+                          "remoteness_bound of %" PRIu32,
+                          r, t->bound);
+        return false;
+    }
+    return true;
+}
+
 /* Level r, first: what is due at r decided. */
 static void due(tiers *t, uint64_t k, loopy_position i,
                 loopy_position_buffer *buf)
@@ -169,15 +190,20 @@ static void due(tiers *t, uint64_t k, loopy_position i,
     if (get(t, i) != REACHED)
         return;
     if (in->ties) {
-        if (in->out_tie[at] != NONE && in->out_tie[at] + 1u == r)
+        if (in->out_tie[at] != NONE && in->out_tie[at] + 1u == r &&
+            fits(t, i, r))
             put(t, i, record_of(LOOPY_TIE, r));
         return;
     }
-    if (in->out_lose[at] != NONE && in->out_lose[at] + 1u == r)
-        put(t, i, record_of(LOOPY_WIN, r));
-    else if (atomic_load_explicit(&in->left[at], memory_order_relaxed) == 0 &&
-             in->floor[at] == r)
-        put(t, i, record_of(LOOPY_LOSE, r));
+    if (in->out_lose[at] != NONE && in->out_lose[at] + 1u == r) {
+        if (fits(t, i, r))
+            put(t, i, record_of(LOOPY_WIN, r));
+    } else if (atomic_load_explicit(&in->left[at], memory_order_relaxed) ==
+                   0 &&
+               in->floor[at] == r) {
+        if (fits(t, i, r))
+            put(t, i, record_of(LOOPY_LOSE, r));
+    }
 }
 
 /* Level r, then: each position decided at r tells its predecessors in
@@ -198,12 +224,6 @@ static void spread(tiers *t, uint64_t k, loopy_position i,
         (in->ties ? kind != LOOPY_TIE : kind == LOOPY_TIE))
         return;
     atomic_fetch_add_explicit(&in->decided, 1, memory_order_relaxed);
-    if (r >= MAX_REMOTENESS) {
-        atomic_store(&t->too_remote, true);
-        loopy_i_tier_fail(t, i, true, "a remoteness past %u",
-                          (unsigned)MAX_REMOTENESS);
-        return;
-    }
     count = loopy_i_game_neighbours(&t->reps, i, true, buf, why, sizeof why,
                                     &no_memory);
     if (count == LOOPY_GAME_ERROR) {
@@ -242,6 +262,10 @@ static void spread(tiers *t, uint64_t k, loopy_position i,
             /* After a Lose (a Tie in the Tie pass), the first level to
              * get there gives the least remoteness. */
             uint16_t undecided = REACHED;
+            if (get(t, q) != REACHED)
+                continue;
+            if (!fits(t, q, r + 1))
+                return;
             atomic_compare_exchange_strong_explicit(
                 &t->record[q], &undecided,
                 record_of(kind == LOOPY_LOSE ? LOOPY_WIN : LOOPY_TIE, r + 1),

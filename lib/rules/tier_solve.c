@@ -572,8 +572,9 @@ static loopy_status solve_all(tiers *t, loopy_diag *diag)
                     return status;
             }
         }
+        /* (A tier is not its own parent.) */
         for (uint64_t i = t->child_at[k]; i < t->child_at[k + 1]; i++)
-            if (--t->pending[t->child[i]] == 0)
+            if (t->child[i] != k && --t->pending[t->child[i]] == 0)
                 release_tier(t, t->child[i]);
         if (t->pending[k] == 0)
             release_tier(t, k);
@@ -637,7 +638,9 @@ static loopy_status begin(tiers *t, const loopy_game *game,
         if (!t->self[k])
             continue;
         t->width = 2;
-        if (game->unmoves == NULL && game->canonical_unmoves == NULL) {
+        /* canonical_unmoves stands for unmoves only when the solve takes
+         * representatives of reached positions (reps.given[1]). */
+        if (game->unmoves == NULL && !t->reps.given[1]) {
             loopy_i_diag(diag, 0, 0,
                          "%s: tier %" PRIu64 " has moves inside "
                          "itself, which the tier solver solves with "
