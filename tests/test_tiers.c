@@ -478,8 +478,10 @@ static void test_random_inner(int rounds)
     }
 }
 
-/* A chain 0 -> 1 -> ... -> n - 1 in one tier that names itself: position
- * 0 at remoteness n - 1. */
+/* A chain 0 -> 1 -> ... -> n - 1: position 0 at remoteness n - 1.  Tier
+ * 0 holds positions 0 and 1 and names itself; tier t > 0 holds position
+ * t + 1 alone: the levels inside tier 0 climb to n - 1 over two
+ * positions, cheaply. */
 static size_t chain_moves(void *ctx, loopy_position pos, loopy_position *out,
                           size_t capacity)
 {
@@ -513,10 +515,20 @@ static loopy_primitive chain_primitive(void *ctx, loopy_position pos)
 static size_t chain_tiers(void *ctx, uint64_t tier, uint64_t *out,
                           size_t capacity)
 {
+    const uint64_t *n = ctx;
+    size_t count = 0;
+
+    if (tier == 0 && count < capacity)
+        out[count++] = 0;
+    if (tier + 2 < *n && count < capacity)
+        out[count++] = tier + 1;
+    return count;
+}
+
+static loopy_position chain_tier_start(void *ctx, uint64_t tier)
+{
     (void)ctx;
-    if (capacity > 0)
-        out[0] = tier;
-    return 1;
+    return tier + 1;
 }
 
 static void chain_game(loopy_game *game, uint64_t *n)
@@ -530,7 +542,8 @@ static void chain_game(loopy_game *game, uint64_t *n)
     game->primitive = chain_primitive;
     game->moves = chain_moves;
     game->unmoves = chain_unmoves;
-    game->tier_count = 1;
+    game->tier_count = *n - 1;
+    game->tier_start = chain_tier_start;
     game->tier_children = chain_tiers;
 }
 

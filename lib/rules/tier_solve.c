@@ -260,7 +260,9 @@ bool loopy_i_tier_to_solve(tiers *t, loopy_position i)
 static void each_in(tiers *t, uint64_t k, loopy_position lo, loopy_position hi,
                     loopy_i_tier_visit *visit)
 {
-#pragma omp parallel num_threads(t->threads)
+    /* A range of one chunk or less: this thread alone (a parallel region
+     * costs more than the work, and small tiers come by the thousand). */
+#pragma omp parallel num_threads(t->threads) if (hi - lo > CHUNK)
     {
         loopy_position_buffer buf = {NULL, 0, false};
 #pragma omp for schedule(dynamic, 1)
