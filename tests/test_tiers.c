@@ -65,26 +65,31 @@ static loopy_primitive t_primitive(void *ctx, loopy_position pos)
     return (loopy_primitive)g->kind[pos];
 }
 
+/* list[at[pos] .. at[pos + 1]) into out, as a game's lists are given. */
+static size_t t_list(const uint64_t *at, const uint64_t *list,
+                     loopy_position pos, loopy_position *out, size_t capacity)
+{
+    size_t count = (size_t)(at[pos + 1] - at[pos]);
+
+    for (size_t i = 0; i < count && i < capacity; i++)
+        out[i] = list[at[pos] + i];
+    return count;
+}
+
 static size_t t_moves(void *ctx, loopy_position pos, loopy_position *out,
                       size_t capacity)
 {
     const tiered *g = ctx;
-    size_t count = (size_t)(g->move_at[pos + 1] - g->move_at[pos]);
 
-    for (size_t i = 0; i < count && i < capacity; i++)
-        out[i] = g->move[g->move_at[pos] + i];
-    return count;
+    return t_list(g->move_at, g->move, pos, out, capacity);
 }
 
 static size_t t_unmoves(void *ctx, loopy_position pos, loopy_position *out,
                         size_t capacity)
 {
     const tiered *g = ctx;
-    size_t count = (size_t)(g->back_at[pos + 1] - g->back_at[pos]);
 
-    for (size_t i = 0; i < count && i < capacity; i++)
-        out[i] = g->back[g->back_at[pos] + i];
-    return count;
+    return t_list(g->back_at, g->back, pos, out, capacity);
 }
 
 static loopy_position t_tier_start(void *ctx, uint64_t tier)

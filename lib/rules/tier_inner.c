@@ -85,8 +85,9 @@ static void start(tiers *t, uint64_t k, loopy_position i,
 {
     const loopy_game *game = t->game;
     inner *in = now_of(t);
-    uint32_t left = 0, lose = NONE, tie = NONE, win = 0;
-    bool never = false;
+    uint32_t left = 0, lose, tie;
+    tier_fold f = TIER_FOLD_INIT;
+    bool never;
     uint16_t ending;
     size_t count, at = (size_t)(i - in->lo);
 
@@ -106,54 +107,27 @@ static void start(tiers *t, uint64_t k, loopy_position i,
     }
     for (size_t m = 0; m < count; m++) {
         loopy_position c = buf->items[m];
-        uint16_t r;
-        uint32_t low;
-        if (c >= in->lo && c < in->hi) {
+        if (c >= in->lo && c < in->hi)
             left++;
-            continue;
-        }
-        r = get(t, c);
-        low = r & LOOPY_I_RECORD_LOW;
-        switch (r >> SHIFT) {
-        case LOOPY_LOSE:
-            lose = low < lose ? low : lose;
-            never = true;
-            break;
-        case LOOPY_TIE:
-            tie = low < tie ? low : tie;
-            never = true;
-            break;
-        case LOOPY_WIN:
-            win = low > win ? low : win;
-            break;
-        default:
-            if (r == LOOPY_I_RECORD_DRAW) {
-                never = true;
-                break;
-            }
-            loopy_i_tier_fail(t, i, true,
-                              "a move to position %" LOOPY_PRI_POSITION
-                              ", which is not solved: %s",
-                              c,
-                              t->reps.all_legal && r == ABSENT
-                                  ? "legal() refuses it"
-                                  : "the tiers are not solved children "
-                                    "first");
+        else if (!loopy_i_tier_fold(t, i, c, &f))
             return;
-        }
     }
+    /* A move out of the tier to a Lose, Tie or Draw: never a Lose. */
+    never = f.to_lose != UINT32_MAX || f.to_tie != UINT32_MAX || f.to_draw;
+    lose = f.to_lose != UINT32_MAX ? f.to_lose : NONE;
+    tie = f.to_tie != UINT32_MAX ? f.to_tie : NONE;
     atomic_store_explicit(&in->left[at], left, memory_order_relaxed);
     in->out_lose[at] = (uint16_t)lose;
     in->out_tie[at] = (uint16_t)tie;
     /* A Lose is 1 more than its longest move; with all its moves out of
      * the tier, due at once. */
-    in->floor[at] = never ? NEVER : (uint16_t)(win + 1);
+    in->floor[at] = never ? NEVER : (uint16_t)(f.to_win + 1);
     if (lose != NONE)
         raise_horizon(in, 0, lose + 1u);
     if (tie != NONE)
         raise_horizon(in, 1, tie + 1u);
     if (!never && left == 0)
-        raise_horizon(in, 0, win + 1u);
+        raise_horizon(in, 0, f.to_win + 1u);
 }
 
 /* Whether position i may have remoteness r: within the records' limit

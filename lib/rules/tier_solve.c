@@ -370,14 +370,49 @@ uint16_t loopy_i_tier_ending(tiers *t, loopy_position i, loopy_primitive p)
     }
 }
 
+bool loopy_i_tier_fold(tiers *t, loopy_position i, loopy_position c,
+                       tier_fold *f)
+{
+    uint16_t r = get(t, c);
+    uint32_t low = r & LOOPY_I_RECORD_LOW;
+
+    switch (r >> SHIFT) {
+    case LOOPY_LOSE:
+        f->to_lose = low < f->to_lose ? low : f->to_lose;
+        return true;
+    case LOOPY_TIE:
+        f->to_tie = low < f->to_tie ? low : f->to_tie;
+        return true;
+    case LOOPY_WIN:
+        f->to_win = low > f->to_win ? low : f->to_win;
+        return true;
+    default:
+        /* A Draw, of a tier whose moves stay inside it. */
+        if (r == LOOPY_I_RECORD_DRAW) {
+            f->to_draw = true;
+            return true;
+        }
+        /* Reached from here in the forward pass, so solved by now; with
+         * all_legal, what legal() refuses is not solved. */
+        loopy_i_tier_fail(t, i, true,
+                          "a move to position %" LOOPY_PRI_POSITION
+                          ", which is not solved: %s",
+                          c,
+                          t->reps.all_legal && r == ABSENT
+                              ? "legal() refuses it"
+                              : "the tiers are not solved children first");
+        return false;
+    }
+}
+
 /* The record of position i, REACHED, from its moves' records. */
 static uint16_t solve_position(tiers *t, uint64_t k, loopy_position i,
                                loopy_position_buffer *buf)
 {
     const loopy_game *game = t->game;
     uint16_t ending = loopy_i_tier_ending(t, i, game->primitive(game->ctx, i));
-    uint32_t win = UINT32_MAX, tie = UINT32_MAX, lose = 0;
-    bool draw = false;
+    tier_fold f = TIER_FOLD_INIT;
+    uint32_t lose;
     size_t count;
 
     if (ending != REACHED)
@@ -387,43 +422,17 @@ static uint16_t solve_position(tiers *t, uint64_t k, loopy_position i,
         return ABSENT;
     if (count == 0)
         return no_moves(t);
-    for (size_t m = 0; m < count; m++) {
-        uint16_t r = get(t, buf->items[m]);
-        uint32_t low = r & LOOPY_I_RECORD_LOW;
-        switch (r >> SHIFT) {
-        case LOOPY_LOSE:
-            win = low < win ? low : win;
-            break;
-        case LOOPY_TIE:
-            tie = low < tie ? low : tie;
-            break;
-        case LOOPY_WIN:
-            lose = low > lose ? low : lose;
-            break;
-        default:
-            /* A Draw, of a tier whose moves stay inside it. */
-            if (r == LOOPY_I_RECORD_DRAW) {
-                draw = true;
-                break;
-            }
-            /* Reached from here in the forward pass, so solved by now;
-             * with all_legal, what legal() refuses is not solved. */
-            loopy_i_tier_fail(t, i, true,
-                              "a move to position %" LOOPY_PRI_POSITION
-                              ", which is not solved: %s",
-                              buf->items[m],
-                              t->reps.all_legal && r == ABSENT
-                                  ? "legal() refuses it"
-                                  : "the tiers are not solved children first");
+    for (size_t m = 0; m < count; m++)
+        if (!loopy_i_tier_fold(t, i, buf->items[m], &f))
             return ABSENT;
-        }
-    }
-    if (win != UINT32_MAX)
-        lose = win;
-    else if (tie != UINT32_MAX)
-        lose = tie;
-    else if (draw)
+    if (f.to_lose != UINT32_MAX)
+        lose = f.to_lose;
+    else if (f.to_tie != UINT32_MAX)
+        lose = f.to_tie;
+    else if (f.to_draw)
         return LOOPY_I_RECORD_DRAW;
+    else
+        lose = f.to_win;
     if (lose >= MAX_REMOTENESS) {
         atomic_store(&t->too_remote, true);
         loopy_i_tier_fail(t, i, true, "a remoteness past %u",
@@ -437,9 +446,9 @@ static uint16_t solve_position(tiers *t, uint64_t k, loopy_position i,
                           lose + 1, t->bound);
         return ABSENT;
     }
-    return record_of(win != UINT32_MAX   ? LOOPY_WIN
-                     : tie != UINT32_MAX ? LOOPY_TIE
-                                         : LOOPY_LOSE,
+    return record_of(f.to_lose != UINT32_MAX  ? LOOPY_WIN
+                     : f.to_tie != UINT32_MAX ? LOOPY_TIE
+                                              : LOOPY_LOSE,
                      lose + 1);
 }
 

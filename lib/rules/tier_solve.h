@@ -118,6 +118,20 @@ void loopy_i_tier_each(tiers *t, uint64_t k, loopy_i_tier_visit *visit);
  * when over, REACHED when it is to be played; ABSENT after a failure. */
 uint16_t loopy_i_tier_ending(tiers *t, loopy_position i, loopy_primitive p);
 
+/* What a position's moves (those out of its tier, for a tier whose moves
+ * stay inside it) lead to: the least remoteness of a move to a Lose and
+ * to a Tie (UINT32_MAX: none), the greatest of a move to a Win (0: none),
+ * and whether one leads to a Draw. */
+typedef struct tier_fold {
+    uint32_t to_lose, to_tie, to_win;
+    bool to_draw;
+} tier_fold;
+#define TIER_FOLD_INIT {UINT32_MAX, UINT32_MAX, 0, false}
+/* Adds the record of c, a move of position i, to f; false, after
+ * loopy_i_tier_fail, when c is not solved. */
+bool loopy_i_tier_fold(tiers *t, loopy_position i, loopy_position c,
+                       tier_fold *f);
+
 /* Solves tier k, whose moves may stay inside it, by retrograde analysis
  * within it (tier_inner.c): LOOPY_OK, or a failure in t. */
 loopy_status loopy_i_tier_solve_inner(tiers *t, uint64_t k);
