@@ -187,7 +187,10 @@ static void test_refusals(void)
         loopy_game_move_label(ttt, ".../.../...", to, &number, label,
                               sizeof label);
         CHECK(number == 1 && strcmp(label, "a3") == 0);
-        loopy_game_move_label(ttt, "x../.../...", 1 + 2 * 81, &number, label,
+        /* x../.o./... is index 22: after the 10 boards of fewer stones,
+         * cells {0, 4} rank C(0, 1) + C(4, 2) = 6 among the sets of two,
+         * with 2 colourings each, x on cell 0 the first. */
+        loopy_game_move_label(ttt, "x../.../...", 22, &number, label,
                               sizeof label);
         CHECK(number == 5 && strcmp(label, "b2") == 0);
     }

@@ -141,31 +141,29 @@ typedef struct shape {
     int rows, cols, k; /* Connect Four: rows = H, cols = W, k = 4 */
 } shape;
 
-static uint64_t power3(int e)
-{
-    uint64_t p = 1;
-    while (e-- > 0)
-        p *= 3;
-    return p;
-}
-
 /*
- * Connect Four's index (lib/games/connect4_index.c), built here by
- * enumeration in the order its definition gives: the boards where x has as
- * many stones as o or one more, by their number n of stones, then by the
- * vector of column heights (column 0 most significant), then by the
- * colouring: the n-bit string of the stones column by column, each from
- * the bottom, 1 for x, among those with ceil(n/2) ones, in increasing
- * order as numbers.  code[i] is the board of index i in Tromp's encoding
- * (the columns' stones under a marker bit, H+1 bits a column); sorted
- * holds code << 32 | i in increasing order, for the way back.
+ * The games' indices, built here by enumeration in the order their
+ * definitions give: the boards where x has as many stones as o or one
+ * more, by their number n of stones, then by where the stones are, then by
+ * the colouring (which of the n stones are x's: an n-bit string with
+ * ceil(n/2) ones, in increasing order as numbers).
+ *  - Connect Four (lib/games/connect4_index.c): where the stones are is
+ *    the vector of column heights, in lexicographic order (column 0 most
+ *    significant); the colouring reads the stones column by column, each
+ *    from the bottom.  code[i] is the board of index i in Tromp's
+ *    encoding (the columns' stones under a marker bit, H+1 bits a column).
+ *  - m,n,k (lib/games/mnk_index.c): where the stones are is the set of
+ *    occupied cells, in increasing order as a number whose bit i is cell
+ *    i; the colouring reads the stones in the order of their cells.
+ *    code[i] is x | o << cells, bit i for cell i.
+ * sorted holds code << 32 | i in increasing order, for the way back.
  */
-typedef struct c4_table {
-    uint64_t n;
+typedef struct idx_table {
+    uint64_t n, capacity;
     uint64_t *code, *sorted;
-} c4_table;
+} idx_table;
 
-static c4_table c4_index;
+static idx_table table;
 
 static int compare_u64(const void *a, const void *b)
 {
@@ -173,13 +171,49 @@ static int compare_u64(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
+/* The numbers with the same count of ones, in increasing order: the least
+ * with `ones` ones, and the next larger after v (Gosper's hack; after 0,
+ * the only one with none, UINT64_MAX, past every limit here). */
+static uint64_t least_with_ones(int ones)
+{
+    return (UINT64_C(1) << ones) - 1;
+}
+
+static uint64_t next_same_ones(uint64_t v)
+{
+    uint64_t low = v & (~v + 1), ripple = v + low;
+
+    if (v == 0)
+        return UINT64_MAX;
+    return ripple | (((v ^ ripple) >> 2) / low);
+}
+
+static void table_add(uint64_t code)
+{
+    if (table.n == table.capacity) {
+        table.capacity = table.capacity == 0 ? 1024 : 2 * table.capacity;
+        table.code = realloc(table.code, table.capacity * sizeof *table.code);
+    }
+    if (table.code == NULL)
+        abort();
+    table.code[table.n++] = code;
+}
+
+static void table_sort(void)
+{
+    table.sorted = malloc((table.n + 1) * sizeof *table.sorted);
+    if (table.sorted == NULL)
+        abort();
+    for (uint64_t i = 0; i < table.n; i++)
+        table.sorted[i] = table.code[i] << 32 | i;
+    qsort(table.sorted, table.n, sizeof *table.sorted, compare_u64);
+}
+
 static void c4_table_build(int width, int height)
 {
-    uint64_t capacity = 1024;
     int heights[40];
 
-    c4_index.n = 0;
-    c4_index.code = malloc(capacity * sizeof *c4_index.code);
+    memset(&table, 0, sizeof table);
     for (int n = 0; n <= width * height; n++) {
         int ones = (n + 1) / 2;
         /* The height vectors in lexicographic order: an odometer whose
@@ -189,10 +223,9 @@ static void c4_table_build(int width, int height)
             int sum = 0, c;
             for (c = 0; c < width; c++)
                 sum += heights[c];
-            if (sum == n) {
-                /* The colourings with `ones` ones, increasing (Gosper). */
-                uint64_t v = (UINT64_C(1) << ones) - 1;
-                while (v < UINT64_C(1) << n || (n == 0 && v == 0)) {
+            if (sum == n)
+                for (uint64_t v = least_with_ones(ones);
+                     v < UINT64_C(1) << n; v = next_same_ones(v)) {
                     uint64_t code = 0;
                     int at = 0;
                     for (c = 0; c < width; c++) {
@@ -202,22 +235,8 @@ static void c4_table_build(int width, int height)
                         code |= field << (c * (height + 1));
                         at += heights[c];
                     }
-                    if (c4_index.n == capacity) {
-                        capacity *= 2;
-                        c4_index.code = realloc(
-                            c4_index.code, capacity * sizeof *c4_index.code);
-                    }
-                    if (c4_index.code == NULL)
-                        abort();
-                    c4_index.code[c4_index.n++] = code;
-                    if (v == 0)
-                        break;
-                    {
-                        uint64_t low = v & (~v + 1), ripple = v + low;
-                        v = ripple | (((v ^ ripple) >> 2) / low);
-                    }
+                    table_add(code);
                 }
-            }
             for (c = width - 1; c >= 0 && heights[c] == height; c--)
                 heights[c] = 0;
             if (c < 0)
@@ -225,35 +244,49 @@ static void c4_table_build(int width, int height)
             heights[c]++;
         }
     }
-    c4_index.sorted = malloc(c4_index.n * sizeof *c4_index.sorted);
-    if (c4_index.sorted == NULL)
-        abort();
-    for (uint64_t i = 0; i < c4_index.n; i++)
-        c4_index.sorted[i] = c4_index.code[i] << 32 | i;
-    qsort(c4_index.sorted, c4_index.n, sizeof *c4_index.sorted, compare_u64);
+    table_sort();
 }
 
-static void c4_table_free(void)
+/* cells <= 16, so that a code fits in 32 bits. */
+static void mnk_table_build(int cells)
 {
-    free(c4_index.code);
-    free(c4_index.sorted);
-    memset(&c4_index, 0, sizeof c4_index);
+    memset(&table, 0, sizeof table);
+    for (int n = 0; n <= cells; n++)
+        for (uint64_t stones = least_with_ones(n);
+             stones < UINT64_C(1) << cells; stones = next_same_ones(stones))
+            for (uint64_t v = least_with_ones((n + 1) / 2);
+                 v < UINT64_C(1) << n; v = next_same_ones(v)) {
+                uint64_t x = 0;
+                int at = 0;
+                for (int i = 0; i < cells; i++)
+                    if (stones >> i & 1)
+                        x |= (v >> at++ & 1) << i;
+                table_add(x | (stones & ~x) << cells);
+            }
+    table_sort();
 }
 
-/* The index of a Tromp code, UINT64_MAX when it has none. */
-static uint64_t c4_table_find(uint64_t code)
+static void table_free(void)
 {
-    uint64_t lo = 0, hi = c4_index.n;
+    free(table.code);
+    free(table.sorted);
+    memset(&table, 0, sizeof table);
+}
+
+/* The index of a code, UINT64_MAX when it has none. */
+static uint64_t table_find(uint64_t code)
+{
+    uint64_t lo = 0, hi = table.n;
 
     while (lo < hi) {
         uint64_t mid = lo + (hi - lo) / 2;
-        if (c4_index.sorted[mid] >> 32 < code)
+        if (table.sorted[mid] >> 32 < code)
             lo = mid + 1;
         else
             hi = mid;
     }
-    return lo < c4_index.n && c4_index.sorted[lo] >> 32 == code
-               ? (c4_index.sorted[lo] & UINT32_MAX)
+    return lo < table.n && table.sorted[lo] >> 32 == code
+               ? (table.sorted[lo] & UINT32_MAX)
                : UINT64_MAX;
 }
 
@@ -263,17 +296,16 @@ static int to_grid(const shape *s, uint64_t pos, grid *g)
 {
     g->rows = s->rows;
     g->cols = s->cols;
+    if (pos >= table.n)
+        return 0;
+    pos = table.code[pos];
     if (s->kind == MNK) {
-        for (int r = 0; r < s->rows; r++)
-            for (int c = 0; c < s->cols; c++) {
-                g->cell[r][c] = (uint8_t)(pos % 3);
-                pos /= 3;
-            }
+        int cells = s->rows * s->cols;
+        for (int i = 0; i < cells; i++)
+            g->cell[i / s->cols][i % s->cols] =
+                (pos >> i & 1) ? 1 : (pos >> (cells + i) & 1) ? 2 : 0;
         return 1;
     }
-    if (pos >= c4_index.n)
-        return 0;
-    pos = c4_index.code[pos];
     for (int c = 0; c < s->cols; c++) {
         uint64_t column =
             pos >> (c * (s->rows + 1)) & ((UINT64_C(1) << (s->rows + 1)) - 1);
@@ -293,9 +325,12 @@ static uint64_t from_grid(const shape *s, const grid *g)
     uint64_t pos = 0;
 
     if (s->kind == MNK) {
-        for (int i = s->rows * s->cols - 1; i >= 0; i--)
-            pos = pos * 3 + g->cell[i / s->cols][i % s->cols];
-        return pos;
+        int cells = s->rows * s->cols;
+        for (int i = 0; i < cells; i++) {
+            int cell = g->cell[i / s->cols][i % s->cols];
+            pos |= cell == 0 ? 0 : (uint64_t)1 << (cell == 1 ? i : cells + i);
+        }
+        return table_find(pos);
     }
     for (int c = 0; c < s->cols; c++) {
         int height = 0;
@@ -308,7 +343,7 @@ static uint64_t from_grid(const shape *s, const grid *g)
         column |= UINT64_C(1) << height;
         pos |= column << (c * (s->rows + 1));
     }
-    return c4_table_find(pos);
+    return table_find(pos);
 }
 
 /* Whether player has k in a row, by walking from every cell of theirs in
@@ -513,6 +548,30 @@ static void check_given(const loopy_game *game, int unmoves, uint64_t pos,
               unmoves ? "unmoves" : "moves");
 }
 
+/* An m,n,k board's notation as the grid of index pos (by the table) reads:
+ * so the game's index is the table's, board for board. */
+static void check_board_text(const shape *s, const loopy_game *game,
+                             uint64_t pos)
+{
+    char want[2 * 40 * 41], got[sizeof want];
+    size_t at = 0;
+    grid g;
+
+    if (!to_grid(s, pos, &g))
+        return;
+    for (int r = 0; r < g.rows; r++) {
+        if (r > 0)
+            want[at++] = '/';
+        for (int c = 0; c < g.cols; c++)
+            want[at++] = ".xo"[g.cell[r][c]];
+    }
+    want[at] = '\0';
+    CHECK_MSG(game->format(game->ctx, pos, got, sizeof got) == at &&
+                  strcmp(got, want) == 0,
+              "%s %s: index %" PRIu64 " is \"%s\", the index's order gives "
+              "\"%s\"", game->name, game->params, pos, got, want);
+}
+
 /* format then parse gives pos back. */
 static void check_notation(const loopy_game *game, uint64_t pos)
 {
@@ -640,8 +699,11 @@ static void explore(const shape *s, const loopy_game *game, int scan, tally *t)
     /* Every position reached is legal (above), so equal counts mean that
      * every legal index is reached. */
     if (scan) {
-        for (uint64_t i = 0; i < game->size; i++)
+        for (uint64_t i = 0; i < game->size; i++) {
             t->legal_indices += game->legal(game->ctx, i) != 0;
+            if (s->kind == MNK)
+                check_board_text(s, game, i);
+        }
         CHECK_MSG(t->legal_indices == t->positions,
                   "%s %s: %" PRIu64 " legal indices, %" PRIu64
                   " positions reached",
@@ -676,8 +738,10 @@ static void test_tictactoe(void)
     if (open_def(&loopy_i_game_tictactoe, NULL, &game) != LOOPY_OK)
         return;
     CHECK(strcmp(game.name, "tictactoe") == 0 && game.params[0] == '\0');
-    CHECK(game.size == 19683 && game.start == 0);
+    mnk_table_build(9);
+    CHECK(game.size == table.n && game.size == 6046 && game.start == 0);
     explore(&s, &game, 1, &t);
+    table_free();
     CHECK_MSG(t.positions == 5478, "%" PRIu64, t.positions);
     CHECK_MSG(t.classes == 765, "%" PRIu64, t.classes);
     for (int i = 0; i < 10; i++)
@@ -709,8 +773,12 @@ static void test_mnk_boards(void)
             continue;
         CHECK(strcmp(game.name, "mnk") == 0);
         CHECK(strcmp(game.params, board[b].params) == 0);
-        CHECK(game.size == power3(board[b].rows * board[b].cols));
+        mnk_table_build(board[b].rows * board[b].cols);
+        CHECK_MSG(game.size == table.n,
+                  "mnk %s: %" PRIu64 " indices, %" PRIu64 " boards",
+                  board[b].params, game.size, table.n);
         explore(&s, &game, board[b].scan, &t);
+        table_free();
         if (strcmp(board[b].params, "3,3,3") == 0)
             CHECK(t.positions == 5478 && t.classes == 765);
         if (strcmp(board[b].params, "2,2,1") == 0)
@@ -747,11 +815,11 @@ static void test_connect4_boards(void)
         CHECK(strcmp(game.name, "connect4") == 0);
         CHECK(strcmp(game.params, params) == 0);
         c4_table_build(board[b].width, board[b].height);
-        CHECK_MSG(game.size == c4_index.n,
+        CHECK_MSG(game.size == table.n,
                   "connect4 %s: %" PRIu64 " indices, %" PRIu64 " boards",
-                  params, game.size, c4_index.n);
+                  params, game.size, table.n);
         explore(&s, &game, board[b].scan, &t);
-        c4_table_free();
+        table_free();
         CHECK_MSG(t.positions == board[b].published,
                   "connect4 %s: %" PRIu64 " positions, published %" PRIu64,
                   params, t.positions, board[b].published);
@@ -795,12 +863,16 @@ static void test_parameters(void)
         const char *params, *canonical;
         uint64_t size;
     } good[] = {
-        {&loopy_i_game_mnk, NULL, "3,3,3", 19683},
-        {&loopy_i_game_mnk, "", "3,3,3", 19683},
-        {&loopy_i_game_mnk, "04,4,3", "4,4,3", 43046721},
+        /* m,n,k: sum over n of C(cells, n) * C(n, ceil(n/2)), computed in
+         * Python from the definition (3^cells boards before the index by
+         * stone count). */
+        {&loopy_i_game_mnk, NULL, "3,3,3", 6046},
+        {&loopy_i_game_mnk, "", "3,3,3", 6046},
+        {&loopy_i_game_mnk, "04,4,3", "4,4,3", 10165779},
+        {&loopy_i_game_mnk, "4,5,3", "4,5,3", 741365049},
         {&loopy_i_game_mnk, "1,40,40", "1,40,40",
-         UINT64_C(12157665459056928801)},
-        {&loopy_i_game_mnk, "8,5,8", "8,5,8", UINT64_C(12157665459056928801)},
+         UINT64_C(1852627179112970417)},
+        {&loopy_i_game_mnk, "8,5,8", "8,5,8", UINT64_C(1852627179112970417)},
         /* Connect Four: sum over n of (height vectors summing to n) *
          * C(n, ceil(n/2)), computed in Python from the definition. */
         {&loopy_i_game_connect4, NULL, "7x6", UINT64_C(70728639995483)},
@@ -854,16 +926,25 @@ static void test_out_of_memory(void)
     const loopy_game_def *def[3] = {&loopy_i_game_mnk, &loopy_i_game_tictactoe,
                                     &loopy_i_game_connect4};
 
-    for (int i = 0; i < 3; i++) {
-        loopy_game game;
-        loopy_status status;
-        int64_t live = loopy_i_alloc_live();
-        loopy_i_alloc_fail_at(1);
-        status = def[i]->create(NULL, &game, NULL);
-        loopy_i_alloc_fail_at(0);
-        CHECK(status == LOOPY_ENOMEM);
-        CHECK(loopy_i_alloc_live() == live);
-    }
+    /* Each allocation in turn fails, until none is left to fail. */
+    for (int i = 0; i < 3; i++)
+        for (uint64_t at = 1;; at++) {
+            loopy_game game;
+            loopy_status status;
+            int64_t live = loopy_i_alloc_live();
+            loopy_i_alloc_fail_at(at);
+            status = def[i]->create(NULL, &game, NULL);
+            loopy_i_alloc_fail_at(0);
+            if (status == LOOPY_OK && at > 1) {
+                game.release(game.ctx);
+                break;
+            }
+            CHECK_MSG(status == LOOPY_ENOMEM, "%s: allocation %" PRIu64
+                      " failed, status %d", def[i]->name, at, (int)status);
+            CHECK(loopy_i_alloc_live() == live);
+            if (status != LOOPY_ENOMEM)
+                break;
+        }
     check_case_end();
 }
 
@@ -896,11 +977,13 @@ static void test_notation(void)
         open_def(&loopy_i_game_connect4, NULL, &big) != LOOPY_OK)
         return;
 
-    /* Cell i is digit i: x on the top left is 1, o on the bottom right
-     * 2 * 3^8. */
+    /* Two stones come after the 1 empty board and the 9 of one stone;
+     * cells {0, 8} are the set of rank C(0, 1) + C(8, 2) = 28 among the
+     * sets of two, each with 2 colourings, x on cell 0 the first: 10 +
+     * 28 * 2 + 0. */
     if (parses(&ttt, "x../.../..o", &pos, NULL))
-        CHECK(pos == 1 + 2 * 6561);
-    CHECK(ttt.format(ttt.ctx, 1 + 2 * 6561, text, sizeof text) == 11 &&
+        CHECK(pos == 66);
+    CHECK(ttt.format(ttt.ctx, 66, text, sizeof text) == 11 &&
           strcmp(text, "x../.../..o") == 0);
     CHECK(ttt.format(ttt.ctx, 1, text, 4) == 11 && strcmp(text, "x..") == 0);
     CHECK(ttt.format(ttt.ctx, 1, text, 1) == 11 && text[0] == '\0');

@@ -7,11 +7,12 @@
  * board without one is a tie.  Tic-tac-toe is 3,3,3 and has a definition
  * of its own, "tictactoe", without parameters.
  *
- * The index.  Cells are numbered row by row from the top left, i = r*N + c;
- * a position is the base-3 number whose digit i says what stands on cell i
- * (0 empty, 1 x, 2 o), so there are 3^(MN) indices (MN <= 40 keeps them in
- * 64 bits) and play starts at 0.  Whose turn it is follows from the counts:
- * x moves when both have as many stones.
+ * The index.  Cells are numbered row by row from the top left, i = r*N + c.
+ * A position is indexed by its number of stones first (mnk_index.c), so
+ * the boards of n stones are tier n, whose moves all lead to tier n + 1;
+ * there are fewer than 3^(MN) indices (MN <= 40 keeps them in 64 bits), and
+ * play starts at 0.  Whose turn it is follows from the counts: x moves
+ * when both have as many stones.
  *
  * Which indices are positions.  Exactly those that arise in play: x has as
  * many stones as o or one more; nobody has K in a row, or only the player
@@ -22,40 +23,35 @@
  * line.
  *
  * Symmetry.  The board's reflections and turns (8 on a square board, 4 on
- * any other) map lines to lines, so symmetric positions have equal values;
- * the representative of a class is its least index, and moves and unmoves
- * speak of representatives only.
+ * any other) map lines to lines, so symmetric positions have equal values.
+ * The representative of a class is the image that reads least as a number
+ * of base 3 whose digit i says what stands on cell i (0 empty, 1 x, 2 o),
+ * which is found by comparing the highest cell where images differ.
  *
- * Inside, a board is two sets of cells (bit i for cell i), read from an
- * index five digits at a time (3^5 = 243 values, one table) and mapped by
- * a symmetry a byte of cells at a time (256 entries per byte and symmetry).
+ * Inside, a board is two sets of cells (bit i for cell i), mapped by a
+ * symmetry a byte of cells at a time (256 entries per byte and symmetry).
  *
  * Notation: the rows from top to bottom, separated by '/', each cell 'x',
  * 'o' or '.': "x.o/.x./..o".  A move is named by its cell, the column's
  * letter and the row from the bottom ("b2", as a chessboard's squares),
  * and numbered 1 to M*N across the rows from the top left.
  */
-#include "games.h"
+#include "mnk_index.h"
 
+#include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
 
-#define MNK_MAX_CELLS 40 /* 3^40 < 2^64 <= 3^41 */
 #define MNK_MAX_SYMMETRIES 8
 #define MNK_MAX_LINES (4 * MNK_MAX_CELLS)
-#define CHUNK_CELLS 5    /* cells per chunk of the index */
-#define CHUNK_VALUES 243 /* 3^CHUNK_CELLS */
-#define MNK_MAX_BYTES 5  /* bytes of a 40-cell set */
 
 typedef struct mnk_rules {
     uint32_t rows, cols, k, cells;
-    uint64_t size;                /* 3^cells */
+    uint64_t id;                  /* this game's, never 0 */
+    uint64_t size;                /* index.size */
+    mnk_index index;
     uint64_t line[MNK_MAX_LINES]; /* each K-line as a set of cells */
     uint32_t line_count;
-    /* chunk_x[v], chunk_o[v]: the cells of x and of o in the 5 cells whose
-     * digits make v; chunk_value[x | o << 5] the other way round. */
-    uint8_t chunk_x[CHUNK_VALUES], chunk_o[CHUNK_VALUES];
-    uint8_t chunk_value[1 << (2 * CHUNK_CELLS)];
     /* The board's symmetries other than the identity: cell i goes to
      * moved[s][i]; image[s][b][v] is where the cells 8b + j (bit j of v)
      * go, as a set. */
@@ -71,32 +67,35 @@ typedef struct mnk_board {
     uint32_t x_count, o_count;
 } mnk_board;
 
+/* The last board each thread read, by the game it belongs to (each game
+ * made gets an id of its own) and its index: the solvers ask for a
+ * position's primitive(), canonical() and moves() one after another, and
+ * reading an index is the dearest part of each. */
+static atomic_uint_fast64_t games_made;
+static _Thread_local struct {
+    uint64_t game_id;
+    loopy_position pos;
+    mnk_board board;
+} last_read;
+
 static mnk_board decode(const mnk_rules *rules, loopy_position pos)
 {
-    mnk_board board = {0, 0, 0, 0};
+    mnk_board board;
 
-    for (uint32_t i = 0; i < rules->cells; i += CHUNK_CELLS) {
-        uint64_t chunk = pos % CHUNK_VALUES;
-        pos /= CHUNK_VALUES;
-        board.x |= (uint64_t)rules->chunk_x[chunk] << i;
-        board.o |= (uint64_t)rules->chunk_o[chunk] << i;
-    }
+    if (last_read.game_id == rules->id && last_read.pos == pos)
+        return last_read.board;
+    loopy_i_mnk_unrank(&rules->index, pos, &board.x, &board.o);
     board.x_count = loopy_i_count_bits(board.x);
     board.o_count = loopy_i_count_bits(board.o);
+    last_read.game_id = rules->id;
+    last_read.pos = pos;
+    last_read.board = board;
     return board;
 }
 
 static loopy_position encode(const mnk_rules *rules, uint64_t x, uint64_t o)
 {
-    loopy_position pos = 0;
-    uint32_t i = (rules->cells - 1) / CHUNK_CELLS * CHUNK_CELLS;
-
-    for (;; i -= CHUNK_CELLS) {
-        uint32_t key = (uint32_t)(x >> i & 31) | (uint32_t)(o >> i & 31) << 5;
-        pos = pos * CHUNK_VALUES + rules->chunk_value[key];
-        if (i == 0)
-            return pos;
-    }
+    return loopy_i_mnk_rank(&rules->index, x, o);
 }
 
 static bool has_line(const mnk_rules *rules, uint64_t stones)
@@ -178,9 +177,10 @@ static int mnk_legal(void *ctx, loopy_position pos)
     return board_is_legal(rules, &board, NULL, 0);
 }
 
-/* The least index among the images of the board (x, o).  Of two boards,
- * the one with the smaller digit on the highest cell where they differ
- * has the smaller index, so only the winner's index is computed. */
+/* The index of the representative among the images of the board (x, o):
+ * of two images, the one with the smaller digit (0 empty, 1 x, 2 o) on the
+ * highest cell where they differ, so only the winner's index is
+ * computed. */
 static loopy_position least_image(const mnk_rules *rules, uint64_t x,
                                   uint64_t o)
 {
@@ -268,6 +268,26 @@ static size_t mnk_moves(void *ctx, loopy_position pos, loopy_position *out,
         uint64_t cell = empty & (~empty + 1);
         list[count++] = x_moves ? encode(rules, board.x | cell, board.o)
                                 : encode(rules, board.x, board.o | cell);
+    }
+    return loopy_i_distinct_out(list, count, out, capacity);
+}
+
+/* The same moves as their representatives: the board is read once, and
+ * each child's least image found from its cells rather than its index. */
+static size_t mnk_canonical_moves(void *ctx, loopy_position pos,
+                                  loopy_position *out, size_t capacity)
+{
+    const mnk_rules *rules = ctx;
+    mnk_board board = decode(rules, pos);
+    bool x_moves = board.x_count == board.o_count;
+    uint64_t empty = ~(board.x | board.o) & ((UINT64_C(1) << rules->cells) - 1);
+    loopy_position list[MNK_MAX_CELLS];
+    size_t count = 0;
+
+    for (; empty != 0; empty &= empty - 1) {
+        uint64_t cell = empty & (~empty + 1);
+        list[count++] = x_moves ? least_image(rules, board.x | cell, board.o)
+                                : least_image(rules, board.x, board.o | cell);
     }
     return loopy_i_distinct_out(list, count, out, capacity);
 }
@@ -429,9 +449,32 @@ static size_t mnk_draw(void *ctx, const char *from, unsigned flags, char *out,
                              (flags & LOOPY_DRAW_UNICODE) != 0, out, capacity);
 }
 
+/* Tier t: the boards of t stones, whose moves reach tier t + 1. */
+static loopy_position mnk_tier_start(void *ctx, uint64_t tier)
+{
+    const mnk_rules *rules = ctx;
+
+    return tier <= rules->cells ? rules->index.tier_start[tier] : rules->size;
+}
+
+static size_t mnk_tier_children(void *ctx, uint64_t tier, uint64_t *out,
+                                size_t capacity)
+{
+    const mnk_rules *rules = ctx;
+
+    if (tier >= rules->cells)
+        return 0;
+    if (capacity >= 1)
+        out[0] = tier + 1;
+    return 1;
+}
+
 static void mnk_release(void *ctx)
 {
-    loopy_i_free(ctx);
+    mnk_rules *rules = ctx;
+
+    loopy_i_mnk_index_free(&rules->index);
+    loopy_i_free(rules);
 }
 
 /* ---- Making a game ---- */
@@ -498,20 +541,12 @@ static loopy_status make_game(const char *name, uint32_t rows, uint32_t cols,
     rules->cols = cols;
     rules->k = k;
     rules->cells = rows * cols;
-    rules->size = 1;
-    for (uint32_t i = 0; i < rules->cells; i++)
-        rules->size *= 3;
-    for (uint32_t v = 0; v < CHUNK_VALUES; v++) {
-        uint32_t digits = v;
-        for (uint32_t j = 0; j < CHUNK_CELLS; j++, digits /= 3) {
-            if (digits % 3 == 1)
-                rules->chunk_x[v] |= (uint8_t)(1u << j);
-            else if (digits % 3 == 2)
-                rules->chunk_o[v] |= (uint8_t)(1u << j);
-        }
-        rules->chunk_value[rules->chunk_x[v] | rules->chunk_o[v] << 5] =
-            (uint8_t)v;
+    if (loopy_i_mnk_index_init(&rules->index, rules->cells) != LOOPY_OK) {
+        loopy_i_free(rules);
+        return LOOPY_ENOMEM;
     }
+    rules->size = rules->index.size;
+    rules->id = atomic_fetch_add(&games_made, 1) + 1;
     add_lines(rules, 0, 1);
     add_lines(rules, 1, 0);
     add_lines(rules, 1, 1);
@@ -543,7 +578,11 @@ static loopy_status make_game(const char *name, uint32_t rows, uint32_t cols,
     game->unmoves = mnk_unmoves;
     game->legal = mnk_legal;
     game->canonical = mnk_canonical;
+    game->canonical_moves = mnk_canonical_moves;
     game->class_size = mnk_class_size;
+    game->tier_count = rules->cells + 1;
+    game->tier_start = mnk_tier_start;
+    game->tier_children = mnk_tier_children;
     /* Every move fills a cell. */
     game->remoteness_bound = rules->cells;
     game->format = mnk_format;
@@ -604,7 +643,7 @@ static loopy_status mnk_create(const char *params, loopy_game *game,
     if ((uint64_t)value[0] * value[1] > MNK_MAX_CELLS) {
         loopy_i_diag(diag, 1, column[1],
                      "M*N = %" PRIu64 " cells is more than the limit of %d "
-                     "(the 3^(M*N) indices must fit in 64 bits)",
+                     "(its boards must be numbered in 64 bits)",
                      (uint64_t)value[0] * value[1], MNK_MAX_CELLS);
         return LOOPY_EINVAL;
     }

@@ -123,6 +123,16 @@ for opts in "" "--misere" "--no-symmetry" "--all-legal"; do
         cmp -s "$work/tier.ldb" "$work/retro.ldb" && pass ||
         fail "connect4:4x4 $opts: --solver tier and --solver retro write different databases"
 done
+# m,n,k's tiers: a stone count each, as Connect Four's.
+for spec in tictactoe mnk:3,4,3 mnk:2,5,2; do
+    for opts in "" "--misere" "--no-symmetry" "--all-legal"; do
+        # shellcheck disable=SC2086
+        "$LOOPY" game solve -q $opts --solver tier $spec -o "$work/tier.ldb" >/dev/null &&
+            "$LOOPY" game solve -q $opts --solver retro $spec -o "$work/retro.ldb" >/dev/null &&
+            cmp -s "$work/tier.ldb" "$work/retro.ldb" && pass ||
+            fail "$spec $opts: --solver tier and --solver retro write different databases"
+    done
+done
 # Subtract's tiers run downwards: a block of heaps each, the least take.
 "$LOOPY" game solve -q --solver tier subtract:500,3,4,9 -o "$work/tier.ldb" >/dev/null &&
     "$LOOPY" game solve -q --solver retro subtract:500,3,4,9 -o "$work/retro.ldb" >/dev/null &&
@@ -130,7 +140,7 @@ done
     fail "subtract:500,3,4,9: --solver tier and --solver retro write different databases"
 expect "connect4 4x4 by tiers, json" 0 '{"game": "connect4", "parameters": "4x4", "misere": false, "symmetry": true, "solver": "tier", "solved": "reached", "index_size": 201755, "positions": 80541, "win": 19341, "lose": 16121, "tie": 45079, "draw": 0, "start": {"position": "..../..../..../....", "value": "T", "remoteness": 16}}\n' \
     game solve -q -f json --solver tier connect4:4x4
-refused "tiers of a game without them" 2 "tictactoe: the game has no tiers" game solve --solver tier tictactoe
+refused "tiers of a game without them" 2 "ladder: the game has no tiers" game solve --solver tier ./ladder.so:10
 refused "retro without unmoves" 2 "no unmoves" game solve --solver retro ./ladder-no-unmoves.so
 
 # Long parameters are never cut: the amounts up to 119 all stand in the name.

@@ -116,13 +116,13 @@ refused "out of range" 1 "position 3 \(#3\): moves\(\) gives 99, outside the ind
     game check -q ./twisted.so:r
 
 # ---- Built-in games ----
-expect "tic-tac-toe" 0 'tictactoe: 5478 positions checked (every legal index): moves, unmoves, symmetry and notation agree\n' \
+expect "tic-tac-toe" 0 'tictactoe: 5478 positions checked (every legal index): moves, unmoves, symmetry, notation and tiers agree\n' \
     game check -q tictactoe
-expect "tic-tac-toe, without symmetry" 0 'tictactoe: 5478 positions checked (all reachable from the start): moves, unmoves and notation agree\n' \
+expect "tic-tac-toe, without symmetry" 0 'tictactoe: 5478 positions checked (all reachable from the start): moves, unmoves, notation and tiers agree\n' \
     game check -q --no-symmetry --positions reachable tictactoe
 expect "subtract" 0 'subtract:21,1,2,3: 22 positions checked (every legal index): moves, unmoves, notation and tiers agree\n' \
     game check -q subtract
-expect "mnk, cut short" 0 'mnk:3,4,3: 2000 positions checked (1000 nearest the start, 1000 along random games): moves, unmoves, symmetry and notation agree\n' \
+expect "mnk, cut short" 0 'mnk:3,4,3: 2000 positions checked (1000 nearest the start, 1000 along random games): moves, unmoves, symmetry, notation and tiers agree\n' \
     game check -q --limit 1000 mnk:3,4,3
 "$LOOPY" game check -q --positions sample --limit 200 --seed 5 mnk:4,4,4 >"$work/s1" &&
     "$LOOPY" game check -q --positions sample --limit 200 --seed 5 mnk:4,4,4 >"$work/s2" &&
