@@ -323,6 +323,38 @@ char *cli_format_u64(char *p, uint64_t value)
     return end;
 }
 
+/* Makes the rename of a file into path durable: the folder that holds it
+ * is flushed to the disk, so that after a power cut the new name is there
+ * (a tier solve removes its work file next, which must not outlive the
+ * database's name).  A file system that cannot sync a folder is no
+ * failure. */
+static bool sync_folder(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    char *folder;
+    int fd;
+    bool ok = true;
+
+    if (slash == NULL)
+        folder = strdup(".");
+    else if (slash == path)
+        folder = strdup("/");
+    else if ((folder = malloc((size_t)(slash - path) + 1)) != NULL) {
+        memcpy(folder, path, (size_t)(slash - path));
+        folder[slash - path] = '\0';
+    }
+    if (folder == NULL)
+        return false;
+    fd = open(folder, O_RDONLY | O_DIRECTORY);
+    if (fd >= 0) {
+        if (fsync(fd) != 0 && errno != EINVAL && errno != EROFS)
+            ok = false;
+        close(fd);
+    }
+    free(folder);
+    return ok;
+}
+
 bool cli_out_close(cli_out *out, const char *cmd)
 {
     const char *name = out->tmp_path || out->direct || out->file != stdout
@@ -350,6 +382,8 @@ bool cli_out_close(cli_out *out, const char *cmd)
         ok = false;
     if (ok && rename(out->tmp_path,
                      out->resolved ? out->resolved : out->path) != 0)
+        ok = false;
+    else if (ok && !sync_folder(out->resolved ? out->resolved : out->path))
         ok = false;
     if (!ok) {
         cli_error(cmd, "%s: write failed: %s", name, strerror(errno));

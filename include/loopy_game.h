@@ -465,8 +465,10 @@ typedef struct loopy_game_tier_store {
  * (kill -9, a power cut) continues, with resume, from its last finished
  * tier, and ends with the same solution; a finished tier whose records do
  * not match the journal is refused (LOOPY_EFORMAT).  The solution holds
- * the mapping; the work file and its journal stay on disk (the caller
- * removes them when the solution is saved).  LOOPY_EIO, LOOPY_EINVAL (a
+ * the mapping, and the journal open with its lock, so that no other solve
+ * takes the work file before the solution is freed; the work file and its
+ * journal stay on disk (the caller removes them once the solution is
+ * saved, before it frees the solution).  LOOPY_EIO, LOOPY_EINVAL (a
  * work file there, none to resume, or another solve's), LOOPY_ETOOBIG
  * (more than memory_limit), and the statuses of loopy_game_solve_tiers.
  */

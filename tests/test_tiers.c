@@ -970,10 +970,23 @@ static void test_stored(const char *spec, int flags)
             CHECK(oa == ob && ra == rb);
         }
     }
+    /* While the solution lives (its database not yet written), it holds
+     * the journal's lock: another solve may not take the work file. */
+    store.resume = 1;
+    if (a != NULL) {
+        loopy_game_solution *c = NULL;
+        memset(&diag, 0, sizeof diag);
+        CHECK_MSG(loopy_game_solve_tiers_stored(game, &opt, &store, &c,
+                                                &diag) == LOOPY_EINVAL &&
+                      c == NULL &&
+                      strstr(diag.message, "another solve is using") != NULL,
+                  "%s: a resume beside a live solution: %s", spec,
+                  diag.message);
+        loopy_game_solution_free(c);
+    }
     /* Resumed when finished: the same, from the file. */
     loopy_game_solution_free(a);
     a = NULL;
-    store.resume = 1;
     CHECK(loopy_game_solve_tiers_stored(game, &opt, &store, &a, &diag) ==
           LOOPY_OK);
     CHECK(a != NULL && b != NULL &&

@@ -208,6 +208,11 @@ struct loopy_game_solution {
     uint8_t *byte;    /* non-NULL: the words form, in 1-byte records */
     size_t mapped;    /* nonzero: record or byte is a shared file mapping
                        * of so many bytes (a tier solve's work file) */
+    bool locked;      /* lock_fd is the work file's journal, held open with
+                       * its lock so that no other solve takes the work
+                       * file until this solution is freed (its caller has
+                       * saved the database and removed the files) */
+    int lock_fd;
     uint64_t size;  /* words */
     uint64_t *rank; /* size / LOOPY_I_RANK_BLOCK + 1 */
     uint64_t count[4]; /* indexed by loopy_outcome */
@@ -230,10 +235,12 @@ loopy_status loopy_i_solution_of_records(void *records, unsigned width,
 
 /* The same of the records of a work file mapped shared (bytes long),
  * unmapped when the solution is freed; their pages leave memory as they
- * are counted. */
+ * are counted.  lock_fd (the locked journal) is closed with the solution,
+ * and on failure too. */
 loopy_status loopy_i_solution_of_mapped_records(void *records, unsigned width,
                                                 uint64_t size, size_t bytes,
-                                                bool symmetric, int threads,
+                                                int lock_fd, bool symmetric,
+                                                int threads,
                                                 loopy_game_solution **out);
 
 /* Drops the whole pages inside bytes[0 .. len) of a shared file mapping

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <unistd.h>
 
 uint64_t loopy_game_solution_size(const loopy_game_solution *s)
 {
@@ -94,11 +95,20 @@ loopy_status loopy_i_solution_of_records(void *records, unsigned width,
 
 loopy_status loopy_i_solution_of_mapped_records(void *records, unsigned width,
                                                 uint64_t size, size_t bytes,
-                                                bool symmetric, int threads,
+                                                int lock_fd, bool symmetric,
+                                                int threads,
                                                 loopy_game_solution **out)
 {
-    return of_words(NULL, records, width, bytes, size, symmetric, threads,
-                    out);
+    loopy_status status = of_words(NULL, records, width, bytes, size,
+                                   symmetric, threads, out);
+
+    if (status != LOOPY_OK) {
+        close(lock_fd);
+        return status;
+    }
+    (*out)->locked = true;
+    (*out)->lock_fd = lock_fd;
+    return LOOPY_OK;
 }
 
 loopy_position loopy_i_solution_select(const loopy_game_solution *s,
@@ -271,6 +281,8 @@ void loopy_game_solution_free(loopy_game_solution *s)
         loopy_i_free(s->record);
         loopy_i_free(s->byte);
     }
+    if (s->locked)
+        close(s->lock_fd); /* and with it the journal's lock */
     loopy_i_free(s->rank);
     loopy_i_free(s);
 }

@@ -829,12 +829,18 @@ loopy_status loopy_game_solve_tiers_stored(
             t.record = store.record;
         status = solve_all(&t, diag);
     }
-    if (status == LOOPY_OK)
+    if (status == LOOPY_OK) {
+        /* The journal's descriptor, and with it its lock, go to the
+         * solution: no other solve may take the work file while the
+         * database is written from it. */
+        int lock_fd = store.journal_fd;
+        store.journal_fd = -1;
         status = loopy_i_solution_of_mapped_records(store.record, t.width,
                                                     game->size,
-                                                    store.map_bytes,
+                                                    store.map_bytes, lock_fd,
                                                     t.reps.symmetric,
                                                     t.threads, &s);
+    }
     if (status != LOOPY_OK) {
         explain(&t, status, diag);
         if (open)
