@@ -1,7 +1,7 @@
 #!/bin/sh
 # games.sh - games by rules: the solver through a graph against the solver
 # that stores no moves (--solver retro), in one run, on the same games; and
-# for games with tiers (Connect Four), the tier solver (--solver tier)
+# for games with tiers (Connect Four; m,n,k in LARGE), the tier solver (--solver tier)
 # against retro: time and peak memory as ratios.
 # For each game and solver: the median time of RUNS runs (default 3),
 # positions per second, peak memory (/usr/bin/time), bytes per position
@@ -9,7 +9,8 @@
 # as a ratio of the graph solver's; and the answers of both, which must
 # agree.  Published figures are printed beside Connect Four.
 #   make && sh bench/games.sh
-#   LARGE=1 sh bench/games.sh    # also Connect Four 6x4 and 5x5 (retro
+#   LARGE=1 sh bench/games.sh    # also Connect Four 6x4 and 5x5, and
+#                                # m,n,k 4,5,3 and 4,5,4 (retro
 #                                # and tier, LARGE_RUNS times, default
 #                                # once; GRAPH_LARGE=1: the graph solver too;
 #                                # TROMP=1: every position, no symmetry,
@@ -35,9 +36,13 @@ trap 'rm -rf "$bench_dir"' EXIT
 
 # run SOLVER GAME RUNS [OPTION]: prints "SECONDS PEAK_KB" (the median of
 # RUNS runs, the peak memory of the last); the JSON summary goes to
-# $bench_dir/SOLVER.json.
+# $bench_dir/SOLVER.json, and with with_db=1 the database to
+# $bench_dir/SOLVER.ldb.
 run() {
     : >"$bench_dir/times"
+    if [ "${with_db:-0}" = 1 ]; then
+        set -- "$1" "$2" "$3" "$4 -o $bench_dir/$1.ldb"
+    fi
     i=0
     while [ "$i" -lt "$3" ]; do
         /usr/bin/time -f '%e %M' -o "$bench_dir/time" \
@@ -108,6 +113,15 @@ bench_game() {
             printf "%-16s retro / graph time: %.2f; answers identical\n", g,
                    (a > 0 ? b / a : 0) }'
     fi
+    if [ "${with_db:-0}" = 1 ]; then
+        if ! cmp -s "$bench_dir/tier.ldb" "$bench_dir/retro.ldb"; then
+            echo "games.sh: $game: the tier and retro solvers wrote different databases"
+            exit 1
+        fi
+        echo "$game: the databases of tier and retro are identical," \
+            "$(wc -c <"$bench_dir/tier.ldb") bytes"
+        rm -f "$bench_dir"/*.ldb
+    fi
     set -- $(cat "$bench_dir/retro.answers")
     echo "$game: start $6 $7; W $2 L $3 T $4 D $5"
     rm -f "$bench_dir"/*.answers
@@ -150,4 +164,23 @@ print(json.load(open(sys.argv[1]))["positions"])' "$bench_dir/retro.json")" \
     echo "94,910,577 positions; 5x5 a tie on ply 25, with 69,763,700.  A"
     echo "BDD-based strong solver needs about 35 s for 6x4 and 40 s for 5x5 on"
     echo "one fast desktop core (the figures quoted in issue #13)."
+    # m,n,k on 4 x 5 (a tier a stone count): the tier solver against retro
+    # (3 GB: 4 bytes an index) and, with GRAPH_LARGE=1, the graph solver;
+    # each writes its database (-o), as a solve this large is run, so that
+    # the tier solver keeps only its working set in memory.
+    echo
+    header
+    with_db=1
+    for game in mnk:4,5,3 mnk:4,5,4; do
+        if [ "${GRAPH_LARGE:-0}" = 1 ]; then
+            bench_game "$game" "${LARGE_RUNS:-1}" graph retro tier
+        else
+            bench_game "$game" "${LARGE_RUNS:-1}" retro tier
+        fi
+    done
+    echo "for comparison: GamesmanOne's tier solver on mnk 4,5,3, measured on"
+    echo "this machine with 2 threads (issue #24): 678 s and 416 MB; loopy's"
+    echo "graph solver before the index by stone count: 89 s and 9.3 GB."
+    echo "4,5,4 is a tie, as it must be if 5,5,4 is (Wikipedia, m,n,k-game:"
+    echo "a draw stays a draw when the board shrinks)."
 fi
