@@ -253,11 +253,12 @@ static loopy_primitive mnk_primitive(void *ctx, loopy_position pos)
 
 /* ---- Moves and unmoves ---- */
 
-/* The player to move puts a stone on any empty cell. */
-static size_t mnk_moves(void *ctx, loopy_position pos, loopy_position *out,
-                        size_t capacity)
+/* The player to move puts a stone on any empty cell: the children as
+ * they are, or as their representatives (each child's least image found
+ * from its cells, so that the board is read once). */
+static size_t children(const mnk_rules *rules, loopy_position pos,
+                       bool canonical, loopy_position *out, size_t capacity)
 {
-    const mnk_rules *rules = ctx;
     mnk_board board = decode(rules, pos);
     bool x_moves = board.x_count == board.o_count;
     uint64_t empty = ~(board.x | board.o) & ((UINT64_C(1) << rules->cells) - 1);
@@ -266,30 +267,24 @@ static size_t mnk_moves(void *ctx, loopy_position pos, loopy_position *out,
 
     for (; empty != 0; empty &= empty - 1) {
         uint64_t cell = empty & (~empty + 1);
-        list[count++] = x_moves ? encode(rules, board.x | cell, board.o)
-                                : encode(rules, board.x, board.o | cell);
+        uint64_t x = x_moves ? board.x | cell : board.x;
+        uint64_t o = x_moves ? board.o : board.o | cell;
+        list[count++] = canonical ? least_image(rules, x, o)
+                                  : encode(rules, x, o);
     }
     return loopy_i_distinct_out(list, count, out, capacity);
 }
 
-/* The same moves as their representatives: the board is read once, and
- * each child's least image found from its cells rather than its index. */
+static size_t mnk_moves(void *ctx, loopy_position pos, loopy_position *out,
+                        size_t capacity)
+{
+    return children(ctx, pos, false, out, capacity);
+}
+
 static size_t mnk_canonical_moves(void *ctx, loopy_position pos,
                                   loopy_position *out, size_t capacity)
 {
-    const mnk_rules *rules = ctx;
-    mnk_board board = decode(rules, pos);
-    bool x_moves = board.x_count == board.o_count;
-    uint64_t empty = ~(board.x | board.o) & ((UINT64_C(1) << rules->cells) - 1);
-    loopy_position list[MNK_MAX_CELLS];
-    size_t count = 0;
-
-    for (; empty != 0; empty &= empty - 1) {
-        uint64_t cell = empty & (~empty + 1);
-        list[count++] = x_moves ? least_image(rules, board.x | cell, board.o)
-                                : least_image(rules, board.x, board.o | cell);
-    }
-    return loopy_i_distinct_out(list, count, out, capacity);
+    return children(ctx, pos, true, out, capacity);
 }
 
 /* The player who moved last takes back one of their stones, when the game
