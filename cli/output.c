@@ -326,14 +326,14 @@ char *cli_format_u64(char *p, uint64_t value)
 /* Makes the rename of a file into path durable: the folder that holds it
  * is flushed to the disk, so that after a power cut the new name is there
  * (a tier solve removes its work file next, which must not outlive the
- * database's name).  A file system that cannot sync a folder is no
- * failure. */
-static bool sync_folder(const char *path)
+ * database's name).  0, or the errno of the failure.  No failure: a file
+ * system that cannot sync a folder (EINVAL, EROFS), or a folder that may
+ * be written but not read (it cannot be opened to sync it). */
+static int sync_folder(const char *path)
 {
     const char *slash = strrchr(path, '/');
     char *folder;
-    int fd;
-    bool ok = true;
+    int fd, err = 0;
 
     if (slash == NULL)
         folder = strdup(".");
@@ -344,15 +344,15 @@ static bool sync_folder(const char *path)
         folder[slash - path] = '\0';
     }
     if (folder == NULL)
-        return false;
+        return ENOMEM;
     fd = open(folder, O_RDONLY | O_DIRECTORY);
     if (fd >= 0) {
         if (fsync(fd) != 0 && errno != EINVAL && errno != EROFS)
-            ok = false;
+            err = errno;
         close(fd);
     }
     free(folder);
-    return ok;
+    return err;
 }
 
 bool cli_out_close(cli_out *out, const char *cmd)
@@ -360,6 +360,7 @@ bool cli_out_close(cli_out *out, const char *cmd)
     const char *name = out->tmp_path || out->direct || out->file != stdout
                            ? out->path : "standard output";
     bool ok;
+    int sync_err = 0;
 
     flush(out);
     ok = !out->failed && fflush(out->file) == 0 && !ferror(out->file);
@@ -383,12 +384,17 @@ bool cli_out_close(cli_out *out, const char *cmd)
     if (ok && rename(out->tmp_path,
                      out->resolved ? out->resolved : out->path) != 0)
         ok = false;
-    else if (ok && !sync_folder(out->resolved ? out->resolved : out->path))
-        ok = false;
+    else if (ok && (sync_err = sync_folder(out->resolved ? out->resolved
+                                                         : out->path)) != 0)
+        /* The file is whole and in place; only its name may not survive a
+         * power cut. */
+        cli_error(cmd, "%s: written, but its folder could not be synced to "
+                  "the disk: %s", name, strerror(sync_err));
     if (!ok) {
         cli_error(cmd, "%s: write failed: %s", name, strerror(errno));
         unlink(out->tmp_path);
     }
+    ok = ok && sync_err == 0;
     pending_tmp = NULL;
     free(out->tmp_path);
     out->tmp_path = NULL;

@@ -4,7 +4,8 @@
  * space's size, refusals that name the place), a create that fails at
  * each of its allocations in turn and leaks nothing, and class_size
  * against the classes themselves (every legal index counted under its
- * canonical()).  test_games checks the positions and moves.
+ * canonical()), and no solution answering a position past the index
+ * space.  test_games checks the positions and moves.
  */
 #include "check.h"
 #include "internal.h"
@@ -198,8 +199,46 @@ static void test_class_sizes(void)
     }
 }
 
+/* A position past the index space is not in a solution, whatever the
+ * game's canonical() makes of it (mnk's reads such an index as a board of
+ * its last tier, which the solution holds). */
+static void test_past_the_space(void)
+{
+    static const char *const specs[] = {"tictactoe", "mnk:2,3,2",
+                                        "connect4:3x3"};
+
+    for (size_t g = 0; g < sizeof specs / sizeof specs[0]; g++) {
+        loopy_game *game = NULL;
+        loopy_game_solution *s = NULL;
+        loopy_diag diag;
+        loopy_outcome o;
+        uint32_t r;
+
+        memset(&diag, 0, sizeof diag);
+        if (loopy_game_open(specs[g], &game, &diag) != LOOPY_OK ||
+            loopy_game_solve_retro(game, NULL, &s, &diag) != LOOPY_OK) {
+            CHECK_MSG(0, "%s: %s", specs[g], diag.message);
+            loopy_game_close(game);
+            continue;
+        }
+        CHECK(loopy_game_solution_value(s, game, game->start, &o, &r) ==
+              LOOPY_OK);
+        for (uint64_t k = 0; k < 1000; k++)
+            CHECK_MSG(loopy_game_solution_value(s, game, game->size + k, &o,
+                                                &r) == LOOPY_EINVAL,
+                      "%s: position %" PRIu64 " of %" PRIu64 " answered",
+                      specs[g], game->size + k, game->size);
+        CHECK(loopy_game_solution_value(s, game, UINT64_MAX, &o, &r) ==
+              LOOPY_EINVAL);
+        loopy_game_solution_free(s);
+        loopy_game_close(game);
+        check_case_end();
+    }
+}
+
 int main(void)
 {
+    test_past_the_space();
     test_parameters();
     test_out_of_memory();
     test_class_sizes();

@@ -148,6 +148,11 @@ static bool find(const loopy_game_solution *s, const loopy_game *game,
 {
     uint64_t lo = 0, hi = s->n;
 
+    /* Past the index space, before the game is asked of it: a game's
+     * canonical() need not check (mnk's reads such an index as a board of
+     * its last tier). */
+    if (pos >= game->size)
+        return false;
     if (s->symmetric && game->canonical != NULL)
         pos = game->canonical(game->ctx, pos);
     if (loopy_i_solution_indexed(s))
