@@ -281,19 +281,23 @@ static loopy_status read_packed_binary(packed *p, const loopy_i_scan *scan,
     loopy_diag scratch;
     char *buf = NULL;
     loopy_status status = LOOPY_OK;
+    bool header_ok;
 
     /* The header says how long the file is; a header the reader refuses
-     * is refused whatever follows, so the first window is enough then. */
+     * is refused whatever follows, so the first window is enough then,
+     * and no memory limit comes before its verdict (the plain file's
+     * reader says the header's fault first, whatever the limit). */
     memset(&scratch, 0, sizeof scratch);
-    if (loopy_i_binary_layout((const unsigned char *)scan->text, have, &layout,
-                              &scratch) == LOOPY_OK)
+    header_ok = loopy_i_binary_layout((const unsigned char *)scan->text, have,
+                                      &layout, &scratch) == LOOPY_OK;
+    if (header_ok)
         cap = layout.end;
     if (!reserve(&buf, &capacity, have > 0 ? have : 1))
         goto nomem;
     memcpy(buf, scan->text, have);
     for (got = 0;; have += got) {
         /* (A first window longer than announced is refused by length.) */
-        if ((uint64_t)have > limit && (uint64_t)have <= cap) {
+        if (header_ok && (uint64_t)have > limit && (uint64_t)have <= cap) {
             loopy_i_diag(diag, 0, 0, "the compressed binary graph "
                          "decompresses to more than %.1f GiB, the memory "
                          "available for it (a binary graph is held in memory "
