@@ -11,7 +11,9 @@
  * checked whole before a text's own verdict counts: damage or truncation
  * found anywhere is the message, also when the text went wrong before
  * it; except after a NUL byte outside a comment, where the text is bad
- * anyway and decompression stops (a stream of zeros costs one window).
+ * anyway and decompression stops (a stream of zeros costs one window), or
+ * goes on to the size of a text that gets a hint (16 MiB), since the NUL
+ * may stand in a comment of the format hinted at.
  * After a parse error, a text of at most LOOPY_I_HINT_MAX_BYTES is
  * decompressed again into memory and read by loopy_i_read_text_careful,
  * for the hint of another base or format (and the very message the plain
@@ -54,6 +56,7 @@ typedef struct packed {
     bool in_comment;       /* the bytes so far end inside a comment */
     bool stop_at;          /* a NUL outside a comment was seen: */
     uint64_t stop;         /* ... give no byte past this offset */
+    uint64_t dropped;      /* bytes decompressed past it and not given */
 } packed;
 
 /* Progress, and the pages of a mapping behind the decompressor handed
@@ -133,8 +136,10 @@ static size_t source_read(void *ctx, char *dst, size_t room)
         p->binary = (unsigned char)dst[0] == 0x89;
     if (!p->binary && !p->stop_at) {
         watch_for_nul(p, dst, got);
-        if (p->stop_at && got > p->stop - p->total)
+        if (p->stop_at && got > p->stop - p->total) {
+            p->dropped = got - (p->stop - p->total);
             got = (size_t)(p->stop - p->total);
+        }
     }
     p->total += got;
     report(p);
@@ -224,8 +229,21 @@ static loopy_status read_packed_text(packed *p, loopy_i_scan *scan,
         return p->status != LOOPY_OK ? p->status : status;
     }
     /* The text is bad (or too large): is the compressed data sound? */
-    if (p->status == LOOPY_OK && !p->stop_at)
+    if (p->status == LOOPY_OK && p->stop_at &&
+        p->total <= LOOPY_I_HINT_MAX_BYTES) {
+        /* A NUL outside a comment stopped the decompression, but in
+         * another format it may stand in a comment (a '%' line of a list
+         * of pairs), and the plain file's hint comes from reading the
+         * whole text: a text small enough for a hint is decompressed on,
+         * to one byte past that size at most. */
+        p->total += p->dropped; /* where the decompressor is */
+        p->dropped = 0;
+        p->stop = LOOPY_I_HINT_MAX_BYTES + 1;
+        if (p->total < p->stop)
+            drain(p, scan->source->window, scan->source->size);
+    } else if (p->status == LOOPY_OK && !p->stop_at) {
         drain(p, scan->source->window, scan->source->size);
+    }
     if (p->status != LOOPY_OK)
         return p->status;
     if (p->total <= LOOPY_I_HINT_MAX_BYTES) {
