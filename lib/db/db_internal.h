@@ -128,6 +128,15 @@ static inline int db_decode(uint32_t record, unsigned width,
     return low <= max_remoteness ? DB_PRESENT : DB_INVALID;
 }
 
+/* Writes gap as unsigned LEB128 (7-bit groups, low first) at out[*len]. */
+static inline void db_put_gap(unsigned char *out, size_t *len, uint64_t gap)
+{
+    do {
+        out[(*len)++] = (unsigned char)((gap & 0x7f) | (gap > 0x7f ? 0x80 : 0));
+        gap >>= 7;
+    } while (gap != 0);
+}
+
 /* ---- Writing (lib/db/write.c) ---- */
 /* What a database holds: n positions in increasing order (position NULL:
  * 0 .. n-1), with their outcome (a loopy_outcome) and remoteness
@@ -176,6 +185,129 @@ loopy_status loopy_i_db_write(const loopy_i_db_source *src,
                               const loopy_i_db_layout *layout,
                               loopy_write_fn write, void *ctx);
 
+/* What the writers share (write.c): the shape of a database, decided
+ * from its counts; a builder of a block's uncompressed bytes; the
+ * compression of blocks on threads; the header and the index entries. */
+typedef struct db_shape {
+    uint64_t n, lo, hi;     /* positions; the first and the last + 1 */
+    uint64_t count[4];      /* by loopy_outcome */
+    uint64_t blocks;
+    uint32_t max_remoteness;
+    uint32_t k;             /* positions per block */
+    unsigned width;         /* 2 or 4 */
+    bool sparse;
+    int level;              /* zstd's */
+} db_shape;
+
+typedef struct db_block db_block;
+
+/* Whether src's name, parameters and base may be written. */
+bool loopy_i_db_meta_ok(const loopy_i_db_source *src);
+/* Given s->n, lo, hi and count, and the largest remoteness max: the
+ * record width, the mode, K and the block count, as the layout asks
+ * (LOOPY_ETOOBIG, LOOPY_EINVAL as loopy_i_db_write). */
+loopy_status loopy_i_db_decide(const loopy_i_db_layout *layout, uint64_t max,
+                               db_shape *s);
+/* Writes block b's uncompressed bytes at out (room for K records and, in
+ * sparse mode, their gaps) and its first position; returns their number. */
+typedef size_t (*db_build_fn)(const void *ctx, uint64_t b, unsigned char *out,
+                              uint64_t *first_position);
+/* Builds and compresses blocks 0 .. blocks-1 on threads into frame[b]
+ * (allocated here) and entry[b] (but for its offset). */
+loopy_status loopy_i_db_compress(const db_shape *s, uint64_t blocks,
+                                db_build_fn build, const void *ctx,
+                                int threads, unsigned char **frame,
+                                db_block *entry);
+/* The header's size for meta's name and parameters, and the header
+ * itself (meta: name, params, index_size, base, misere, symmetric). */
+uint64_t loopy_i_db_header_bytes(const loopy_i_db_source *meta);
+void loopy_i_db_fill_header(const db_shape *s, const loopy_i_db_source *meta,
+                            uint64_t header_bytes, uint64_t index_offset,
+                            unsigned char *h);
+/* The 32 bytes of an index entry. */
+void loopy_i_db_put_entry(unsigned char *e, const db_block *b);
+
+/* ---- Writing in parts (lib/db/write_parts.c) ----
+ * The database of words held in P parts, part r the words of indices
+ * from_r .. to_r - 1 (consecutive ranges from 0 to the index-space size),
+ * by P processes, with the bytes loopy_i_db_write writes for the whole:
+ *   1. each part's tally (loopy_i_db_part_tally), shared by all;
+ *   2. the shape, from every tally (loopy_i_db_parts_shape);
+ *   3. the tail of each part: the first items (records in dense mode, the
+ *      present records in sparse mode) of the parts after it that its last
+ *      block reaches into, loopy_i_db_tail_items of each later part's head
+ *      (loopy_i_db_part_head);
+ *   4. each part's blocks, those that start in it, compressed
+ *      (loopy_i_db_part_compress) and written at the offset the sizes of
+ *      the earlier parts give (a prefix sum of loopy_i_db_piece.bytes);
+ *   5. the header and the index, from every part's entries
+ *      (loopy_i_db_piece_entries, loopy_i_db_parts_finish). */
+typedef struct loopy_i_db_tally {
+    uint64_t from, to;          /* the part's indices */
+    uint64_t n, count[4];       /* present words, by outcome */
+    uint64_t lo, hi;            /* the first present, the last + 1 (0, 0) */
+    uint64_t max_remoteness;
+} loopy_i_db_tally;
+/* The tally's numbers as an array (for a message between processes). */
+#define LOOPY_I_DB_TALLY_WORDS 10
+
+/* An item of a tail: a position and its word. */
+typedef struct loopy_i_db_item {
+    uint64_t pos;
+    uint32_t word;
+    uint32_t zero;
+} loopy_i_db_item;
+
+/* The blocks of one part, compressed. */
+typedef struct loopy_i_db_piece {
+    uint64_t first_block, blocks; /* its blocks' numbers in the file */
+    uint64_t bytes;               /* their compressed bytes */
+    unsigned char **frame;
+    db_block *entry;
+} loopy_i_db_piece;
+
+/* Tallies the words word[0 .. to - from) of indices from .. to - 1;
+ * LOOPY_EINVAL for a word that is not a solved one (SEEN). */
+loopy_status loopy_i_db_part_tally(const uint32_t *word, uint64_t from,
+                                   uint64_t to, loopy_i_db_tally *t);
+/* The shape of the whole from the parts' tallies t[0 .. parts); LOOPY_EINVAL
+ * when the parts are not consecutive ranges covering meta->index_size or
+ * meta cannot be written; meta->n is not read. */
+loopy_status loopy_i_db_parts_shape(const loopy_i_db_source *meta,
+                                    const loopy_i_db_layout *layout,
+                                    const loopy_i_db_tally *t, int parts,
+                                    db_shape *s);
+/* How many of part s's first items part r's tail takes (0 unless r < s). */
+uint64_t loopy_i_db_tail_items(const db_shape *shape, const loopy_i_db_tally *t,
+                               int parts, int r, int s);
+/* The first count items of part t, whose words are word, into out. */
+void loopy_i_db_part_head(const db_shape *shape, const loopy_i_db_tally *t,
+                          const uint32_t *word, uint64_t count,
+                          loopy_i_db_item *out);
+/* Compresses part r's blocks (its words, then its tail: the items the
+ * later parts give it, in order) into piece, on threads (0: OpenMP's). */
+loopy_status loopy_i_db_part_compress(const db_shape *shape,
+                                      const loopy_i_db_tally *t, int parts,
+                                      int r, const uint32_t *word,
+                                      const loopy_i_db_item *tail,
+                                      uint64_t tail_count, int threads,
+                                      loopy_i_db_piece *piece);
+/* Writes the piece's frames, in order, through write. */
+loopy_status loopy_i_db_piece_write(const loopy_i_db_piece *piece,
+                                    loopy_write_fn write, void *ctx);
+/* The piece's index entries (32 bytes a block) into out, its first frame
+ * at offset in the file. */
+void loopy_i_db_piece_entries(const loopy_i_db_piece *piece, uint64_t offset,
+                              unsigned char *out);
+void loopy_i_db_piece_free(loopy_i_db_piece *piece);
+/* The header (into header, DB_HEADER_MAX bytes; its length in *header_len)
+ * for frames of frame_bytes in all, and the checksum after the entries:
+ * index holds shape->blocks entries and 8 bytes more. */
+void loopy_i_db_parts_finish(const db_shape *shape,
+                             const loopy_i_db_source *meta, uint64_t frame_bytes,
+                             unsigned char *index, unsigned char *header,
+                             size_t *header_len);
+
 /* ---- An open database (lib/db/open.c, lib/db/probe.c) ---- */
 typedef struct db_header {
     uint32_t header_bytes, flags, width, block_positions, base;
@@ -185,12 +317,12 @@ typedef struct db_header {
     char params[DB_PARAMS_MAX + 1];
 } db_header;
 
-typedef struct db_block {
+struct db_block {
     uint64_t offset;   /* in the file */
     uint64_t first;    /* its first position (index) */
     uint64_t checksum; /* of the compressed bytes */
     uint32_t compressed, plain; /* lengths */
-} db_block;
+};
 
 /* Decoded blocks a scratch keeps besides the one it reads now: the moves
  * of a position, and the positions a server is asked about again and

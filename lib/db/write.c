@@ -17,19 +17,13 @@
 const unsigned char loopy_i_db_magic[8] = {0x89, 'L', 'D', 'B',
                                            '\r', '\n', 0x1a, '\n'};
 
-/* What the writer decided. */
+/* What the writer decided: the shape, and where each block starts in the
+ * source. */
 typedef struct plan {
     const loopy_i_db_source *src;
-    unsigned width;
-    bool sparse;
-    uint32_t k;            /* positions per block */
-    uint64_t lo, hi;       /* first position, last + 1 */
-    uint64_t blocks;
+    db_shape s;
     uint64_t *start;       /* blocks + 1: each block's first source index */
     uint64_t *from;        /* words, sparse: each block's first position */
-    uint64_t count[4];
-    uint32_t max_remoteness;
-    int level;
 } plan;
 
 static loopy_position position_at(const loopy_i_db_source *src, uint64_t i)
@@ -98,7 +92,7 @@ static uint64_t survey_words(const loopy_i_db_source *src, plan *p)
 {
     uint64_t max = 0, n = 0;
 
-    p->lo = p->hi = 0;
+    p->s.lo = p->s.hi = 0;
     for (uint64_t pos = 0; pos < src->index_size; pos++) {
         if (pos % RELEASE_EVERY == 0)
             release_records(src, pos - (pos > 0 ? RELEASE_EVERY : 0), pos);
@@ -107,9 +101,9 @@ static uint64_t survey_words(const loopy_i_db_source *src, plan *p)
         if (!word_at(src, pos, &outcome, &remoteness))
             continue;
         if (n++ == 0)
-            p->lo = pos;
-        p->hi = pos + 1;
-        p->count[outcome]++;
+            p->s.lo = pos;
+        p->s.hi = pos + 1;
+        p->s.count[outcome]++;
         if (outcome != LOOPY_DRAW && remoteness > max)
             max = remoteness;
     }
@@ -118,22 +112,54 @@ static uint64_t survey_words(const loopy_i_db_source *src, plan *p)
     return n != src->n ? UINT64_MAX : max;
 }
 
-/* Checks the source and counts its values. */
-static loopy_status survey(const loopy_i_db_source *src, plan *p,
-                           unsigned forced_width)
+bool loopy_i_db_meta_ok(const loopy_i_db_source *src)
 {
-    uint64_t max = 0;
     size_t len;
 
-    if (src->name == NULL || src->params == NULL ||
-        !printable(src->name, DB_NAME_MAX, &len) || len == 0 ||
-        !game_name(src->name) ||
-        !printable(src->params, DB_PARAMS_MAX, &len) || src->base > 1 ||
-        src->n > src->index_size ||
+    return src->name != NULL && src->params != NULL &&
+           printable(src->name, DB_NAME_MAX, &len) && len > 0 &&
+           game_name(src->name) &&
+           printable(src->params, DB_PARAMS_MAX, &len) && src->base <= 1;
+}
+
+loopy_status loopy_i_db_decide(const loopy_i_db_layout *layout, uint64_t max,
+                               db_shape *s)
+{
+    uint64_t range = s->hi - s->lo, items;
+
+    if (max > DB_REMOTENESS_MAX_4 ||
+        (layout->width == 2 && max > DB_REMOTENESS_MAX_2))
+        return LOOPY_ETOOBIG;
+    s->max_remoteness = (uint32_t)max;
+    s->width = layout->width != 0 ? layout->width
+               : max <= DB_REMOTENESS_MAX_2 ? 2 : 4;
+    /* Sparse when the solved positions are under a quarter of the range
+     * they span: a gap then costs less than the absent records. */
+    s->sparse = layout->mode == DB_LAYOUT_SPARSE ||
+                (layout->mode == DB_LAYOUT_AUTO && s->n < range / 4);
+    s->k = layout->block_positions != 0 ? layout->block_positions
+           : s->sparse ? DB_SPARSE_BLOCK : DB_DENSE_BLOCK;
+    if (s->k > DB_BLOCK_MAX)
+        return LOOPY_EINVAL;
+    items = s->sparse ? s->n : range;
+    s->blocks = items / s->k + (items % s->k != 0);
+    if (s->blocks > SIZE_MAX / DB_ENTRY_BYTES)
+        return LOOPY_ETOOBIG;
+    s->level = layout->level != 0 ? layout->level : DEFAULT_LEVEL;
+    return LOOPY_OK;
+}
+
+/* Checks the source, counts its values and decides the shape. */
+static loopy_status survey(const loopy_i_db_source *src,
+                           const loopy_i_db_layout *layout, plan *p)
+{
+    uint64_t max = 0;
+
+    if (!loopy_i_db_meta_ok(src) || src->n > src->index_size ||
         (src->n > 0 && !indexed(src) &&
          (src->outcome == NULL || src->remoteness == NULL)))
         return LOOPY_EINVAL;
-    memset(p->count, 0, sizeof p->count);
+    memset(p->s.count, 0, sizeof p->s.count);
     if (indexed(src)) {
         max = survey_words(src, p);
         if (max == UINT64_MAX)
@@ -146,93 +172,65 @@ static loopy_status survey(const loopy_i_db_source *src, plan *p,
         if (pos >= src->index_size || (i > 0 && pos <= position_at(src, i - 1)) ||
             outcome > LOOPY_TIE)
             return LOOPY_EINVAL;
-        p->count[outcome]++;
+        p->s.count[outcome]++;
         if (outcome != LOOPY_DRAW && src->remoteness[i] > max)
             max = src->remoteness[i];
     }
-    if (max > DB_REMOTENESS_MAX_4 ||
-        (forced_width == 2 && max > DB_REMOTENESS_MAX_2))
-        return LOOPY_ETOOBIG;
-    p->max_remoteness = (uint32_t)max;
-    p->width = forced_width != 0 ? forced_width
-               : max <= DB_REMOTENESS_MAX_2 ? 2 : 4;
     if (!indexed(src)) {
-        p->lo = src->n > 0 ? position_at(src, 0) : 0;
-        p->hi = src->n > 0 ? position_at(src, src->n - 1) + 1 : 0;
+        p->s.lo = src->n > 0 ? position_at(src, 0) : 0;
+        p->s.hi = src->n > 0 ? position_at(src, src->n - 1) + 1 : 0;
     }
-    return LOOPY_OK;
+    p->s.n = src->n;
+    return loopy_i_db_decide(layout, max, &p->s);
 }
 
-/* Chooses the mode and the blocks, and finds where each block starts in
- * the source. */
-static loopy_status lay_out(const loopy_i_db_layout *layout, plan *p)
+/* Finds where each block starts in the source. */
+static loopy_status lay_out(plan *p)
 {
     const loopy_i_db_source *src = p->src;
-    uint64_t range = p->hi - p->lo, items;
 
-    /* Sparse when the solved positions are under a quarter of the range
-     * they span: a gap then costs less than the absent records. */
-    p->sparse = layout->mode == DB_LAYOUT_SPARSE ||
-                (layout->mode == DB_LAYOUT_AUTO && src->n < range / 4);
-    p->k = layout->block_positions != 0 ? layout->block_positions
-           : p->sparse ? DB_SPARSE_BLOCK : DB_DENSE_BLOCK;
-    if (p->k > DB_BLOCK_MAX)
-        return LOOPY_EINVAL;
-    items = p->sparse ? src->n : range;
-    p->blocks = items / p->k + (items % p->k != 0);
-    if (p->blocks > SIZE_MAX / DB_ENTRY_BYTES)
-        return LOOPY_ETOOBIG;
-    p->start = loopy_i_malloc((size_t)p->blocks + 1, sizeof *p->start);
+    p->start = loopy_i_malloc((size_t)p->s.blocks + 1, sizeof *p->start);
     if (p->start == NULL)
         return LOOPY_ENOMEM;
-    if (p->sparse && indexed(src)) {
+    if (p->s.sparse && indexed(src)) {
         /* Where each block's first position is among the indices. */
         uint64_t i = 0;
-        p->from = loopy_i_malloc((size_t)p->blocks + 1, sizeof *p->from);
+        p->from = loopy_i_malloc((size_t)p->s.blocks + 1, sizeof *p->from);
         if (p->from == NULL)
             return LOOPY_ENOMEM;
-        for (uint64_t pos = p->lo; pos < p->hi; pos++) {
-            if (word_of(src, pos) != LOOPY_I_WORD_ABSENT && i++ % p->k == 0)
-                p->from[(i - 1) / p->k] = pos;
+        for (uint64_t pos = p->s.lo; pos < p->s.hi; pos++) {
+            if (word_of(src, pos) != LOOPY_I_WORD_ABSENT && i++ % p->s.k == 0)
+                p->from[(i - 1) / p->s.k] = pos;
             if ((pos + 1) % RELEASE_EVERY == 0)
                 release_records(src, pos + 1 - RELEASE_EVERY, pos + 1);
         }
-        release_records(src, p->hi / RELEASE_EVERY * RELEASE_EVERY, p->hi);
-        for (uint64_t b = 0; b < p->blocks; b++)
-            p->start[b] = b * p->k;
-    } else if (p->sparse) {
-        for (uint64_t b = 0; b < p->blocks; b++)
-            p->start[b] = b * p->k;
+        release_records(src, p->s.hi / RELEASE_EVERY * RELEASE_EVERY, p->s.hi);
+        for (uint64_t b = 0; b < p->s.blocks; b++)
+            p->start[b] = b * p->s.k;
+    } else if (p->s.sparse) {
+        for (uint64_t b = 0; b < p->s.blocks; b++)
+            p->start[b] = b * p->s.k;
     } else if (indexed(src)) {
-        for (uint64_t b = 0; b < p->blocks; b++)
+        for (uint64_t b = 0; b < p->s.blocks; b++)
             p->start[b] = 0; /* unused: a block is its range of indices */
     } else {
         uint64_t i = 0;
-        for (uint64_t b = 0; b < p->blocks; b++) {
-            while (i < src->n && position_at(src, i) < p->lo + b * p->k)
+        for (uint64_t b = 0; b < p->s.blocks; b++) {
+            while (i < src->n && position_at(src, i) < p->s.lo + b * p->s.k)
                 i++;
             p->start[b] = i;
         }
     }
-    p->start[p->blocks] = src->n;
+    p->start[p->s.blocks] = src->n;
     return LOOPY_OK;
 }
 
 static uint32_t block_records(const plan *p, uint64_t b)
 {
-    if (p->sparse)
+    if (p->s.sparse)
         return (uint32_t)(p->start[b + 1] - p->start[b]);
-    return (uint32_t)(p->hi - (p->lo + b * p->k) < p->k
-                          ? p->hi - (p->lo + b * p->k) : p->k);
-}
-
-/* Writes gap in 7-bit groups, low first, at out[*len]. */
-static void put_gap(unsigned char *out, size_t *len, uint64_t gap)
-{
-    do {
-        out[(*len)++] = (unsigned char)((gap & 0x7f) | (gap > 0x7f ? 0x80 : 0));
-        gap >>= 7;
-    } while (gap != 0);
+    return (uint32_t)(p->s.hi - (p->s.lo + b * p->s.k) < p->s.k
+                          ? p->s.hi - (p->s.lo + b * p->s.k) : p->s.k);
 }
 
 /* build_block() for a words source: the same bytes as for the list of
@@ -241,18 +239,18 @@ static size_t build_words_block(const plan *p, uint64_t b, unsigned char *out)
 {
     const loopy_i_db_source *src = p->src;
     uint32_t count = block_records(p, b);
-    size_t len = (size_t)count * p->width;
+    size_t len = (size_t)count * p->s.width;
     loopy_outcome outcome;
     uint32_t remoteness;
 
-    if (!p->sparse) {
-        loopy_position first = p->lo + b * p->k;
+    if (!p->s.sparse) {
+        loopy_position first = p->s.lo + b * p->s.k;
         for (uint32_t j = 0; j < count; j++)
-            db_put(out + (size_t)j * p->width,
+            db_put(out + (size_t)j * p->s.width,
                    word_at(src, first + j, &outcome, &remoteness)
-                       ? db_record(p->width, outcome, remoteness)
+                       ? db_record(p->s.width, outcome, remoteness)
                        : 0,
-                   p->width);
+                   p->s.width);
         release_records(src, first, first + count);
         return len;
     }
@@ -261,11 +259,11 @@ static size_t build_words_block(const plan *p, uint64_t b, unsigned char *out)
     for (uint64_t pos = p->from[b], j = 0; j < count; pos++) {
         if (!word_at(src, pos, &outcome, &remoteness))
             continue;
-        db_put(out + (size_t)j * p->width,
-               db_record(p->width, outcome, remoteness), p->width);
+        db_put(out + (size_t)j * p->s.width,
+               db_record(p->s.width, outcome, remoteness), p->s.width);
         /* The first position in full (the index's, again), then the
          * gaps. */
-        put_gap(out, &len, j == 0 ? pos : pos - last - 1);
+        db_put_gap(out, &len, j == 0 ? pos : pos - last - 1);
         last = pos;
         j++;
     }
@@ -274,52 +272,51 @@ static size_t build_words_block(const plan *p, uint64_t b, unsigned char *out)
     return len;
 }
 
-/* The uncompressed bytes of block b into out (room for the largest);
- * returns their number. */
-static size_t build_block(const plan *p, uint64_t b, unsigned char *out)
+/* The uncompressed bytes of block b into out (room for the largest), and
+ * its first position; returns their number.  A db_build_fn. */
+static size_t build_block(const void *ctx, uint64_t b, unsigned char *out,
+                          uint64_t *first_position)
 {
+    const plan *p = ctx;
     const loopy_i_db_source *src = p->src;
     uint32_t count = block_records(p, b);
-    size_t len = (size_t)count * p->width;
+    size_t len = (size_t)count * p->s.width;
 
+    *first_position = !p->s.sparse ? p->s.lo + b * p->s.k
+                      : indexed(src)   ? p->from[b]
+                                       : position_at(src, p->start[b]);
     if (indexed(src))
         return build_words_block(p, b, out);
-    if (!p->sparse) {
-        loopy_position first = p->lo + b * p->k;
+    if (!p->s.sparse) {
+        loopy_position first = p->s.lo + b * p->s.k;
         memset(out, 0, len);
         for (uint64_t i = p->start[b]; i < p->start[b + 1]; i++)
-            db_put(out + (position_at(src, i) - first) * p->width,
-                   db_record(p->width, (loopy_outcome)src->outcome[i],
+            db_put(out + (position_at(src, i) - first) * p->s.width,
+                   db_record(p->s.width, (loopy_outcome)src->outcome[i],
                              src->remoteness[i]),
-                   p->width);
+                   p->s.width);
         return len;
     }
     for (uint32_t j = 0; j < count; j++) {
         uint64_t i = p->start[b] + j;
-        db_put(out + (size_t)j * p->width,
-               db_record(p->width, (loopy_outcome)src->outcome[i],
+        db_put(out + (size_t)j * p->s.width,
+               db_record(p->s.width, (loopy_outcome)src->outcome[i],
                          src->remoteness[i]),
-               p->width);
-        {
-            /* The first position in full (the index's, again), then the
-             * gaps; positions increase, so a gap is at least 0. */
-            uint64_t gap = j == 0 ? position_at(src, i)
-                                  : position_at(src, i) - position_at(src, i - 1) - 1;
-            do {
-                out[len++] = (unsigned char)((gap & 0x7f) | (gap > 0x7f ? 0x80 : 0));
-                gap >>= 7;
-            } while (gap != 0);
-        }
+               p->s.width);
+        /* The first position in full (the index's, again), then the
+         * gaps; positions increase, so a gap is at least 0. */
+        db_put_gap(out, &len, j == 0 ? position_at(src, i)
+                                     : position_at(src, i) - position_at(src, i - 1) - 1);
     }
     return len;
 }
 
-/* Compresses every block into frame[b] (allocated), filling its index
- * entry but for the offset. */
-static loopy_status compress_blocks(const plan *p, int threads,
-                                    unsigned char **frame, db_block *entry)
+loopy_status loopy_i_db_compress(const db_shape *s, uint64_t blocks,
+                                db_build_fn build, const void *ctx,
+                                int threads, unsigned char **frame,
+                                db_block *entry)
 {
-    size_t plain_max = (size_t)p->k * (p->width + (p->sparse ? DB_GAP_MAX_BYTES : 0));
+    size_t plain_max = (size_t)s->k * (s->width + (s->sparse ? DB_GAP_MAX_BYTES : 0));
     size_t bound = ZSTD_compressBound(plain_max);
     int failed = 0; /* a loopy_status, set by any thread that fails */
 
@@ -337,18 +334,18 @@ static loopy_status compress_blocks(const plan *p, int threads,
          * recomputed block checksum. */
         if (mine == LOOPY_OK &&
             (ZSTD_isError(ZSTD_CCtx_setParameter(cctx, ZSTD_c_compressionLevel,
-                                                 p->level)) ||
+                                                 s->level)) ||
              ZSTD_isError(ZSTD_CCtx_setParameter(cctx, ZSTD_c_checksumFlag, 1))))
             mine = LOOPY_EINVAL;
 
 #pragma omp for schedule(dynamic, 1)
-        for (int64_t i = 0; i < (int64_t)p->blocks; i++) {
-            uint64_t b = (uint64_t)i;
+        for (int64_t i = 0; i < (int64_t)blocks; i++) {
+            uint64_t b = (uint64_t)i, first = 0;
             size_t len, packed_len;
 
             if (mine != LOOPY_OK)
                 continue;
-            len = build_block(p, b, plain);
+            len = build(ctx, b, plain, &first);
             packed_len = ZSTD_compress2(cctx, packed, bound, plain, len);
             if (ZSTD_isError(packed_len)) {
                 /* Only memory can fail here: the bound is zstd's own. */
@@ -362,10 +359,7 @@ static loopy_status compress_blocks(const plan *p, int threads,
                 continue;
             }
             memcpy(frame[b], packed, packed_len);
-            entry[b].first = !p->sparse ? p->lo + b * p->k
-                             : indexed(p->src)
-                                 ? p->from[b]
-                                 : position_at(p->src, p->start[b]);
+            entry[b].first = first;
             entry[b].compressed = (uint32_t)packed_len;
             entry[b].plain = (uint32_t)len;
             entry[b].checksum = loopy_i_checksum(packed, packed_len, 1);
@@ -383,10 +377,25 @@ static loopy_status compress_blocks(const plan *p, int threads,
     return (loopy_status)failed;
 }
 
-static void fill_header(const plan *p, uint64_t header_bytes,
-                        uint64_t index_offset, unsigned char *h)
+uint64_t loopy_i_db_header_bytes(const loopy_i_db_source *meta)
 {
-    const loopy_i_db_source *src = p->src;
+    return (DB_FIXED_BYTES + strlen(meta->name) + strlen(meta->params) + 7) / 8 *
+               8 + 8;
+}
+
+void loopy_i_db_put_entry(unsigned char *e, const db_block *b)
+{
+    db_put(e, b->offset, 8);
+    db_put(e + 8, b->compressed, 4);
+    db_put(e + 12, b->plain, 4);
+    db_put(e + 16, b->first, 8);
+    db_put(e + 24, b->checksum, 8);
+}
+
+void loopy_i_db_fill_header(const db_shape *s, const loopy_i_db_source *src,
+                            uint64_t header_bytes, uint64_t index_offset,
+                            unsigned char *h)
+{
     size_t name_len = strlen(src->name), params_len = strlen(src->params);
 
     memset(h, 0, (size_t)header_bytes);
@@ -396,18 +405,18 @@ static void fill_header(const plan *p, uint64_t header_bytes,
     db_put(h + 16, header_bytes, 4);
     db_put(h + 20, (src->misere ? DB_FLAG_MISERE : 0) |
                        (src->symmetric ? DB_FLAG_SYMMETRIC : 0) |
-                       (p->sparse ? DB_FLAG_SPARSE : 0), 4);
-    db_put(h + 24, p->width, 4);
-    db_put(h + 28, p->k, 4);
+                       (s->sparse ? DB_FLAG_SPARSE : 0), 4);
+    db_put(h + 24, s->width, 4);
+    db_put(h + 28, s->k, 4);
     db_put(h + 32, src->base, 4);
-    db_put(h + 36, p->max_remoteness, 4);
-    db_put(h + 40, src->n, 8);
+    db_put(h + 36, s->max_remoteness, 4);
+    db_put(h + 40, s->n, 8);
     db_put(h + 48, src->index_size, 8);
     for (int k = 0; k < 4; k++)
-        db_put(h + 56 + 8 * k, p->count[k], 8);
-    db_put(h + 88, p->lo, 8);
-    db_put(h + 96, p->hi, 8);
-    db_put(h + 104, p->blocks, 8);
+        db_put(h + 56 + 8 * k, s->count[k], 8);
+    db_put(h + 88, s->lo, 8);
+    db_put(h + 96, s->hi, 8);
+    db_put(h + 104, s->blocks, 8);
     db_put(h + 112, index_offset, 8);
     db_put(h + 120, name_len, 2);
     db_put(h + 122, params_len, 2);
@@ -437,54 +446,47 @@ loopy_status loopy_i_db_write(const loopy_i_db_source *src,
         return LOOPY_EINVAL;
     memset(&p, 0, sizeof p);
     p.src = src;
-    p.level = layout->level != 0 ? layout->level : DEFAULT_LEVEL;
-    CHECK_GOTO(survey(src, &p, layout->width));
-    CHECK_GOTO(lay_out(layout, &p));
-    frame = loopy_i_calloc((size_t)p.blocks, sizeof *frame);
-    entry = loopy_i_calloc((size_t)p.blocks, sizeof *entry);
+    CHECK_GOTO(survey(src, layout, &p));
+    CHECK_GOTO(lay_out(&p));
+    frame = loopy_i_calloc((size_t)p.s.blocks, sizeof *frame);
+    entry = loopy_i_calloc((size_t)p.s.blocks, sizeof *entry);
     if (frame == NULL || entry == NULL) {
         status = LOOPY_ENOMEM;
         goto fail;
     }
-    CHECK_GOTO(compress_blocks(&p, loopy_i_threads(layout->threads, p.blocks, 4),
-                               frame, entry));
+    CHECK_GOTO(loopy_i_db_compress(&p.s, p.s.blocks, build_block, &p,
+                                   loopy_i_threads(layout->threads, p.s.blocks, 4),
+                                   frame, entry));
 
-    header_bytes = (DB_FIXED_BYTES + strlen(src->name) + strlen(src->params) + 7) /
-                       8 * 8 + 8;
+    header_bytes = loopy_i_db_header_bytes(src);
     offset = header_bytes;
-    for (uint64_t b = 0; b < p.blocks; b++) {
+    for (uint64_t b = 0; b < p.s.blocks; b++) {
         entry[b].offset = offset;
         offset += entry[b].compressed;
     }
-    fill_header(&p, header_bytes, offset, header);
-    index = loopy_i_malloc((size_t)p.blocks * DB_ENTRY_BYTES + 8, 1);
+    loopy_i_db_fill_header(&p.s, src, header_bytes, offset, header);
+    index = loopy_i_malloc((size_t)p.s.blocks * DB_ENTRY_BYTES + 8, 1);
     if (index == NULL) {
         status = LOOPY_ENOMEM;
         goto fail;
     }
-    for (uint64_t b = 0; b < p.blocks; b++) {
-        unsigned char *e = index + b * DB_ENTRY_BYTES;
-        db_put(e, entry[b].offset, 8);
-        db_put(e + 8, entry[b].compressed, 4);
-        db_put(e + 12, entry[b].plain, 4);
-        db_put(e + 16, entry[b].first, 8);
-        db_put(e + 24, entry[b].checksum, 8);
-    }
-    db_put(index + p.blocks * DB_ENTRY_BYTES,
-           loopy_i_checksum(index, p.blocks * DB_ENTRY_BYTES, 1), 8);
+    for (uint64_t b = 0; b < p.s.blocks; b++)
+        loopy_i_db_put_entry(index + b * DB_ENTRY_BYTES, &entry[b]);
+    db_put(index + p.s.blocks * DB_ENTRY_BYTES,
+           loopy_i_checksum(index, p.s.blocks * DB_ENTRY_BYTES, 1), 8);
     status = LOOPY_EIO;
     if (write(ctx, header, (size_t)header_bytes) != 0)
         goto fail;
-    for (uint64_t b = 0; b < p.blocks; b++)
+    for (uint64_t b = 0; b < p.s.blocks; b++)
         if (write(ctx, frame[b], entry[b].compressed) != 0)
             goto fail;
-    if (write(ctx, index, (size_t)p.blocks * DB_ENTRY_BYTES + 8) != 0)
+    if (write(ctx, index, (size_t)p.s.blocks * DB_ENTRY_BYTES + 8) != 0)
         goto fail;
     status = LOOPY_OK;
 
 fail:
     if (frame != NULL)
-        for (uint64_t b = 0; b < p.blocks; b++)
+        for (uint64_t b = 0; b < p.s.blocks; b++)
             loopy_i_free(frame[b]);
     loopy_i_free(frame);
     loopy_i_free(entry);
