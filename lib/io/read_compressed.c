@@ -228,7 +228,10 @@ static loopy_status read_packed_text(packed *p, loopy_i_scan *scan,
         }
         return p->status != LOOPY_OK ? p->status : status;
     }
-    /* The text is bad (or too large): is the compressed data sound? */
+    /* The text is bad (or too large): is the compressed data sound?  (The
+     * rest is read to its end, or to a NUL outside a comment.) */
+    if (p->status == LOOPY_OK && !p->stop_at)
+        drain(p, scan->source->window, scan->source->size);
     if (p->status == LOOPY_OK && p->stop_at &&
         p->total <= LOOPY_I_HINT_MAX_BYTES) {
         /* A NUL outside a comment stopped the decompression, but in
@@ -241,8 +244,6 @@ static loopy_status read_packed_text(packed *p, loopy_i_scan *scan,
         p->stop = LOOPY_I_HINT_MAX_BYTES + 1;
         if (p->total < p->stop)
             drain(p, scan->source->window, scan->source->size);
-    } else if (p->status == LOOPY_OK && !p->stop_at) {
-        drain(p, scan->source->window, scan->source->size);
     }
     if (p->status != LOOPY_OK)
         return p->status;

@@ -59,6 +59,21 @@ check "solve -o, bad text in gzip: no file" test ! -e bad.out
 printf '3 1\n0 1\n' | gzip -n -c >base.gz
 refused "the base hint through gzip" 1 \
     "^loopy solve: base.gz:2:1: .*found '0' \(it reads with --base 0\)$" solve base.gz
+# The hint of the plain file also when the text's error comes first and a
+# NUL in a '%' line (a comment of the list of pairs the hint names) 2 MiB
+# later, met while the rest is checked.
+{
+    printf '%%x\n'
+    awk 'BEGIN { for (i = 0; i < 600000; i++) print "1 2" }'
+    printf '%% \000\n'
+    awk 'BEGIN { for (i = 0; i < 100; i++) print "10 2" }'
+} >latenul.txt
+gzip -n -c latenul.txt >latenul.gz
+for f in latenul.txt latenul.gz; do
+    refused "a late NUL in a comment: the hint ($f)" 1 \
+        "^loopy solve: $f:1:1: expected the vertex count n, found '%x' \(it reads as a list of pairs without the 'n m' line: --input pairs\)$" \
+        solve "$f"
+done
 
 # Truncated and damaged files: exit 1, one line naming the file and the
 # damage, nothing on standard output, no output file.
