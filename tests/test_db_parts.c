@@ -20,8 +20,9 @@ typedef struct words {
 
 static uint32_t word_of(loopy_outcome outcome, uint32_t remoteness)
 {
-    return outcome == LOOPY_DRAW ? 0u
-                                 : (uint32_t)outcome << LOOPY_I_WORD_SHIFT | remoteness;
+    return outcome == LOOPY_DRAW
+               ? 0u
+               : (uint32_t)outcome << LOOPY_I_WORD_SHIFT | remoteness;
 }
 
 /* size words, present with probability density/1000, remotenesses below
@@ -40,8 +41,10 @@ static words random_words(gen_rng *rng, uint64_t size, uint32_t density,
         }
         /* Draws, Wins, Loses and a few Ties. */
         uint32_t k = gen_below32(rng, 20);
-        loopy_outcome o = k < 3 ? LOOPY_DRAW : k < 11 ? LOOPY_WIN
-                          : k < 19 ? LOOPY_LOSE : LOOPY_TIE;
+        loopy_outcome o = k < 3    ? LOOPY_DRAW
+                          : k < 11 ? LOOPY_WIN
+                          : k < 19 ? LOOPY_LOSE
+                                   : LOOPY_TIE;
         ws.w[i] = word_of(o, gen_below32(rng, max_rem));
     }
     return ws;
@@ -63,10 +66,29 @@ static loopy_i_db_source meta_of(const words *ws, bool misere, bool symmetric)
     return m;
 }
 
+/* The values of ws from index i on, as words, or as 2-byte or 1-byte
+ * records (form 0, 1, 2) in rec and byte (ws->size each). */
+static loopy_i_db_values values_at(const words *ws, int form,
+                                   const uint16_t *rec, const uint8_t *byte,
+                                   uint64_t i)
+{
+    loopy_i_db_values v = {NULL, NULL, NULL, false};
+
+    if (form == 0)
+        v.word = ws->w + i;
+    else if (form == 1)
+        v.record = rec + i;
+    else
+        v.byte = byte + i;
+    return v;
+}
+
 /* The bytes of ws written in the given parts (cut[0] = 0 < ... <=
- * cut[parts] = size), as the ranks of loopy-mpi write them; false when a
- * step fails (its status in *status). */
-static bool write_parts(const words *ws, const loopy_i_db_source *meta,
+ * cut[parts] = size), as the ranks of loopy-mpi write them, from its
+ * values in form (values_at; rec and byte hold them); false when a step
+ * fails (its status in *status). */
+static bool write_parts(const words *ws, int form, const uint16_t *rec,
+                        const uint8_t *byte, const loopy_i_db_source *meta,
                         const loopy_i_db_layout *layout, const uint64_t *cut,
                         int parts, tdb_bytes *out, loopy_status *status)
 {
@@ -80,7 +102,8 @@ static bool write_parts(const words *ws, const loopy_i_db_source *meta,
 
     memset(piece, 0, (size_t)parts * sizeof *piece);
     for (int r = 0; r < parts; r++) {
-        *status = loopy_i_db_part_tally(ws->w + cut[r], cut[r], cut[r + 1], &t[r]);
+        loopy_i_db_values v = values_at(ws, form, rec, byte, cut[r]);
+        *status = loopy_i_db_part_tally(&v, cut[r], cut[r + 1], &t[r]);
         if (*status != LOOPY_OK)
             goto done;
     }
@@ -97,11 +120,18 @@ static bool write_parts(const words *ws, const loopy_i_db_source *meta,
         tail = tdb_alloc((size_t)need * sizeof *tail + 1);
         for (int u = r + 1; u < parts; u++) {
             uint64_t c = loopy_i_db_tail_items(&s, t, parts, r, u);
-            loopy_i_db_part_head(&s, &t[u], ws->w + cut[u], c, tail + at);
+            /* What loopy-mpi takes instead: the parts' first items in
+             * turn until the need is met. */
+            uint64_t walk = loopy_i_db_part_items(&s, &t[u]);
+            CHECK(c == (need - at < walk ? need - at : walk));
+            loopy_i_db_values v = values_at(ws, form, rec, byte, cut[u]);
+            loopy_i_db_part_head(&s, &t[u], &v, c, tail + at);
             at += c;
         }
-        *status = loopy_i_db_part_compress(&s, t, parts, r, ws->w + cut[r], tail,
-                                           need, layout->threads, &piece[r]);
+        loopy_i_db_values v = values_at(ws, form, rec, byte, cut[r]);
+        CHECK(need == loopy_i_db_tail_need(&s, t, parts, r));
+        *status = loopy_i_db_part_compress(&s, t, parts, r, &v, tail, need,
+                                           layout->threads, &piece[r]);
         free(tail);
         if (*status != LOOPY_OK)
             goto done;
@@ -169,8 +199,9 @@ static void random_case(uint64_t seed, bool quick)
                                         : 200 + gen_below32(&rng, 801);
     max_rem = gen_below32(&rng, 5) == 0 ? 70000 : 1 + gen_below32(&rng, 300);
     memset(&layout, 0, sizeof layout);
-    layout.block_positions = gen_below32(&rng, 4) == 0 ? 1 + gen_below32(&rng, 300)
-                                                       : ks[gen_below32(&rng, 7)];
+    layout.block_positions = gen_below32(&rng, 4) == 0
+                                 ? 1 + gen_below32(&rng, 300)
+                                 : ks[gen_below32(&rng, 7)];
     layout.mode = (int)gen_below32(&rng, 3);
     layout.width = gen_below32(&rng, 4) == 0 ? 4 : 0;
     layout.level = gen_below32(&rng, 2) == 0 ? 1 : 0;
@@ -178,20 +209,47 @@ static void random_case(uint64_t seed, bool quick)
     parts = 1 + (int)gen_below32(&rng, 9);
 
     words ws = random_words(&rng, size, density, max_rem);
+    /* The values as words, or as 2-byte records (remotenesses that fit),
+     * or as 1-byte records (those of a tier solve: no Draw, remotenesses
+     * to 83). */
+    int form = max_rem <= LOOPY_I_BYTE_MAX_REMOTENESS ? (int)(seed % 3)
+               : max_rem <= LOOPY_I_RECORD_LOW        ? (int)(seed % 2)
+                                                      : 0;
+    for (uint64_t i = 0; form == 2 && i < size; i++)
+        if (ws.w[i] == 0)
+            ws.w[i] = word_of(LOOPY_WIN, 1); /* no Draw in 1-byte records */
     loopy_i_db_source meta = meta_of(&ws, seed % 2 == 0, seed % 3 == 0);
     tdb_bytes want = {NULL, 0, 0}, got = {NULL, 0, 0};
-    loopy_status want_status = loopy_i_db_write(&meta, &layout, tdb_append, &want);
+    loopy_status want_status =
+        loopy_i_db_write(&meta, &layout, tdb_append, &want);
     loopy_status got_status;
 
+    uint16_t *rec = tdb_alloc((size_t)size * sizeof *rec + 1);
+    uint8_t *byte = tdb_alloc((size_t)size + 1);
+    for (uint64_t i = 0; i < size; i++) {
+        loopy_outcome o;
+        uint32_t r;
+        rec[i] = !loopy_i_word_value(ws.w[i], &o, &r) ? LOOPY_I_RECORD_ABSENT
+                 : o == LOOPY_DRAW
+                     ? LOOPY_I_RECORD_DRAW
+                     : (uint16_t)((unsigned)o << LOOPY_I_RECORD_SHIFT | r);
+        byte[i] = form == 2 ? loopy_i_byte_of_record(rec[i]) : 0;
+    }
     random_cuts(&rng, size, parts, cut);
-    write_parts(&ws, &meta, &layout, cut, parts, &got, &got_status);
-    CHECK_MSG(want_status == got_status, "seed %" PRIu64 ": status %d, in parts %d",
-              seed, (int)want_status, (int)got_status);
-    CHECK_MSG(want_status != LOOPY_OK ||
-                  (got.len == want.len && memcmp(got.data, want.data, want.len) == 0),
-              "seed %" PRIu64 ": %" PRIu64 " words in %d parts, K %u, mode %d: "
-              "%zu bytes, the whole's %zu", seed, size, parts,
-              layout.block_positions, layout.mode, got.len, want.len);
+    write_parts(&ws, form, rec, byte, &meta, &layout, cut, parts, &got,
+                &got_status);
+    free(rec);
+    free(byte);
+    CHECK_MSG(want_status == got_status,
+              "seed %" PRIu64 ": status %d, in parts %d", seed,
+              (int)want_status, (int)got_status);
+    CHECK_MSG(
+        want_status != LOOPY_OK ||
+            (got.len == want.len && memcmp(got.data, want.data, want.len) == 0),
+        "seed %" PRIu64 ": %" PRIu64 " words in %d parts, K %u, mode %d: "
+        "%zu bytes, the whole's %zu",
+        seed, size, parts, layout.block_positions, layout.mode, got.len,
+        want.len);
     free(want.data);
     free(got.data);
     free(ws.w);
@@ -214,15 +272,25 @@ static void refusals(void)
     words ws = random_words(&rng, 100, 900, 20);
     loopy_i_db_source meta = meta_of(&ws, false, false);
     memset(&layout, 0, sizeof layout);
-    CHECK(write_parts(&ws, &meta, &layout, cut, 2, &b, &status));
+    CHECK(write_parts(&ws, 0, NULL, NULL, &meta, &layout, cut, 2, &b, &status));
     free(b.data);
 
-    /* A word that is not solved. */
+    /* A word, a record, a byte that is not solved. */
+    loopy_i_db_values v0 = {ws.w, NULL, NULL, false},
+                      v1 = {ws.w + 50, NULL, NULL, false};
+    uint16_t reached_record[3] = {LOOPY_I_RECORD_DRAW, 2, 0};
+    uint8_t reached_byte[2] = {2, LOOPY_I_BYTE_REACHED};
+    loopy_i_db_values vr = {NULL, reached_record, NULL, false};
+    loopy_i_db_values vb = {NULL, NULL, reached_byte, false};
     ws.w[70] = LOOPY_I_WORD_SEEN;
-    CHECK(loopy_i_db_part_tally(ws.w + 50, 50, 100, &t[1]) == LOOPY_EINVAL);
+    CHECK(loopy_i_db_part_tally(&v1, 50, 100, &t[1]) == LOOPY_EINVAL);
+    CHECK(loopy_i_db_part_tally(&vr, 0, 1, &t[1]) == LOOPY_OK);
+    CHECK(loopy_i_db_part_tally(&vr, 0, 2, &t[1]) == LOOPY_EINVAL);
+    CHECK(loopy_i_db_part_tally(&vb, 0, 1, &t[1]) == LOOPY_OK);
+    CHECK(loopy_i_db_part_tally(&vb, 0, 2, &t[1]) == LOOPY_EINVAL);
     ws.w[70] = 0;
-    CHECK(loopy_i_db_part_tally(ws.w, 0, 50, &t[0]) == LOOPY_OK);
-    CHECK(loopy_i_db_part_tally(ws.w + 50, 50, 100, &t[1]) == LOOPY_OK);
+    CHECK(loopy_i_db_part_tally(&v0, 0, 50, &t[0]) == LOOPY_OK);
+    CHECK(loopy_i_db_part_tally(&v1, 50, 100, &t[1]) == LOOPY_OK);
     CHECK(loopy_i_db_parts_shape(&meta, &layout, t, 2, &s) == LOOPY_OK);
     /* Parts that leave a gap, or do not reach the end. */
     t[1].from = 51;
@@ -245,12 +313,11 @@ static void refusals(void)
     layout.block_positions = 7;
     CHECK(loopy_i_db_parts_shape(&meta, &layout, t, 2, &s) == LOOPY_OK);
     /* A tail of the wrong length. */
-    CHECK(loopy_i_db_tail_items(&s, t, 2, 0, 1) > 0 ||
-          50 % 7 == 0);
-    CHECK(loopy_i_db_part_compress(&s, t, 2, 0, ws.w, NULL, 0, 1, &piece) ==
+    CHECK(loopy_i_db_tail_items(&s, t, 2, 0, 1) > 0 || 50 % 7 == 0);
+    CHECK(loopy_i_db_part_compress(&s, t, 2, 0, &v0, NULL, 0, 1, &piece) ==
           LOOPY_EINVAL);
     CHECK(piece.blocks == 0 && piece.frame == NULL);
-    CHECK(loopy_i_db_part_compress(&s, t, 2, 2, ws.w, NULL, 0, 1, &piece) ==
+    CHECK(loopy_i_db_part_compress(&s, t, 2, 2, &v0, NULL, 0, 1, &piece) ==
           LOOPY_EINVAL);
     free(ws.w);
     check_case_end();

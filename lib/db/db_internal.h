@@ -251,6 +251,25 @@ typedef struct loopy_i_db_tally {
 /* The tally's numbers as an array (for a message between processes). */
 #define LOOPY_I_DB_TALLY_WORDS 10
 
+/* A part's values, in one of three forms (rules_internal.h): words, or
+ * 2-byte or 1-byte records; mapped: a file's mapping (a tier solve's work
+ * file), whose pages leave memory once read. */
+typedef struct loopy_i_db_values {
+    const uint32_t *word;
+    const uint16_t *record;
+    const uint8_t *byte;
+    bool mapped;
+} loopy_i_db_values;
+
+/* The word of value i. */
+static inline uint32_t loopy_i_db_value(const loopy_i_db_values *v, uint64_t i)
+{
+    return v->word != NULL     ? v->word[i]
+           : v->record != NULL ? loopy_i_word_of_record(v->record[i])
+                               : loopy_i_word_of_record(
+                                     loopy_i_record_of_byte(v->byte[i]));
+}
+
 /* An item of a tail: a position and its word. */
 typedef struct loopy_i_db_item {
     uint64_t pos;
@@ -266,9 +285,10 @@ typedef struct loopy_i_db_piece {
     db_block *entry;
 } loopy_i_db_piece;
 
-/* Tallies the words word[0 .. to - from) of indices from .. to - 1;
- * LOOPY_EINVAL for a word that is not a solved one (SEEN). */
-loopy_status loopy_i_db_part_tally(const uint32_t *word, uint64_t from,
+/* Tallies the values v[0 .. to - from) of indices from .. to - 1;
+ * LOOPY_EINVAL for one that is not solved (a word SEEN, a record
+ * REACHED). */
+loopy_status loopy_i_db_part_tally(const loopy_i_db_values *v, uint64_t from,
                                    uint64_t to, loopy_i_db_tally *t);
 /* The shape of the whole from the parts' tallies t[0 .. parts); LOOPY_EINVAL
  * when the parts are not consecutive ranges covering meta->index_size or
@@ -277,18 +297,25 @@ loopy_status loopy_i_db_parts_shape(const loopy_i_db_source *meta,
                                     const loopy_i_db_layout *layout,
                                     const loopy_i_db_tally *t, int parts,
                                     db_shape *s);
+/* The items of part t (dense: its indices from lo to hi; sparse: its
+ * present ones): a tail of a part before it takes the first of them. */
+uint64_t loopy_i_db_part_items(const db_shape *shape, const loopy_i_db_tally *t);
+/* How many items part r's tail takes in all (fewer than K), from the
+ * parts after it: the first items of part r + 1, then of r + 2, ... */
+uint64_t loopy_i_db_tail_need(const db_shape *shape, const loopy_i_db_tally *t,
+                              int parts, int r);
 /* How many of part s's first items part r's tail takes (0 unless r < s). */
 uint64_t loopy_i_db_tail_items(const db_shape *shape, const loopy_i_db_tally *t,
                                int parts, int r, int s);
-/* The first count items of part t, whose words are word, into out. */
+/* The first count items of part t, whose values are v, into out. */
 void loopy_i_db_part_head(const db_shape *shape, const loopy_i_db_tally *t,
-                          const uint32_t *word, uint64_t count,
+                          const loopy_i_db_values *v, uint64_t count,
                           loopy_i_db_item *out);
-/* Compresses part r's blocks (its words, then its tail: the items the
+/* Compresses part r's blocks (its values, then its tail: the items the
  * later parts give it, in order) into piece, on threads (0: OpenMP's). */
 loopy_status loopy_i_db_part_compress(const db_shape *shape,
                                       const loopy_i_db_tally *t, int parts,
-                                      int r, const uint32_t *word,
+                                      int r, const loopy_i_db_values *v,
                                       const loopy_i_db_item *tail,
                                       uint64_t tail_count, int threads,
                                       loopy_i_db_piece *piece);

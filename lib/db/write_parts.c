@@ -12,21 +12,38 @@
 
 #include <string.h>
 
-loopy_status loopy_i_db_part_tally(const uint32_t *word, uint64_t from,
+/* Pages of a mapped part's values, read, leave memory: from .. to. */
+static void release(const loopy_i_db_values *v, uint64_t from, uint64_t to)
+{
+    if (v->mapped && v->record != NULL && to > from)
+        loopy_i_release_mapped(v->record + from, (size_t)(to - from) * 2);
+    if (v->mapped && v->byte != NULL && to > from)
+        loopy_i_release_mapped(v->byte + from, (size_t)(to - from));
+}
+
+#define RELEASE_EVERY (UINT64_C(1) << 20)
+
+loopy_status loopy_i_db_part_tally(const loopy_i_db_values *v, uint64_t from,
                                    uint64_t to, loopy_i_db_tally *t)
 {
     memset(t, 0, sizeof *t);
     t->from = from;
     t->to = to;
-    if (to < from || (to > from && word == NULL))
+    if (to < from ||
+        (to > from && v->word == NULL && v->record == NULL && v->byte == NULL))
         return LOOPY_EINVAL;
     for (uint64_t i = 0; i < to - from; i++) {
         loopy_outcome outcome;
-        uint32_t remoteness;
+        uint32_t remoteness, w = loopy_i_db_value(v, i);
 
-        if (word[i] == LOOPY_I_WORD_SEEN)
+        if (i % RELEASE_EVERY == 0 && i > 0)
+            release(v, i - RELEASE_EVERY, i);
+        /* SEEN, or a record's REACHED (which reads as a Draw word). */
+        if (w == LOOPY_I_WORD_SEEN ||
+            (v->word == NULL && w == 1 &&
+             (v->record != NULL ? v->record[i] != LOOPY_I_RECORD_DRAW : true)))
             return LOOPY_EINVAL;
-        if (!loopy_i_word_value(word[i], &outcome, &remoteness))
+        if (!loopy_i_word_value(w, &outcome, &remoteness))
             continue;
         if (t->n++ == 0)
             t->lo = from + i;
@@ -35,6 +52,7 @@ loopy_status loopy_i_db_part_tally(const uint32_t *word, uint64_t from,
         if (outcome != LOOPY_DRAW && remoteness > t->max_remoteness)
             t->max_remoteness = remoteness;
     }
+    release(v, (to - from) / RELEASE_EVERY * RELEASE_EVERY, to - from);
     return LOOPY_OK;
 }
 
@@ -55,8 +73,8 @@ loopy_status loopy_i_db_parts_shape(const loopy_i_db_source *meta,
     for (int r = 0; r < parts; r++) {
         if (t[r].from != (r == 0 ? 0 : t[r - 1].to) || t[r].to < t[r].from ||
             t[r].n > t[r].to - t[r].from ||
-            (t[r].n > 0 && (t[r].lo < t[r].from || t[r].hi > t[r].to ||
-                            t[r].lo >= t[r].hi)))
+            (t[r].n > 0 &&
+             (t[r].lo < t[r].from || t[r].hi > t[r].to || t[r].lo >= t[r].hi)))
             return LOOPY_EINVAL;
         if (t[r].n > 0) {
             if (s->n == 0)
@@ -76,7 +94,7 @@ loopy_status loopy_i_db_parts_shape(const loopy_i_db_source *meta,
 
 /* The items of part t: its records inside lo .. hi - 1 (dense), or its
  * present ones (sparse). */
-static uint64_t items_of(const db_shape *s, const loopy_i_db_tally *t)
+uint64_t loopy_i_db_part_items(const db_shape *s, const loopy_i_db_tally *t)
 {
     uint64_t a, b;
 
@@ -94,7 +112,7 @@ static uint64_t items_before(const db_shape *s, const loopy_i_db_tally *t,
     uint64_t e = 0;
 
     for (int u = 0; u < r; u++)
-        e += items_of(s, &t[u]);
+        e += loopy_i_db_part_items(s, &t[u]);
     return e;
 }
 
@@ -103,7 +121,7 @@ static uint64_t items_before(const db_shape *s, const loopy_i_db_tally *t,
 static void blocks_of(const db_shape *s, const loopy_i_db_tally *t, int r,
                       uint64_t *first, uint64_t *end, uint64_t *before)
 {
-    uint64_t e = items_before(s, t, r), n = items_of(s, &t[r]);
+    uint64_t e = items_before(s, t, r), n = loopy_i_db_part_items(s, &t[r]);
 
     *before = e;
     *first = e / s->k + (e % s->k != 0);
@@ -112,12 +130,12 @@ static void blocks_of(const db_shape *s, const loopy_i_db_tally *t, int r,
         *end = *first;
 }
 
-uint64_t loopy_i_db_tail_items(const db_shape *shape, const loopy_i_db_tally *t,
-                               int parts, int r, int s)
+uint64_t loopy_i_db_tail_need(const db_shape *shape, const loopy_i_db_tally *t,
+                              int parts, int r)
 {
-    uint64_t first, end, before, need, offset = 0, total;
+    uint64_t first, end, before, total;
 
-    if (r < 0 || s <= r || s >= parts)
+    if (r < 0 || r >= parts)
         return 0;
     blocks_of(shape, t, r, &first, &end, &before);
     if (end == first)
@@ -126,17 +144,27 @@ uint64_t loopy_i_db_tail_items(const db_shape *shape, const loopy_i_db_tally *t,
     total = end * (uint64_t)shape->k;
     if (total > (shape->sparse ? shape->n : shape->hi - shape->lo))
         total = shape->sparse ? shape->n : shape->hi - shape->lo;
-    need = total - before - items_of(shape, &t[r]);
-    for (int u = r + 1; u < s; u++)
-        offset += items_of(shape, &t[u]);
+    return total - before - loopy_i_db_part_items(shape, &t[r]);
+}
+
+uint64_t loopy_i_db_tail_items(const db_shape *shape, const loopy_i_db_tally *t,
+                               int parts, int r, int s)
+{
+    uint64_t need, offset = 0, total;
+
+    if (r < 0 || s <= r || s >= parts)
+        return 0;
+    need = loopy_i_db_tail_need(shape, t, parts, r);
+    for (int u = r + 1; u < s && offset < need; u++)
+        offset += loopy_i_db_part_items(shape, &t[u]);
     if (offset >= need)
         return 0;
-    total = items_of(shape, &t[s]);
+    total = loopy_i_db_part_items(shape, &t[s]);
     return need - offset < total ? need - offset : total;
 }
 
 void loopy_i_db_part_head(const db_shape *shape, const loopy_i_db_tally *t,
-                          const uint32_t *word, uint64_t count,
+                          const loopy_i_db_values *v, uint64_t count,
                           loopy_i_db_item *out)
 {
     uint64_t j = 0;
@@ -147,25 +175,27 @@ void loopy_i_db_part_head(const db_shape *shape, const loopy_i_db_tally *t,
         uint64_t start = t->from > shape->lo ? t->from : shape->lo;
         for (; j < count; j++) {
             out[j].pos = start + j;
-            out[j].word = word[start + j - t->from];
+            out[j].word = loopy_i_db_value(v, start + j - t->from);
             out[j].zero = 0;
         }
         return;
     }
-    for (uint64_t i = 0; j < count && i < t->to - t->from; i++)
-        if (word[i] != LOOPY_I_WORD_ABSENT) {
+    for (uint64_t i = 0; j < count && i < t->to - t->from; i++) {
+        uint32_t w = loopy_i_db_value(v, i);
+        if (w != LOOPY_I_WORD_ABSENT) {
             out[j].pos = t->from + i;
-            out[j].word = word[i];
+            out[j].word = w;
             out[j].zero = 0;
             j++;
         }
+    }
 }
 
 /* What a part's blocks are built from. */
 typedef struct part_src {
     const db_shape *s;
     const loopy_i_db_tally *t;
-    const uint32_t *word;
+    const loopy_i_db_values *v;
     const loopy_i_db_item *tail;
     uint64_t tail_count;
     uint64_t first_block, before;
@@ -182,10 +212,18 @@ static uint32_t item_word(const part_src *ps, uint64_t i, uint64_t *pos)
 
     if (i < own) {
         *pos = ps->t->from + i;
-        return ps->word[i];
+        return loopy_i_db_value(ps->v, i);
     }
     *pos = ps->tail[i - own].pos;
     return ps->tail[i - own].word;
+}
+
+/* i, or the end of the part's own values when i is past it. */
+static uint64_t own_end(const part_src *ps, uint64_t i)
+{
+    uint64_t own = ps->t->to - ps->t->from;
+
+    return i < own ? i : own;
 }
 
 static uint32_t record_of(const db_shape *s, uint32_t w)
@@ -194,7 +232,8 @@ static uint32_t record_of(const db_shape *s, uint32_t w)
     uint32_t remoteness;
 
     return loopy_i_word_value(w, &outcome, &remoteness)
-               ? db_record(s->width, outcome, remoteness) : 0;
+               ? db_record(s->width, outcome, remoteness)
+               : 0;
 }
 
 /* A db_build_fn: block first_block + b of the part. */
@@ -203,7 +242,8 @@ static size_t build_part_block(const void *ctx, uint64_t b, unsigned char *out,
 {
     const part_src *ps = ctx;
     const db_shape *s = ps->s;
-    uint64_t block = ps->first_block + b, items = s->sparse ? s->n : s->hi - s->lo;
+    uint64_t block = ps->first_block + b,
+             items = s->sparse ? s->n : s->hi - s->lo;
     uint64_t item0 = block * s->k, last = 0, pos;
     uint32_t count = (uint32_t)(items - item0 < s->k ? items - item0 : s->k);
     size_t len = (size_t)count * s->width;
@@ -215,9 +255,10 @@ static size_t build_part_block(const void *ctx, uint64_t b, unsigned char *out,
         for (uint32_t j = 0; j < count; j++)
             db_put(out + (size_t)j * s->width,
                    record_of(s, item_word(ps, at + j, &pos)), s->width);
+        release(ps->v, at, own_end(ps, at + count));
         return len;
     }
-    uint64_t i = ps->start[b];
+    uint64_t i = ps->start[b], i0 = i;
 
     for (uint32_t j = 0; j < count; i++) {
         uint32_t w = item_word(ps, i, &pos);
@@ -231,31 +272,31 @@ static size_t build_part_block(const void *ctx, uint64_t b, unsigned char *out,
         last = pos;
         j++;
     }
+    release(ps->v, i0, own_end(ps, i));
     return len;
 }
 
 loopy_status loopy_i_db_part_compress(const db_shape *shape,
                                       const loopy_i_db_tally *t, int parts,
-                                      int r, const uint32_t *word,
+                                      int r, const loopy_i_db_values *v,
                                       const loopy_i_db_item *tail,
                                       uint64_t tail_count, int threads,
                                       loopy_i_db_piece *piece)
 {
-    uint64_t end, need = 0;
+    uint64_t end, need;
     loopy_status status;
     part_src ps;
 
     memset(piece, 0, sizeof *piece);
     if (r < 0 || r >= parts)
         return LOOPY_EINVAL;
-    for (int u = r + 1; u < parts; u++)
-        need += loopy_i_db_tail_items(shape, t, parts, r, u);
+    need = loopy_i_db_tail_need(shape, t, parts, r);
     if (tail_count != need || (need > 0 && tail == NULL))
         return LOOPY_EINVAL;
     memset(&ps, 0, sizeof ps);
     ps.s = shape;
     ps.t = &t[r];
-    ps.word = word;
+    ps.v = v;
     ps.tail = tail;
     ps.tail_count = tail_count;
     blocks_of(shape, t, r, &ps.first_block, &end, &ps.before);
@@ -271,15 +312,19 @@ loopy_status loopy_i_db_part_compress(const db_shape *shape,
         if (ps.start == NULL)
             return LOOPY_ENOMEM;
         for (uint64_t i = 0; i < own && b < piece->blocks; i++)
-            if (word[i] != LOOPY_I_WORD_ABSENT && e++ == (ps.first_block + b) * shape->k)
+            if (loopy_i_db_value(v, i) != LOOPY_I_WORD_ABSENT &&
+                e++ == (ps.first_block + b) * shape->k)
                 ps.start[b++] = i;
+        release(v, 0, own);
     }
     piece->frame = loopy_i_calloc((size_t)piece->blocks, sizeof *piece->frame);
     piece->entry = loopy_i_calloc((size_t)piece->blocks, sizeof *piece->entry);
-    status = piece->frame == NULL || piece->entry == NULL ? LOOPY_ENOMEM
-             : loopy_i_db_compress(shape, piece->blocks, build_part_block, &ps,
-                                   loopy_i_threads(threads, piece->blocks, 4),
-                                   piece->frame, piece->entry);
+    status =
+        piece->frame == NULL || piece->entry == NULL
+            ? LOOPY_ENOMEM
+            : loopy_i_db_compress(shape, piece->blocks, build_part_block, &ps,
+                                  loopy_i_threads(threads, piece->blocks, 4),
+                                  piece->frame, piece->entry);
     loopy_i_free(ps.start);
     for (uint64_t b = 0; status == LOOPY_OK && b < piece->blocks; b++)
         piece->bytes += piece->entry[b].compressed;
@@ -319,14 +364,14 @@ void loopy_i_db_piece_free(loopy_i_db_piece *piece)
 }
 
 void loopy_i_db_parts_finish(const db_shape *shape,
-                             const loopy_i_db_source *meta, uint64_t frame_bytes,
-                             unsigned char *index, unsigned char *header,
-                             size_t *header_len)
+                             const loopy_i_db_source *meta,
+                             uint64_t frame_bytes, unsigned char *index,
+                             unsigned char *header, size_t *header_len)
 {
     uint64_t header_bytes = loopy_i_db_header_bytes(meta);
 
-    loopy_i_db_fill_header(shape, meta, header_bytes, header_bytes + frame_bytes,
-                           header);
+    loopy_i_db_fill_header(shape, meta, header_bytes,
+                           header_bytes + frame_bytes, header);
     *header_len = (size_t)header_bytes;
     db_put(index + shape->blocks * DB_ENTRY_BYTES,
            loopy_i_checksum(index, shape->blocks * DB_ENTRY_BYTES, 1), 8);

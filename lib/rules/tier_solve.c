@@ -596,7 +596,7 @@ static loopy_status solve_all(tiers *t, loopy_diag *diag)
     return LOOPY_OK;
 }
 
-static void tiers_free(tiers *t)
+void loopy_i_tiers_free(tiers *t)
 {
     loopy_i_free(t->start);
     loopy_i_free(t->child_at);
@@ -607,8 +607,7 @@ static void tiers_free(tiers *t)
     loopy_i_free(t->pending);
 }
 
-/* The work: the game's tiers, read and checked into t, for options. */
-static loopy_status begin(tiers *t, const loopy_game *game,
+loopy_status loopy_i_tiers_begin(tiers *t, const loopy_game *game,
                           const loopy_game_solve_options *options,
                           loopy_diag *diag)
 {
@@ -663,8 +662,8 @@ static loopy_status begin(tiers *t, const loopy_game *game,
     return LOOPY_OK;
 }
 
-/* Says why the solve failed, when the failure was not said yet. */
-static void explain(tiers *t, loopy_status status, loopy_diag *diag)
+void loopy_i_tiers_explain(tiers *t, loopy_status status,
+                           loopy_diag *diag)
 {
     const loopy_game *game = t->game;
 
@@ -721,7 +720,8 @@ loopy_status loopy_game_solve_tiers(const loopy_game *game,
     if (out == NULL || game == NULL)
         return LOOPY_EINVAL;
     *out = NULL;
-    status = begin(&t, game, options != NULL ? options : &defaults, diag);
+    status = loopy_i_tiers_begin(&t, game, options != NULL ? options : &defaults,
+                                 diag);
     if (status == LOOPY_OK) {
         _Static_assert(sizeof(_Atomic uint16_t) == sizeof(uint16_t) &&
                            sizeof(_Atomic uint8_t) == sizeof(uint8_t),
@@ -741,12 +741,12 @@ loopy_status loopy_game_solve_tiers(const loopy_game *game,
     if (status == LOOPY_OK)
         status = solve_all(&t, diag);
     if (status != LOOPY_OK) {
-        explain(&t, status, diag);
+        loopy_i_tiers_explain(&t, status, diag);
         loopy_i_free(records);
-        tiers_free(&t);
+        loopy_i_tiers_free(&t);
         return status;
     }
-    tiers_free(&t);
+    loopy_i_tiers_free(&t);
     /* Every thread has joined: the records are plain data from here on. */
     status = loopy_i_solution_of_records(records, t.width, game->size,
                                          t.reps.symmetric, t.threads, &s);
@@ -769,12 +769,12 @@ loopy_status loopy_game_tier_working_set(const loopy_game *game,
 
     if (game == NULL || bytes == NULL)
         return LOOPY_EINVAL;
-    status = begin(&t, game, &defaults, diag);
+    status = loopy_i_tiers_begin(&t, game, &defaults, diag);
     if (status == LOOPY_OK)
         *bytes = working_set(&t);
     else
-        explain(&t, status, diag);
-    tiers_free(&t);
+        loopy_i_tiers_explain(&t, status, diag);
+    loopy_i_tiers_free(&t);
     return status;
 }
 
@@ -798,7 +798,7 @@ loopy_status loopy_game_solve_tiers_stored(
     *out = NULL;
     if (options == NULL)
         options = &defaults;
-    status = begin(&t, game, options, diag);
+    status = loopy_i_tiers_begin(&t, game, options, diag);
     if (status == LOOPY_OK && where->memory_limit != 0 &&
         (bytes = working_set(&t)) > where->memory_limit) {
         loopy_i_diag(diag, 0, 0, "%s: the tiers need %" PRIu64 " bytes of "
@@ -842,15 +842,15 @@ loopy_status loopy_game_solve_tiers_stored(
                                                     t.threads, &s);
     }
     if (status != LOOPY_OK) {
-        explain(&t, status, diag);
+        loopy_i_tiers_explain(&t, status, diag);
         if (open)
             loopy_i_tier_store_close(&store, false);
-        tiers_free(&t);
+        loopy_i_tiers_free(&t);
         return status;
     }
     /* The mapping is the solution's now. */
     loopy_i_tier_store_close(&store, true);
-    tiers_free(&t);
+    loopy_i_tiers_free(&t);
     *out = s;
     return LOOPY_OK;
 }

@@ -60,6 +60,17 @@ typedef struct tiers {
     uint64_t phase_done;
 } tiers;
 
+/* The work: the game's tiers, read and checked into t, for options (the
+ * record width chosen, no record allocated); LOOPY_EINVAL, LOOPY_EGAME
+ * (the failure in t), ... with diag. */
+loopy_status loopy_i_tiers_begin(tiers *t, const loopy_game *game,
+                                 const loopy_game_solve_options *options,
+                                 loopy_diag *diag);
+/* Says why the solve failed, when the failure was not said yet. */
+void loopy_i_tiers_explain(tiers *t, loopy_status status, loopy_diag *diag);
+/* Frees what loopy_i_tiers_begin allocated. */
+void loopy_i_tiers_free(tiers *t);
+
 /* Records the first failure: at pos (when has_position), why. */
 void loopy_i_tier_fail(tiers *t, loopy_position pos, bool has_position,
                        const char *fmt, ...)

@@ -102,8 +102,16 @@ static loopy_status map_records(tier_store *st, const char *path,
     void *map;
 
     st->map_bytes = (size_t)st->size * st->width;
-    map = mmap(NULL, st->map_bytes, PROT_READ | PROT_WRITE, MAP_SHARED, st->fd,
-               0);
+    /* No records (a rank of loopy-mpi with no index): a byte of memory,
+     * so that the records have an address. */
+    if (st->map_bytes == 0) {
+        st->map_bytes = 1;
+        map = mmap(NULL, 1, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+                   -1, 0);
+    } else {
+        map = mmap(NULL, st->map_bytes, PROT_READ | PROT_WRITE, MAP_SHARED,
+                   st->fd, 0);
+    }
     if (map == MAP_FAILED) {
         loopy_i_diag(diag, 0, 0, "%s: cannot map the work file: %s", path,
                      strerror(errno));
