@@ -1,6 +1,7 @@
 /*
  * cmd_game.c - "loopy-mpi game solve": a game by rules solved across the
- * ranks (game.c), its database written by rank 0.
+ * ranks (game.c), its database written in parts by every rank
+ * (db_parts.c).
  */
 #include "mpi.h"
 
@@ -15,10 +16,13 @@ static const char usage[] =
     "Solve a game by rules as 'loopy game solve --solver retro' does, on P\n"
     "processes (ranks): the index space is cut into P ranges, each rank\n"
     "holding the words of its own (4 bytes an index); what a position tells\n"
-    "a position of another rank is batched and exchanged.  Rank 0 gathers\n"
-    "the words (4 bytes an index) and writes the database, the same bytes\n"
-    "as loopy's whatever P.  GAME is a built-in game ('loopy game list') or\n"
-    "a shared object (./FILE.so[:PARAMS]), the same on every rank.\n"
+    "a position of another rank is batched and exchanged.  Each rank then\n"
+    "compresses the database's blocks of its range and writes them into\n"
+    "the one output file (rank 0 writes the header and the block index):\n"
+    "the same bytes as loopy's whatever P.  FILE must lie on a file system\n"
+    "every rank sees at the same path.  GAME is a built-in game ('loopy\n"
+    "game list') or a shared object (./FILE.so[:PARAMS]), the same on every\n"
+    "rank.\n"
     "\n"
     "Options:\n"
     "  -o, --output FILE    the database to write (required)\n"
@@ -26,6 +30,14 @@ static const char usage[] =
     "      --no-symmetry    solve every position, not one of each class of\n"
     "                       symmetric positions\n"
     "      --all-legal      solve every legal index, reachable or not\n"
+    "      --solver NAME    retro (the default): as above; tier: tier by\n"
+    "                       tier, for a game whose moves leave their tier\n"
+    "                       (connect4, mnk): every tier's range cut into P\n"
+    "                       parts, its moves' values asked of their ranks;\n"
+    "                       no unmoves() needed; each rank keeps its part\n"
+    "                       in a work file, FILE.tiers.R-of-P, mapped\n"
+    "      --resume         with --solver tier: continue a solve that was\n"
+    "                       killed, from its work files (the same P)\n"
     "  -q, --quiet          no summary line on standard error\n"
     "      --stats          print the exchanges and bytes sent per rank\n"
     "  -h, --help           show this help\n"
@@ -34,18 +46,30 @@ static const char usage[] =
     "Example:\n"
     "  $ mpirun -np 2 loopy-mpi game solve mnk:3,3,3 -o ttt.ldb\n";
 
-enum { OPT_OUTPUT, OPT_MISERE, OPT_NO_SYMMETRY, OPT_ALL_LEGAL, OPT_QUIET, OPT_STATS };
+enum {
+    OPT_OUTPUT,
+    OPT_MISERE,
+    OPT_NO_SYMMETRY,
+    OPT_ALL_LEGAL,
+    OPT_QUIET,
+    OPT_STATS,
+    OPT_SOLVER,
+    OPT_RESUME
+};
 
 static const cli_option options[] = {
     {"output", 'o', true, OPT_OUTPUT},       {"misere", 0, false, OPT_MISERE},
     {"no-symmetry", 0, false, OPT_NO_SYMMETRY},
     {"all-legal", 0, false, OPT_ALL_LEGAL},  {"quiet", 'q', false, OPT_QUIET},
-    {"stats", 0, false, OPT_STATS},          {NULL, 0, false, 0}};
+    {"stats", 0, false, OPT_STATS},          {"solver", 0, true, OPT_SOLVER},
+    {"resume", 0, false, OPT_RESUME},        {NULL, 0, false, 0}};
 
 typedef struct game_args {
     const char *spec, *output;
     loopy_game_solve_options solve;
     bool quiet, stats;
+    bool tier;   /* --solver tier */
+    bool resume; /* --resume */
 } game_args;
 
 /* Parses "solve [OPTIONS] GAME" (argv[0] is "game"); EXIT_OK, -1 after
@@ -93,6 +117,17 @@ static int parse(int argc, char **argv, game_args *a)
         case OPT_ALL_LEGAL:
             a->solve.all_legal = 1;
             break;
+        case OPT_SOLVER:
+            if (strcmp(p.value, "tier") != 0 && strcmp(p.value, "retro") != 0) {
+                cli_error("game solve", "--solver: expected 'retro' or 'tier', "
+                          "found '%s'", p.value);
+                return EXIT_USAGE;
+            }
+            a->tier = strcmp(p.value, "tier") == 0;
+            break;
+        case OPT_RESUME:
+            a->resume = true;
+            break;
         case OPT_QUIET:
             a->quiet = true;
             break;
@@ -112,6 +147,11 @@ static int parse(int argc, char **argv, game_args *a)
                   "(under mpirun the ranks' standard output is a terminal)");
         return EXIT_USAGE;
     }
+    if (a->resume && !a->tier) {
+        cli_error("game solve", "--resume continues a solve of --solver tier "
+                  "(its work files): give --solver tier");
+        return EXIT_USAGE;
+    }
     /* The game's shared object is read: -o must not replace it. */
     if (!cli_output_not_game("game solve", a->output, a->spec))
         return EXIT_USAGE;
@@ -121,18 +161,23 @@ static int parse(int argc, char **argv, game_args *a)
 static int run_game(mpi_run *run, const game_args *a)
 {
     loopy_game *game = NULL;
-    loopy_game_solution *sol = NULL;
+    mpi_game_words words;
     mpi_stats stats;
     struct timespec start;
     cli_out out;
     bool out_open = false;
+    loopy_i_db_source meta;
+    db_shape shape;
     loopy_diag diag;
     loopy_status status;
-    int rc;
+    char *tmp_path = NULL;
+    loopy_outcome outcome = LOOPY_DRAW;
+    uint32_t remoteness = LOOPY_NONE;
 
     clock_gettime(CLOCK_MONOTONIC, &start);
     memset(&diag, 0, sizeof diag);
     memset(&stats, 0, sizeof stats);
+    memset(&words, 0, sizeof words);
     status = loopy_game_open(a->spec, &game, &diag);
     if (status != LOOPY_OK) /* the statuses of loopy game (cli/game.c) */
         mpi_fail(run, status == LOOPY_EINVAL ? EXIT_USAGE : cli_exit_status(status),
@@ -149,20 +194,46 @@ static int run_game(mpi_run *run, const game_args *a)
     }
     if (!mpi_agree(run))
         goto done;
-    /* Every rank learns the temporary file's name, for a signal. */
+    /* Every rank learns the temporary file's name, for a signal, and to
+     * write its blocks there. */
     mpi_share_pending(run, out_open ? out.tmp_path : NULL);
-    if (!mpi_game_solve(run, game, &a->solve, &sol, &stats))
+    tmp_path = mpi_pending_path();
+    if (tmp_path == NULL)
+        mpi_fail(run, EXIT_RESOURCE, "%s: the temporary file's name cannot be "
+                 "shared with the ranks (4096 bytes or more, or out of memory)",
+                 a->output);
+    if (!mpi_agree(run))
         goto done;
-    rc = EXIT_OK;
+    if (a->tier) {
+        const char *why;
+        if (!mpi_tier_applies(game, &why))
+            mpi_fail(run, EXIT_USAGE, "--solver tier: %s: %s", game->name, why);
+        if (!mpi_agree(run) || !mpi_tier_solve(run, game, &a->solve, a->output,
+                                               a->resume, &words, &stats))
+            goto done;
+    } else if (!mpi_game_solve(run, game, &a->solve, &words, &stats)) {
+        goto done;
+    }
+    memset(&meta, 0, sizeof meta);
+    meta.name = game->name;
+    meta.params = game->params != NULL ? game->params : "";
+    meta.index_size = game->size;
+    meta.misere = a->solve.misere != 0;
+    meta.symmetric = words.symmetric;
+    if (!mpi_write_words_db(run, &meta, words.part, words.parts, a->output,
+                            out_open ? &out : NULL, tmp_path, &shape))
+        goto done;
+    mpi_game_value(run, game, &words, game->start, &outcome, &remoteness);
     if (run->rank == 0) {
         out_open = false;
-        rc = cli_db_write_game(&out, a->output, sol, game, a->solve.misere);
+        if (!cli_out_close(&out, "game solve"))
+            run->status = EXIT_IO; /* said */
     }
-    MPI_Bcast(&rc, 1, MPI_INT, 0, MPI_COMM_WORLD);
-    if (rc != EXIT_OK) {
-        run->status = rc; /* rank 0 said why */
+    MPI_Bcast(&run->status, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    if (run->status != EXIT_OK)
         goto done;
-    }
+    /* Saved: the tier solver's work files have served. */
+    mpi_game_words_remove_work(&words);
     if (a->stats) {
         uint64_t mine[3] = {stats.supersteps, stats.bytes_sent, mpi_peak_kib()};
         uint64_t *all = NULL;
@@ -177,18 +248,12 @@ static int run_game(mpi_run *run, const game_args *a)
         free(all);
     }
     if (run->rank == 0 && !a->quiet) {
-        loopy_outcome outcome;
-        uint32_t remoteness;
         char text[128];
-        loopy_game_solution_value(sol, game, game->start, &outcome, &remoteness);
         fprintf(stderr, "loopy-mpi game solve: %s: %" PRIu64 " positions: %"
                 PRIu64 " W, %" PRIu64 " L, %" PRIu64 " D, %" PRIu64 " T on %d "
-                "rank%s (%.3f s); the start, %s, is %c", game->name,
-                loopy_game_solution_size(sol),
-                loopy_game_solution_count(sol, LOOPY_WIN),
-                loopy_game_solution_count(sol, LOOPY_LOSE),
-                loopy_game_solution_count(sol, LOOPY_DRAW),
-                loopy_game_solution_count(sol, LOOPY_TIE), run->ranks,
+                "rank%s (%.3f s); the start, %s, is %c", game->name, shape.n,
+                shape.count[LOOPY_WIN], shape.count[LOOPY_LOSE],
+                shape.count[LOOPY_DRAW], shape.count[LOOPY_TIE], run->ranks,
                 run->ranks == 1 ? "" : "s", cli_seconds_since(&start),
                 loopy_game_format(game, game->start, text, sizeof text),
                 "DWLT"[outcome & 3]);
@@ -200,7 +265,8 @@ done:
     if (out_open)
         cli_out_abort(&out);
     mpi_forget_pending();
-    loopy_game_solution_free(sol);
+    free(tmp_path);
+    mpi_game_words_free(&words);
     loopy_game_close(game);
     return run->status;
 }

@@ -14,19 +14,20 @@
  * fills and at the end of the scan, and the receivers apply the messages as
  * the single-process solver applies its own.  All ranks scan level r
  * before any scans r + 1, so outcomes and remotenesses are the single
- * process's.  Rank 0 then gathers the words (4 bytes an index) and writes
- * the database, byte for byte that of "loopy game solve --solver retro".
+ * process's.  Every rank then writes its part of the database (db_parts.c),
+ * byte for byte that of "loopy game solve --solver retro".
  *
  * Not (yet) across ranks: positions with 2^30 - 1 moves or more (the
  * single process counts them again when needed, which would read other
- * ranks' words), and a database written by every rank.
+ * ranks' words).
  */
 #include "mpi.h"
 
-#include "../lib/rules/rules_internal.h"
+#include "../lib/rules/tier_store.h"
 
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define ABSENT LOOPY_I_WORD_ABSENT
 #define SEEN LOOPY_I_WORD_SEEN
@@ -360,50 +361,15 @@ static bool first_words(gsolve *g, uint64_t level0[2])
     return true;
 }
 
-/* Collective: rank 0 gathers every rank's words into *all (size words). */
-static bool gather(gsolve *g, uint32_t **all)
-{
-    *all = NULL;
-    if (g->run->rank == 0) {
-        *all = loopy_i_malloc((size_t)g->size + 1, sizeof **all);
-        if (*all == NULL)
-            mpi_fail(g->run, EXIT_RESOURCE, "out of memory: rank 0 gathers "
-                     "the %" PRIu64 " words of the database (4 bytes each)",
-                     g->size);
-    }
-    if (!mpi_agree(g->run))
-        return false;
-    if (g->run->rank != 0) {
-        for (uint64_t done = 0; done < g->nl;) {
-            int len = (int)(g->nl - done < (1u << 20) ? g->nl - done : 1u << 20);
-            MPI_Send(g->word + done, len, MPI_UINT32_T, 0, 9, MPI_COMM_WORLD);
-            done += (uint64_t)len;
-        }
-        return true;
-    }
-    memcpy(*all, g->word, g->nl * sizeof **all);
-    for (int r = 1; r < g->run->ranks; r++) {
-        uint64_t lo = g->bound[r], count = g->bound[r + 1] - lo;
-        for (uint64_t done = 0; done < count;) {
-            int len = (int)(count - done < (1u << 20) ? count - done : 1u << 20);
-            MPI_Recv(*all + lo + done, len, MPI_UINT32_T, r, 9, MPI_COMM_WORLD,
-                     MPI_STATUS_IGNORE);
-            done += (uint64_t)len;
-        }
-    }
-    return true;
-}
-
 bool mpi_game_solve(mpi_run *run, const loopy_game *game,
                     const loopy_game_solve_options *options,
-                    loopy_game_solution **out, mpi_stats *stats)
+                    mpi_game_words *out, mpi_stats *stats)
 {
     uint64_t P = (uint64_t)run->ranks, level0[2] = {0, 0};
-    uint32_t *all = NULL;
     gsolve g;
     bool ok = false;
 
-    *out = NULL;
+    memset(out, 0, sizeof *out);
     memset(&g, 0, sizeof g);
     g.run = run;
     g.game = game;
@@ -435,17 +401,22 @@ bool mpi_game_solve(mpi_run *run, const loopy_game *game,
     if (!mpi_agree(run))
         goto done;
     if (!first_words(&g, level0) || !run_levels(&g, false, level0[0]) ||
-        !run_levels(&g, true, level0[1]) || !gather(&g, &all))
+        !run_levels(&g, true, level0[1]))
         goto done;
-    if (run->rank == 0) {
-        loopy_status status = loopy_i_solution_of_words(all, g.size,
-                                                        g.reps.symmetric, 1, out);
-        if (status != LOOPY_OK) {
-            loopy_i_free(all);
-            mpi_fail(run, EXIT_RESOURCE, "out of memory");
-        }
-    }
-    ok = mpi_agree(run);
+    out->part = malloc(sizeof *out->part);
+    if (out->part == NULL)
+        mpi_fail(run, EXIT_RESOURCE, "out of memory");
+    if (!mpi_agree(run))
+        goto done;
+    out->parts = 1;
+    memset(&out->part[0].v, 0, sizeof out->part[0].v);
+    out->part[0].v.word = g.word;
+    out->part[0].from = g.lo;
+    out->part[0].to = g.lo + g.nl;
+    out->word = g.word;
+    out->symmetric = g.reps.symmetric;
+    g.word = NULL;
+    ok = true;
 
 done:
     *stats = g.stats;
@@ -453,9 +424,42 @@ done:
     mpi_exchange_free(&g.x);
     free(g.word);
     free(g.bound);
-    if (!ok && *out != NULL) {
-        loopy_game_solution_free(*out);
-        *out = NULL;
-    }
     return ok;
+}
+
+void mpi_game_words_free(mpi_game_words *w)
+{
+    if (w->store != NULL) {
+        loopy_i_tier_store_close(w->store, false);
+        free(w->store);
+    }
+    free(w->word);
+    free(w->part);
+    memset(w, 0, sizeof *w);
+}
+
+void mpi_game_words_remove_work(const mpi_game_words *w)
+{
+    if (w->store != NULL) {
+        unlink(w->store->path);
+        unlink(w->store->journal_path);
+    }
+}
+
+bool mpi_game_value(mpi_run *run, const loopy_game *game,
+                    const mpi_game_words *w, loopy_position pos,
+                    loopy_outcome *outcome, uint32_t *remoteness)
+{
+    uint32_t word = LOOPY_I_WORD_ABSENT, least;
+
+    (void)run;
+    if (w->symmetric && game->canonical != NULL)
+        pos = game->canonical(game->ctx, pos);
+    /* The rank that holds pos gives its word; every other ABSENT, the
+     * largest. */
+    for (int k = 0; pos < game->size && k < w->parts; k++)
+        if (pos >= w->part[k].from && pos < w->part[k].to)
+            word = loopy_i_db_value(&w->part[k].v, pos - w->part[k].from);
+    MPI_Allreduce(&word, &least, 1, MPI_UINT32_T, MPI_MIN, MPI_COMM_WORLD);
+    return loopy_i_word_value(least, outcome, remoteness);
 }

@@ -21,7 +21,8 @@ static const char usage[] =
     "with 'loopy convert GRAPH -o FILE.lgr'), at the same path on every\n"
     "rank; each rank maps only its share of it: a range of vertices with\n"
     "their predecessor lists.  The output is that of 'loopy solve', byte\n"
-    "for byte, whatever P; rank 0 writes it.\n"
+    "for byte, whatever P; rank 0 writes text and JSON, and every rank its\n"
+    "own blocks of a database (on a file system all ranks see).\n"
     "\n"
     "Options:\n"
     "      --base B         number of the first vertex in the output: 1 or 0\n"
@@ -34,8 +35,8 @@ static const char usage[] =
     "  -f, --format FMT     text (default): 'VERTEX OUTCOME REMOTENESS MOVE'\n"
     "                       per line, '-' where none applies; json: the same\n"
     "                       as a JSON document; ldb: a database for\n"
-    "                       loopy_db_probe, to a file (assembled on rank 0,\n"
-    "                       5 bytes a position; the default for -o FILE.ldb)\n"
+    "                       loopy_db_probe, to a file (each rank writes\n"
+    "                       its own blocks; the default for -o FILE.ldb)\n"
     "  -o, --output FILE    write to FILE (atomically, by rank 0) instead of\n"
     "                       standard output, which passes through mpirun:\n"
     "                       slower, and a failed write there goes unreported\n"
@@ -270,7 +271,8 @@ static int run_solve(mpi_run *run, args *a)
     if (!mpi_solve(run, &part, &opt, &sol))
         goto fail_part;
     t[2] = MPI_Wtime();
-    if (a->format == MPI_FORMAT_LDB ? !mpi_write_db(run, &part, &sol, a->misere, &out)
+    if (a->format == MPI_FORMAT_LDB ? !mpi_write_db(run, &part, &sol, a->misere,
+                                                 a->output, &out)
                                     : !mpi_write(run, &part, &sol, a->format, &opt, &out))
         goto fail_part;
     rc = EXIT_OK;

@@ -16,6 +16,7 @@
 
 #include "../cli/solve_common.h"
 #include "../lib/core/internal.h"
+#include "../lib/db/db_internal.h"
 
 #include <mpi.h>
 
@@ -37,7 +38,8 @@ void mpi_fail(mpi_run *run, int status, const char *fmt, ...)
 #endif
     ;
 /* Whether the test hook LOOPY_MPI_FAULT="RANK:WHAT" names this rank and
- * what ("open", "map", "memory", "level"); a failure is then simulated. */
+ * what ("open", "map", "memory", "level", "tier", "compress", "write",
+ * "journal"); a failure is then simulated. */
 bool mpi_fault(const mpi_run *run, const char *what);
 /* Collective: whether every rank is without failure.  When one failed,
  * every rank takes the status and message of the lowest failing rank and
@@ -52,6 +54,9 @@ void mpi_catch_signals(void);
  * tmp_path on rank 0 (NULL: none, as on the other ranks), for the signal
  * handlers: whichever rank a signal reaches first removes the file. */
 void mpi_share_pending(const mpi_run *run, const char *tmp_path);
+/* A copy of that name (malloc'd), or NULL when none was shared (none, a
+ * name of 4096 bytes or more) or memory runs out. */
+char *mpi_pending_path(void);
 /* This rank forgets that name (the output is committed or abandoned). */
 void mpi_forget_pending(void);
 /* Peak resident memory of this process, in KiB (Linux's VmHWM; 0 when
@@ -164,19 +169,62 @@ bool mpi_write(mpi_run *run, const mpi_part *part,
                const mpi_solution *sol, mpi_format format,
                const loopy_solve_options *options, cli_out *out);
 
-/* Collective: the database of the solution ("loopy solve -f ldb"),
- * assembled and written by rank 0, which receives every rank's values (5
- * bytes a position).  Returns false, agreed, on failure. */
+/* Collective: the database of the solution ("loopy solve -f ldb"), each
+ * rank writing its blocks into rank 0's temporary file (db_parts.c; out
+ * is open on rank 0, path is its name).  Returns false, agreed, on
+ * failure. */
 bool mpi_write_db(mpi_run *run, const mpi_part *part, const mpi_solution *sol,
-                  bool misere, cli_out *out);
+                  bool misere, const char *path, cli_out *out);
 
-/* ---- Games by rules (game.c, cmd_game.c) ---- */
-/* Collective: solves game across the ranks; rank 0 gets the solution (the
- * words of the whole index space), the others NULL.  Returns false,
- * agreed, on failure. */
+/* ---- Games by rules (game.c, cmd_game.c, db_parts.c) ---- */
+/* One of a rank's parts of a database: the values of indices from .. to - 1. */
+typedef struct mpi_db_part {
+    loopy_i_db_values v;
+    uint64_t from, to;
+} mpi_db_part;
+
+/* This rank's words of a game solved across the ranks: parts of the index
+ * space (one range, or its part of every tier), each a range of word. */
+typedef struct mpi_game_words {
+    uint32_t *word;     /* the words of every part (game.c), or NULL */
+    struct tier_store *store; /* or the work file that maps them (tier.c) */
+    mpi_db_part *part;
+    int parts;
+    bool symmetric;     /* positions up to the game's symmetry */
+} mpi_game_words;
+
+/* Collective: solves game across the ranks (game.c: the solver that stores
+ * no moves, one range of the index space per rank), each keeping the
+ * words of its range in *out.  Returns false, agreed, on failure. */
 bool mpi_game_solve(mpi_run *run, const loopy_game *game,
                     const loopy_game_solve_options *options,
-                    loopy_game_solution **out, mpi_stats *stats);
+                    mpi_game_words *out, mpi_stats *stats);
+/* The same by tiers (tier.c: each rank's part of every tier in its work
+ * file OUTPUT.tiers.R-of-P, mapped; with resume, the one a killed solve
+ * left), for a game whose moves all leave their tier. */
+bool mpi_tier_solve(mpi_run *run, const loopy_game *game,
+                    const loopy_game_solve_options *options, const char *output,
+                    bool resume, mpi_game_words *out, mpi_stats *stats);
+/* Removes this rank's work file and journal (the database is written). */
+void mpi_game_words_remove_work(const mpi_game_words *w);
+/* Whether mpi_tier_solve solves game; else *why says why not. */
+bool mpi_tier_applies(const loopy_game *game, const char **why);
+void mpi_game_words_free(mpi_game_words *w);
+/* Collective: the value of pos (its class's, with symmetry), from the rank
+ * that holds it; false when it is absent. */
+bool mpi_game_value(mpi_run *run, const loopy_game *game,
+                    const mpi_game_words *w, loopy_position pos,
+                    loopy_outcome *outcome, uint32_t *remoteness);
+/* Collective: the database of every rank's words, each rank holding
+ * count parts (the same count on every rank): part k of rank r is the
+ * (k * ranks + r)-th range of the index space, the ranges consecutive from
+ * 0 to meta->index_size.  Each rank writes its blocks into rank 0's
+ * temporary file tmp_path (out: rank 0's open output, NULL elsewhere;
+ * path: the output's name, for messages); the shape written in *shape.
+ * Returns false, agreed, on failure (rank 0 is then to abandon out). */
+bool mpi_write_words_db(mpi_run *run, const loopy_i_db_source *meta,
+                        const mpi_db_part *mine, int count, const char *path,
+                        cli_out *out, const char *tmp_path, db_shape *shape);
 /* "loopy-mpi game ...": argv[0] is "game".  Returns the exit status, the
  * same on every rank, after rank 0's message. */
 int mpi_cmd_game(mpi_run *run, int argc, char **argv);

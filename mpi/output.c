@@ -2,7 +2,8 @@
  * output.c - the solution written by rank 0, the other ranks' lines
  * received in rank order: the bytes of "loopy solve" (the formats are
  * cli/solve_common.c's), in memory bounded by one chunk per rank whatever
- * the graph (a send returns once rank 0 has taken the chunk).
+ * the graph (a send returns once rank 0 has taken the chunk); and the
+ * database, which every rank writes its part of (db_parts.c).
  */
 #include "mpi.h"
 
@@ -13,9 +14,6 @@
 
 #define CHUNK (1u << 20)
 #define TAG_LINES 7
-#define TAG_VALUES 8
-/* Positions per message of the database's values. */
-#define VALUES_CHUNK (1u << 18)
 
 /* Formats this rank's vertices from *next on into buf until it is full;
  * returns the bytes written. */
@@ -83,72 +81,47 @@ bool mpi_write(mpi_run *run, const mpi_part *part, const mpi_solution *sol,
     return true;
 }
 
-/* Rank 0: receives rank r's outcomes and remotenesses, from position lo,
- * count of them, in chunks. */
-static void receive_values(int r, uint64_t lo, uint64_t count, uint8_t *outcome,
-                           uint32_t *remoteness)
-{
-    for (uint64_t done = 0; done < count;) {
-        int len = (int)(count - done < VALUES_CHUNK ? count - done : VALUES_CHUNK);
-        MPI_Recv(outcome + lo + done, len, MPI_UINT8_T, r, TAG_VALUES,
-                 MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-        MPI_Recv(remoteness + lo + done, len, MPI_UINT32_T, r, TAG_VALUES,
-                 MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-        done += (uint64_t)len;
-    }
-}
-
 bool mpi_write_db(mpi_run *run, const mpi_part *part, const mpi_solution *sol,
-                  bool misere, cli_out *out)
+                  bool misere, const char *path, cli_out *out)
 {
-    uint8_t *outcome = NULL;
-    uint32_t *remoteness = NULL;
-    loopy_i_db_source src;
-    loopy_status status;
+    uint32_t *word = malloc((size_t)sol->nl * sizeof *word + 1);
+    char *tmp_path = mpi_pending_path();
+    loopy_i_db_source meta;
+    db_shape shape;
+    bool ok = false;
 
-    if (run->rank == 0) {
-        outcome = malloc(part->n + 1);
-        remoteness = malloc((part->n + 1) * sizeof *remoteness);
-        if (outcome == NULL || remoteness == NULL)
-            mpi_fail(run, EXIT_RESOURCE, "out of memory: rank 0 assembles the "
-                     "database, 5 bytes a position");
-    }
-    if (!mpi_agree(run)) {
-        free(outcome);
-        free(remoteness);
-        return false;
-    }
-    if (run->rank != 0) {
-        for (uint64_t done = 0; done < sol->nl;) {
-            int len = (int)(sol->nl - done < VALUES_CHUNK ? sol->nl - done
-                                                          : VALUES_CHUNK);
-            MPI_Send(sol->outcome + done, len, MPI_UINT8_T, 0, TAG_VALUES,
-                     MPI_COMM_WORLD);
-            MPI_Send(sol->remoteness + done, len, MPI_UINT32_T, 0, TAG_VALUES,
-                     MPI_COMM_WORLD);
-            done += (uint64_t)len;
+    if (word == NULL || tmp_path == NULL)
+        mpi_fail(run, EXIT_RESOURCE, "%s: out of memory (or a temporary "
+                 "file's name of 4096 bytes or more)", path);
+    for (uint64_t i = 0; word != NULL && i < sol->nl; i++) {
+        uint8_t outcome = sol->outcome[i];
+        uint32_t r = sol->remoteness[i];
+        /* The words of the solver of games (rules_internal.h): a Tie at
+         * the two largest remotenesses of a 4-byte record, past 10^9,
+         * has none; the single process writes it. */
+        if (outcome != LOOPY_DRAW &&
+            (r > DB_REMOTENESS_MAX_4 ||
+             (outcome == LOOPY_TIE && r > LOOPY_I_WORD_MAX_REMOTENESS))) {
+            mpi_fail(run, EXIT_RESOURCE, "%s: %s", path,
+                     loopy_strerror(LOOPY_ETOOBIG));
+            break;
         }
-        return mpi_agree(run);
+        word[i] = outcome == LOOPY_DRAW ? 0u
+                  : (uint32_t)outcome << LOOPY_I_WORD_SHIFT | r;
     }
-    memcpy(outcome, sol->outcome, sol->nl);
-    memcpy(remoteness, sol->remoteness, sol->nl * sizeof *remoteness);
-    for (int r = 1; r < run->ranks; r++)
-        receive_values(r, part->bound[r], part->bound[r + 1] - part->bound[r],
-                       outcome, remoteness);
-    memset(&src, 0, sizeof src);
-    src.n = src.index_size = part->n;
-    src.outcome = outcome;
-    src.remoteness = remoteness;
-    src.name = "graph";
-    src.params = "";
-    src.base = part->base;
-    src.misere = misere;
-    status = loopy_i_db_write(&src, NULL, cli_write_bytes, out);
-    if (status != LOOPY_OK)
-        mpi_fail(run, cli_exit_status(status), "%s: %s",
-                 out->path != NULL ? out->path : "standard output",
-                 status == LOOPY_EIO ? "write failed" : loopy_strerror(status));
-    free(outcome);
-    free(remoteness);
-    return mpi_agree(run);
+    if (mpi_agree(run)) {
+        memset(&meta, 0, sizeof meta);
+        meta.name = "graph";
+        meta.params = "";
+        meta.index_size = part->n;
+        meta.base = part->base;
+        meta.misere = misere;
+        mpi_db_part mine = {{word, NULL, NULL, false}, part->lo,
+                            part->lo + sol->nl};
+        ok = mpi_write_words_db(run, &meta, &mine, 1, path,
+                                run->rank == 0 ? out : NULL, tmp_path, &shape);
+    }
+    free(word);
+    free(tmp_path);
+    return ok;
 }

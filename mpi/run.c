@@ -93,6 +93,20 @@ void mpi_share_pending(const mpi_run *run, const char *tmp_path)
     shared_tmp_set = 1;
 }
 
+char *mpi_pending_path(void)
+{
+    size_t len;
+    char *copy;
+
+    if (!shared_tmp_set)
+        return NULL;
+    len = strlen(shared_tmp);
+    copy = malloc(len + 1);
+    if (copy != NULL)
+        memcpy(copy, shared_tmp, len + 1);
+    return copy;
+}
+
 void mpi_forget_pending(void)
 {
     shared_tmp_set = 0;

@@ -22,9 +22,10 @@ mpi() { # mpi NP ARGS...: loopy-mpi ARGS on NP ranks, quietly, in $work
     np=$1
     shift
     (cd "$work" && timeout "$limit" mpirun -q $as_root --oversubscribe \
-        -x LOOPY_MPI_FAULT -x LOOPY_MPI_BUFFER -np "$np" "$MPI_PROGRAM" "$@")
+        -x LOOPY_MPI_FAULT -x LOOPY_MPI_BUFFER -x LOOPY_MPI_CHUNK -np "$np" \
+        "$MPI_PROGRAM" "$@")
 }
-export LOOPY_MPI_FAULT= LOOPY_MPI_BUFFER=
+export LOOPY_MPI_FAULT= LOOPY_MPI_BUFFER= LOOPY_MPI_CHUNK=
 # Under AddressSanitizer, Open MPI's own allocations at exit read as leaks.
 export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
 
@@ -100,13 +101,32 @@ for np in $nps; do
     LOOPY_MPI_BUFFER=8 agree "20000 vertices, ties, tiny buffers np=$np" "$np" \
         --tie-at 3,5,8 --lose-at 13 -f json
 done
-# The database, assembled on rank 0: the same bytes.
+# The database, each rank writing its blocks into one file: the same bytes
+# (also when a block spans ranks, as the one block of 3000 vertices on 4
+# ranks does).
 "$LOOPY" solve -q "$work/g.txt" -o "$work/want.ldb"
 mpi 3 solve -q g.lgr -o got.ldb
 check "20000 vertices, database np=3" cmp -s "$work/want.ldb" "$work/got.ldb"
 "$LOOPY" solve -q "$work/g.txt" --misere --tie-at 4 -f ldb -o "$work/want.ldb"
 mpi 2 solve -q g.lgr --misere --tie-at 4 -f ldb -o got.ldb
 check "20000 vertices, misere ties database np=2" cmp -s "$work/want.ldb" "$work/got.ldb"
+cp "$work/g.txt" "$work/g20000.txt"
+cp "$work/g.lgr" "$work/g20000.lgr"
+graph 102 3000 7000
+"$LOOPY" solve -q "$work/g.txt" --tie-at 9 -o "$work/want.ldb"
+mpi 4 solve -q g.lgr --tie-at 9 -o got.ldb
+check "3000 vertices, one block over 4 ranks" cmp -s "$work/want.ldb" "$work/got.ldb"
+LOOPY_MPI_FAULT=3:write mpi 4 solve -q g.lgr -o got2.ldb >"$work/.out" 2>"$work/.err"
+status=$?
+if [ "$status" -eq 3 ] && [ ! -s "$work/.out" ] && [ ! -e "$work/got2.ldb" ] &&
+    ! ls "$work"/.loopy-* >/dev/null 2>&1 &&
+    grep -q 'rank 3: got2.ldb: write failed' "$work/.err"; then
+    pass
+else
+    fail "a rank that cannot write its blocks: status $status: $(cat "$work/.err")"
+fi
+cp "$work/g20000.txt" "$work/g.txt"
+cp "$work/g20000.lgr" "$work/g.lgr"
 LOOPY_MPI_BUFFER=8 mpi 3 solve -q --stats g.lgr >/dev/null 2>"$work/stats"
 steps=$(sed -n 's/.*: \([0-9]*\) supersteps of the levels.*/\1/p' "$work/stats")
 check "tiny buffers take many exchanges ($steps)" test "${steps:-0}" -gt 100
@@ -176,6 +196,39 @@ for spec in $specs; do
     done
 done
 LOOPY_MPI_BUFFER=8 game_agree "connect4:4x3 tiny buffers np=3" 3 connect4:4x3
+# The tier solver (--solver tier): every tier cut across the ranks, the
+# same bytes, for the games whose moves leave their tier, in every mode.
+tier_specs="subtract:60,2,3,7 mnk:3,3,3 connect4:4x4 tictactoe"
+$quick && tier_specs="subtract:60,2,3,7 connect4:4x4"
+np=2
+for spec in $tier_specs; do
+    for mode in "" --misere --all-legal --no-symmetry; do
+        np=$((np % 4 + 1))
+        game_agree "--solver tier $spec $mode np=$np" "$np" "$spec" --solver tier $mode
+    done
+done
+LOOPY_MPI_BUFFER=8 game_agree "--solver tier connect4:4x3 tiny buffers np=3" 3 \
+    connect4:4x3 --solver tier
+# Tiers dealt in chunks of 1 to 7 indices (LOOPY_MPI_CHUNK; 65,536 at
+# least otherwise), so that a tier is many parts of every rank and a
+# block of the database spans many parts.
+for ch in 1 3 7; do
+    LOOPY_MPI_CHUNK=$ch game_agree "--solver tier mnk:3,3,3 chunks of $ch np=3" 3 \
+        mnk:3,3,3 --solver tier
+done
+LOOPY_MPI_CHUNK=5 game_agree "--solver tier connect4:4x4 --all-legal chunks of 5 np=4" 4 \
+    connect4:4x4 --solver tier --all-legal
+# A game of one's own with tiers (examples/heaps.c): 61 tiers of 1 to 31
+# positions.
+if cc -shared -fPIC -I"$root/include" "$root/examples/heaps.c" \
+    -o "$work/heaps.so" 2>/dev/null; then
+    game_agree "--solver tier, a shared object with tiers np=4" 4 ./heaps.so:30,4 \
+        --solver tier
+    game_agree "--solver tier, a shared object with tiers, every legal np=3" 3 \
+        ./heaps.so:30,4 --solver tier --all-legal
+else
+    fail "examples/heaps.c does not build"
+fi
 if cc -shared -fPIC -I"$root/include" "$root/examples/ladder.c" \
     -o "$work/ladder.so" 2>/dev/null; then
     game_agree "a shared object np=2" 2 ./ladder.so:30
@@ -319,8 +372,35 @@ refused_mpi "an output folder that is not there" 3 'nowhere' 2 solve g.lgr \
     -o nowhere/out.txt
 refused_mpi "a game without -o" 2 'a database goes to a file' 2 game solve mnk:3,3,3
 refused_mpi "no such game" 2 'bogus' 2 game solve bogus -o out.txt
+refused_mpi "--solver tier for a game whose moves stay in their tier" 2 \
+    "rank 0: --solver tier: chess: a tier's moves stay inside it" 2 game solve \
+    --solver tier chess:KRK -o out.txt
+refused_mpi "--solver tier for a game without tiers" 2 \
+    'the game has no tiers' 2 game solve --solver tier ./ladder.so:30 -o out.txt
+refused_mpi "an unknown solver" 2 "expected 'retro' or 'tier', found 'graph'" 2 \
+    game solve --solver graph mnk:3,3,3 -o out.txt
+LOOPY_MPI_FAULT=1:memory refused_mpi "--solver tier, rank 1 out of memory" 4 \
+    'loopy-mpi game solve: rank 1: out of memory' 3 game solve --solver tier \
+    connect4:4x4 -o out.txt
+LOOPY_MPI_FAULT=2:level refused_mpi "--solver tier, rank 2 fails mid-solve" 4 \
+    'loopy-mpi game solve: rank 2: out of memory \(LOOPY_MPI_FAULT\)' 3 game solve \
+    --solver tier connect4:4x4 -o out.txt
+rm -f "$work"/out.txt.tiers* # what the failure in the reach left
+LOOPY_MPI_FAULT=1:journal refused_mpi "--solver tier, rank 1 cannot journal" 3 \
+    'rank 1: .*out.txt.tiers.1-of-2-journal: write failed \(LOOPY_MPI_FAULT\)' 2 \
+    game solve --solver tier connect4:4x4 -o out.txt
+rm -f "$work"/out.txt.tiers*
 LOOPY_MPI_FAULT=1:memory refused_mpi "a game, rank 1 out of memory" 4 \
     'loopy-mpi game solve: rank 1: out of memory' 2 game solve mnk:3,3,3 -o out.txt
+# Every rank writes its blocks of the database into rank 0's temporary
+# file: one that cannot write, or cannot compress, fails them all, leaving
+# no file.
+LOOPY_MPI_FAULT=1:write refused_mpi "a game, rank 1 cannot write its blocks" 3 \
+    'loopy-mpi game solve: rank 1: out.txt: write failed: No space left on device' \
+    2 game solve connect4:4x4 -o out.txt
+LOOPY_MPI_FAULT=2:compress refused_mpi "a game, rank 2 cannot compress its blocks" 4 \
+    'loopy-mpi game solve: rank 2: out of memory: compressing' 3 game solve \
+    connect4:4x4 -o out.txt
 # A signal while the database is being made: SIGINT or SIGTERM to mpirun
 # (which ends the ranks with SIGTERM, and with SIGKILL a few milliseconds
 # after the first of them has died) or to one rank (rank 0 writes the
@@ -457,6 +537,99 @@ elif cc -shared -fPIC -I"$root/include" "$work/slow.c" -o "$work/slow.so" \
     interrupted "SIGINT to rank 0" INT 0
 else
     fail "a slow game does not build: $(cat "$work/cc.err")"
+fi
+
+# The tier solver's work files (FILE.tiers.R-of-P and their journals): a
+# solve that fails halfway leaves them, a new solve is then refused, a
+# resume on another number of ranks finds none, and --resume ends with the
+# same bytes, the work files gone; a tier damaged on disk is refused on
+# resume.
+tgame=connect4:4x4
+rm -f "$work"/t.ldb*
+"$LOOPY" game solve -q --solver retro "$tgame" -o "$work/twant.ldb" >/dev/null
+LOOPY_MPI_FAULT=1:tier mpi 2 game solve -q --solver tier "$tgame" -o t.ldb \
+    >/dev/null 2>"$work/t.err"
+same "--solver tier failing halfway: status" "$?" 4
+check "--solver tier failing halfway: no database" test ! -e "$work/t.ldb"
+check "--solver tier failing halfway: the work files stay" \
+    test -s "$work/t.ldb.tiers.1-of-2-journal"
+refused_mpi "a new solve over the work files" 2 \
+    'rank 0: t.ldb.tiers.0-of-2: the work file of an earlier solve is there: continue it \(--resume\)' \
+    2 game solve --solver tier "$tgame" -o t.ldb
+refused_mpi "--resume on another number of ranks" 2 \
+    'rank 0: t.ldb.tiers.0-of-3: no work file to resume' 3 game solve \
+    --solver tier --resume "$tgame" -o t.ldb
+refused_mpi "--resume without --solver tier" 2 '--resume continues a solve of --solver tier' \
+    2 game solve --resume "$tgame" -o t.ldb
+cp "$work/t.ldb.tiers.0-of-2" "$work/t.saved"
+# The work file's last byte is a record of the last tier, the fullest
+# boards: solved first (children first), so journaled before the failure
+# halfway.
+size=$(wc -c <"$work/t.ldb.tiers.0-of-2")
+printf '\377' | dd of="$work/t.ldb.tiers.0-of-2" bs=1 seek=$((size - 1)) conv=notrunc 2>/dev/null
+refused_mpi "a damaged tier on resume" 1 'rank 0: .*t.ldb.tiers.0-of-2: tier [0-9]* of the work file is damaged' \
+    2 game solve --solver tier --resume "$tgame" -o t.ldb
+cp "$work/t.saved" "$work/t.ldb.tiers.0-of-2"
+mpi 2 game solve -q --solver tier --resume "$tgame" -o t.ldb >/dev/null 2>"$work/t.err"
+same "--resume: status" "$?" 0
+check "--resume: the same bytes" cmp -s "$work/t.ldb" "$work/twant.ldb"
+check "--resume: the work files are gone" test ! -e "$work/t.ldb.tiers.0-of-2" -a \
+    ! -e "$work/t.ldb.tiers.1-of-2-journal"
+
+# Killed: SIGKILL to one rank at random moments of the solve (mpirun then
+# ends the others), resumed with --resume until it ends: the same bytes.
+# Rounds of two kills (the first run, then the first resume), until 8
+# kills (3 in a quick run).
+ranks_of() { # ranks_of RUNNER: the pids of loopy-mpi's ranks in $work
+    rs=$(pgrep -P "$1" | tr '\n' ' ')
+    if [ -z "$rs" ]; then
+        for r in $(pgrep -f -- "$MPI_PROGRAM game solve"); do
+            [ "$(readlink "/proc/$r/cwd")" = "$work" ] && rs="$rs $r"
+        done
+    fi
+    echo "$rs"
+}
+kill_rank_at() { # kill_rank_at NS FRACTION: a run killed after NS x FRACTION ns
+    resume=
+    [ -e "$work/k.ldb.tiers.0-of-2-journal" ] && resume=--resume
+    (cd "$work" && exec mpirun -q $as_root --oversubscribe -np 2 "$MPI_PROGRAM" \
+        game solve -q $resume --solver tier "$kgame" -o k.ldb) >/dev/null 2>&1 &
+    runner=$!
+    sleep "$(awk -v n="$1" -v f="$2" 'BEGIN { printf "%.3f", n * f / 1e9 }')"
+    victim=$(ranks_of "$runner" | awk -v s="$kseed" '{ srand(s); print $(1 + int(rand() * NF)) }')
+    kseed=$((kseed + 1))
+    [ -n "$victim" ] && kill -9 "$victim" 2>/dev/null && kills=$((kills + 1))
+    wait "$runner" 2>/dev/null
+}
+if command -v pgrep >/dev/null 2>&1; then
+    kgame=connect4:5x4
+    want_kills=8
+    $quick && kgame=connect4:4x4 && want_kills=3
+    "$LOOPY" game solve -q --solver retro "$kgame" -o "$work/kwant.ldb" >/dev/null
+    start=$(date +%s%N)
+    mpi 2 game solve -q --solver tier "$kgame" -o k.ldb
+    kns=$(( $(date +%s%N) - start ))
+    kseed=${SEED:-$$}
+    kills=0
+    round=0
+    while [ "$kills" -lt "$want_kills" ] && [ "$round" -lt 20 ]; do
+        round=$((round + 1))
+        rm -f "$work"/k.ldb*
+        kill_rank_at "$kns" "$(awk -v s="$kseed" 'BEGIN { srand(s); printf "%.3f", 0.3 + rand() * 0.6 }')"
+        kill_rank_at "$kns" "$(awk -v s="$kseed" 'BEGIN { srand(s); printf "%.3f", 0.2 + rand() * 0.5 }')"
+        resume=
+        [ -e "$work/k.ldb.tiers.0-of-2-journal" ] && resume=--resume
+        [ -e "$work/k.ldb" ] && [ -z "$resume" ] ||
+            mpi 2 game solve -q $resume --solver tier "$kgame" -o k.ldb >/dev/null 2>"$work/k.err"
+        if cmp -s "$work/k.ldb" "$work/kwant.ldb"; then
+            pass
+        else
+            fail "round $round: killed and resumed, the database differs: $(cat "$work/k.err")"
+        fi
+    done
+    echo "mpi: $kills ranks killed in $round rounds (seed $kseed; a solve takes $((kns / 1000000)) ms)"
+    [ "$kills" -ge "$want_kills" ] && pass || fail "only $kills of $((2 * round)) runs killed before they ended"
+    ls "$work"/k.ldb.tiers* >/dev/null 2>&1 && fail "work files left after the kills' last resume"
 fi
 
 mpi 2 --help >"$work/help" 2>&1

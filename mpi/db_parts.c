@@ -1,0 +1,502 @@
+/*
+ * db_parts.c - a database written by every rank (lib/db/write_parts.c):
+ * each rank tallies its words, all agree on the shape from everyone's
+ * tally, each sends the ranks before it the first records their last
+ * blocks run into, compresses the blocks that start in its range, and
+ * writes them with pwrite into rank 0's temporary file at the offset a
+ * prefix sum of the ranks' sizes gives; rank 0 writes the header and the
+ * block index it gathers (32 bytes a block).  No rank holds more than its
+ * own words, its compressed blocks and (rank 0) the index.
+ *
+ * The ranks open rank 0's temporary file by its name: the output must lie
+ * on a file system every rank sees at the same path (one machine, or a
+ * cluster's shared file system), which is said when a rank cannot open it.
+ */
+#include "mpi.h"
+
+#include "../lib/db/db_internal.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* pwrite at an offset that moves on: a loopy_write_fn. */
+typedef struct at_fd {
+    int fd;
+    uint64_t offset;
+    int error; /* errno of the failure */
+} at_fd;
+
+static int write_at(void *ctx, const void *buf, size_t len)
+{
+    at_fd *a = ctx;
+    const unsigned char *p = buf;
+
+    while (len > 0) {
+        ssize_t w = pwrite(a->fd, p, len, (off_t)a->offset);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0) {
+            a->error = w < 0 ? errno : EIO;
+            return -1;
+        }
+        p += w;
+        len -= (size_t)w;
+        a->offset += (uint64_t)w;
+    }
+    return 0;
+}
+
+/* The tallies of every rank's parts, flat[r][k] (LOOPY_I_DB_TALLY_WORDS
+ * words each), as t[k * ranks + r]: the parts in the order of their
+ * indices. */
+static void unpack_tallies(int ranks, int count, const uint64_t *flat,
+                           loopy_i_db_tally *t)
+{
+    for (int r = 0; r < ranks; r++)
+        for (int k = 0; k < count; k++) {
+            const uint64_t *w = flat + ((size_t)r * (size_t)count + (size_t)k) *
+                                           LOOPY_I_DB_TALLY_WORDS;
+            loopy_i_db_tally *u = &t[(size_t)k * (size_t)ranks + (size_t)r];
+            u->from = w[0];
+            u->to = w[1];
+            u->n = w[2];
+            for (int j = 0; j < 4; j++)
+                u->count[j] = w[3 + j];
+            u->lo = w[7];
+            u->hi = w[8];
+            u->max_remoteness = w[9];
+        }
+}
+
+static void pack_tally(const loopy_i_db_tally *t, uint64_t *w)
+{
+    w[0] = t->from;
+    w[1] = t->to;
+    w[2] = t->n;
+    for (int j = 0; j < 4; j++)
+        w[3 + j] = t->count[j];
+    w[7] = t->lo;
+    w[8] = t->hi;
+    w[9] = t->max_remoteness;
+}
+
+/* The parts, the shape, and what each part's tail takes from the parts
+ * after it: need[q] items in all; for part q, the parts g = q + 1, ...
+ * until need[q] is met. */
+typedef struct layout {
+    int P, me, count, parts;
+    const mpi_db_part *mine;
+    loopy_i_db_tally *t;
+    db_shape *s;
+    uint64_t *need;
+} layout;
+
+static int owner_of(const layout *l, int g)
+{
+    return g % l->P;
+}
+
+/* Calls each(l, q, g, items, offset, ctx) for every pair of a part q and
+ * a later part g from which q's tail takes items (at offset in q's tail),
+ * q increasing, then g increasing; for q of owner q_owner only (-1: all). */
+typedef void pair_fn(const layout *l, int q, int g, uint64_t items,
+                     uint64_t offset, void *ctx);
+static void each_pair(const layout *l, int q_owner, pair_fn *each, void *ctx)
+{
+    for (int q = 0; q < l->parts; q++) {
+        uint64_t got = 0;
+        if (q_owner >= 0 && owner_of(l, q) != q_owner)
+            continue;
+        /* The first items of the parts after q, until the need is met
+         * (loopy_i_db_tail_items, without its sums from the start). */
+        for (int g = q + 1; g < l->parts && got < l->need[q]; g++) {
+            uint64_t c = loopy_i_db_part_items(l->s, &l->t[g]);
+            if (c > l->need[q] - got)
+                c = l->need[q] - got;
+            if (c > 0)
+                each(l, q, g, c, got, ctx);
+            got += c;
+        }
+    }
+}
+
+/* The exchange of the tails: counts and displacements in bytes (ranks
+ * each), what is sent and what comes, and each of this rank's parts'
+ * tails. */
+typedef struct tails {
+    int *scount, *sdispl, *rcount, *rdispl;
+    loopy_i_db_item *send, *recv;
+    uint64_t sent, received; /* items */
+    loopy_i_db_item **tail;  /* count: each part's */
+    bool failed;
+} tails;
+
+static void count_pair(const layout *l, int q, int g, uint64_t items,
+                       uint64_t offset, void *ctx)
+{
+    tails *x = ctx;
+    (void)offset;
+    if (owner_of(l, g) == l->me) {
+        x->scount[owner_of(l, q)] += (int)(items * sizeof *x->send);
+        x->sent += items;
+    }
+    if (owner_of(l, q) == l->me) {
+        x->rcount[owner_of(l, g)] += (int)(items * sizeof *x->recv);
+        x->received += items;
+    }
+}
+
+/* Fills the send buffer: for each destination in order, its parts q
+ * increasing, this rank's parts g after q increasing. */
+typedef struct filling {
+    tails *x;
+    uint64_t *at; /* per destination, items written */
+} filling;
+
+static void fill_pair(const layout *l, int q, int g, uint64_t items,
+                      uint64_t offset, void *ctx)
+{
+    filling *f = ctx;
+    int d = owner_of(l, q);
+    loopy_i_db_item *out;
+    const mpi_db_part *p;
+
+    (void)offset;
+    if (owner_of(l, g) != l->me)
+        return;
+    p = &l->mine[g / l->P];
+    out = f->x->send + (size_t)f->x->sdispl[d] / sizeof *out + f->at[d];
+    loopy_i_db_part_head(l->s, &l->t[g], &p->v, items, out);
+    f->at[d] += items;
+}
+
+/* Takes the received items into the tails, in the order they were sent. */
+static void take_pair(const layout *l, int q, int g, uint64_t items,
+                      uint64_t offset, void *ctx)
+{
+    filling *f = ctx;
+    int s = owner_of(l, g);
+    const loopy_i_db_item *in =
+        f->x->recv + (size_t)f->x->rdispl[s] / sizeof *in + f->at[s];
+
+    memcpy(f->x->tail[q / l->P] + offset, in, (size_t)items * sizeof *in);
+    f->at[s] += items;
+}
+
+/* This rank's side of the exchange of the tails (counts, buffers, the
+ * items it sends); records a failure when memory runs out or a count
+ * would not fit an int. */
+static void plan_tails(mpi_run *run, const layout *l, tails *x)
+{
+    uint64_t *at = calloc((size_t)l->P, sizeof *at);
+    filling f = {x, at};
+
+    x->tail = calloc((size_t)l->count, sizeof *x->tail);
+    if (at == NULL || x->tail == NULL) {
+        mpi_fail(run, EXIT_RESOURCE, "out of memory");
+        free(at);
+        return;
+    }
+    for (int k = 0; k < l->count; k++) {
+        x->tail[k] =
+            malloc((size_t)l->need[k * l->P + l->me] * sizeof **x->tail + 1);
+        if (x->tail[k] == NULL) {
+            mpi_fail(run, EXIT_RESOURCE, "out of memory");
+            free(at);
+            return;
+        }
+    }
+    /* Each part's tail is under a block (DB_BLOCK_MAX items of 16
+     * bytes); a rank's parts' together must fit an int. */
+    each_pair(l, -1, count_pair, x);
+    if (x->sent > (uint64_t)INT_MAX / sizeof *x->send ||
+        x->received > (uint64_t)INT_MAX / sizeof *x->recv) {
+        mpi_fail(run, EXIT_RESOURCE,
+                 "the database's blocks share more "
+                 "records between ranks than an MPI message carries");
+        free(at);
+        return;
+    }
+    for (int d = 0, sd = 0, rd = 0; d < l->P; d++) {
+        x->sdispl[d] = sd;
+        x->rdispl[d] = rd;
+        sd += x->scount[d];
+        rd += x->rcount[d];
+    }
+    x->send = malloc((size_t)x->sent * sizeof *x->send + 1);
+    x->recv = malloc((size_t)x->received * sizeof *x->recv + 1);
+    if (x->send == NULL || x->recv == NULL) {
+        mpi_fail(run, EXIT_RESOURCE,
+                 "out of memory: the records the "
+                 "database's blocks share with the next ranks");
+        free(at);
+        return;
+    }
+    each_pair(l, -1, fill_pair, &f);
+    free(at);
+}
+
+/* After the exchange: the received items into the tails. */
+static bool take_tails(mpi_run *run, const layout *l, tails *x)
+{
+    uint64_t *at = calloc((size_t)l->P, sizeof *at);
+    filling f = {x, at};
+
+    if (at == NULL) {
+        mpi_fail(run, EXIT_RESOURCE, "out of memory");
+        return false;
+    }
+    each_pair(l, l->me, take_pair, &f);
+    free(at);
+    return true;
+}
+
+static void tails_free(tails *x, int count)
+{
+    for (int k = 0; x->tail != NULL && k < count; k++)
+        free(x->tail[k]);
+    free(x->tail);
+    free(x->send);
+    free(x->recv);
+}
+
+/* Writes the piece at offset of fd (this rank's fd, or rank 0's file);
+ * false, with the errno in *error, on failure. */
+static bool write_piece(const loopy_i_db_piece *piece, int fd, uint64_t offset,
+                        int *error)
+{
+    at_fd at = {fd, offset, 0};
+
+    if (loopy_i_db_piece_write(piece, write_at, &at) != LOOPY_OK) {
+        *error = at.error;
+        return false;
+    }
+    return true;
+}
+
+bool mpi_write_words_db(mpi_run *run, const loopy_i_db_source *meta,
+                        const mpi_db_part *mine, int count, const char *path,
+                        cli_out *out, const char *tmp_path, db_shape *shape)
+{
+    int P = run->ranks, me = run->rank, fd = -1, error = 0;
+    size_t parts = (size_t)P * (size_t)count;
+    loopy_i_db_tally *t = malloc(parts * sizeof *t + 1);
+    uint64_t *flat = malloc(parts * LOOPY_I_DB_TALLY_WORDS * sizeof *flat + 1);
+    uint64_t *need = malloc(parts * sizeof *need + 1);
+    /* Per part: compressed bytes and blocks (gathered); per rank: the
+     * counts of the exchanges. */
+    uint64_t *sizes = malloc(parts * 2 * sizeof *sizes + 1);
+    uint64_t *my_sizes = malloc((size_t)count * 2 * sizeof *my_sizes + 1);
+    int *counts = calloc((size_t)P * 6, sizeof *counts);
+    loopy_i_db_piece *piece = calloc((size_t)count, sizeof *piece);
+    uint64_t *mine_flat =
+        malloc((size_t)count * LOOPY_I_DB_TALLY_WORDS * sizeof *mine_flat + 1);
+    tails x;
+    layout l;
+    unsigned char *entries = NULL, *gathered = NULL, *index = NULL;
+    uint64_t my_blocks = 0, frame_bytes = 0, header_bytes;
+    loopy_status status;
+    bool ok = false;
+
+    memset(&x, 0, sizeof x);
+    memset(shape, 0, sizeof *shape);
+    if (t == NULL || flat == NULL || need == NULL || sizes == NULL ||
+        my_sizes == NULL || counts == NULL || piece == NULL ||
+        mine_flat == NULL || parts > (size_t)INT_MAX)
+        mpi_fail(run, EXIT_RESOURCE, "out of memory");
+    for (int k = 0; run->status == EXIT_OK && k < count; k++) {
+        loopy_i_db_tally mt;
+        if (loopy_i_db_part_tally(&mine[k].v, mine[k].from, mine[k].to, &mt) !=
+            LOOPY_OK)
+            mpi_fail(run, EXIT_INPUT, "%s: a position is left unsolved",
+                     meta->name);
+        pack_tally(&mt, mine_flat + (size_t)k * LOOPY_I_DB_TALLY_WORDS);
+    }
+    if (!mpi_agree(run))
+        goto done;
+    MPI_Allgather(mine_flat, count * LOOPY_I_DB_TALLY_WORDS, MPI_UINT64_T, flat,
+                  count * LOOPY_I_DB_TALLY_WORDS, MPI_UINT64_T, MPI_COMM_WORLD);
+    unpack_tallies(P, count, flat, t);
+    /* Every rank decides alike, from the same tallies. */
+    status = loopy_i_db_parts_shape(meta, NULL, t, (int)parts, shape);
+    if (status != LOOPY_OK) {
+        mpi_fail(run, cli_exit_status(status), "%s: %s", path,
+                 loopy_strerror(status));
+        goto done;
+    }
+    for (size_t q = 0; q < parts; q++)
+        need[q] = loopy_i_db_tail_need(shape, t, (int)parts, (int)q);
+    l.P = P;
+    l.me = me;
+    l.count = count;
+    l.parts = (int)parts;
+    l.mine = mine;
+    l.t = t;
+    l.s = shape;
+    l.need = need;
+    x.scount = counts;
+    x.sdispl = counts + P;
+    x.rcount = counts + 2 * P;
+    x.rdispl = counts + 3 * P;
+    plan_tails(run, &l, &x);
+    if (!mpi_agree(run))
+        goto done;
+    MPI_Alltoallv(x.send, x.scount, x.sdispl, MPI_BYTE, x.recv, x.rcount,
+                  x.rdispl, MPI_BYTE, MPI_COMM_WORLD);
+    if (!take_tails(run, &l, &x) || !mpi_agree(run))
+        goto done;
+    /* What was sent and received is in the tails now. */
+    free(x.send);
+    free(x.recv);
+    x.send = x.recv = NULL;
+
+    for (int k = 0; run->status == EXIT_OK && k < count; k++) {
+        int g = k * P + me;
+        status = loopy_i_db_part_compress(shape, t, (int)parts, g, &mine[k].v,
+                                          x.tail[k], need[g], 0, &piece[k]);
+        if (status != LOOPY_OK || mpi_fault(run, "compress"))
+            mpi_fail(run, EXIT_RESOURCE,
+                     "out of memory: compressing the "
+                     "database's positions %" PRIu64 " to %" PRIu64 "%s",
+                     mine[k].from, mine[k].to,
+                     mpi_fault(run, "compress") ? " (LOOPY_MPI_FAULT)" : "");
+        free(x.tail[k]); /* in the part's blocks now */
+        x.tail[k] = NULL;
+        my_sizes[2 * k] = piece[k].bytes;
+        my_sizes[2 * k + 1] = piece[k].blocks;
+        my_blocks += piece[k].blocks;
+    }
+    if (run->status == EXIT_OK &&
+        my_blocks > (uint64_t)INT_MAX / DB_ENTRY_BYTES)
+        mpi_fail(run, EXIT_RESOURCE,
+                 "%" PRIu64 " blocks of the database on "
+                 "one rank: more than an MPI message carries; use more ranks",
+                 my_blocks);
+    if (run->status == EXIT_OK) {
+        entries = malloc((size_t)my_blocks * DB_ENTRY_BYTES + 1);
+        if (entries == NULL)
+            mpi_fail(run, EXIT_RESOURCE, "out of memory");
+    }
+    if (me == 0 && run->status == EXIT_OK) {
+        index = malloc((size_t)shape->blocks * DB_ENTRY_BYTES + 8);
+        gathered = malloc((size_t)shape->blocks * DB_ENTRY_BYTES + 1);
+        if (index == NULL || gathered == NULL)
+            mpi_fail(run, EXIT_RESOURCE,
+                     "out of memory: the block index, %" PRIu64 " bytes",
+                     shape->blocks * DB_ENTRY_BYTES);
+    }
+    if (!mpi_agree(run))
+        goto done;
+
+    /* Where each part's blocks go: after the header and the parts before
+     * it, from every part's size. */
+    MPI_Allgather(my_sizes, 2 * count, MPI_UINT64_T, sizes, 2 * count,
+                  MPI_UINT64_T, MPI_COMM_WORLD);
+    header_bytes = loopy_i_db_header_bytes(meta);
+    for (size_t g = 0; g < parts; g++) {
+        size_t r = g % (size_t)P, k = g / (size_t)P;
+        frame_bytes += sizes[(r * (size_t)count + k) * 2];
+    }
+    if (me == 0) {
+        fd = fileno(out->file);
+    } else {
+        fd = open(tmp_path, O_WRONLY | O_CLOEXEC);
+        if (fd < 0)
+            mpi_fail(run, EXIT_IO,
+                     "%s: cannot open rank 0's temporary file "
+                     "%s: %s (the output must be on a file system every rank "
+                     "shares)",
+                     path, tmp_path, strerror(errno));
+    }
+    {
+        uint64_t offset = header_bytes;
+        unsigned char *e = entries;
+        for (size_t g = 0; g < parts; g++) {
+            size_t r = g % (size_t)P, k = g / (size_t)P;
+            if (r == (size_t)me && fd >= 0 && error == 0) {
+                if (mpi_fault(run, "write"))
+                    error = ENOSPC;
+                else
+                    write_piece(&piece[k], fd, offset, &error);
+                loopy_i_db_piece_entries(&piece[k], offset, e);
+                e += piece[k].blocks * DB_ENTRY_BYTES;
+            }
+            offset += sizes[(r * (size_t)count + k) * 2];
+        }
+    }
+    if (fd >= 0 && me != 0) {
+        if (error == 0 && fsync(fd) != 0 && errno != EINVAL && errno != EROFS)
+            error = errno;
+        if (close(fd) != 0 && error == 0)
+            error = errno;
+    }
+    if (error != 0)
+        mpi_fail(run, EXIT_IO, "%s: write failed: %s%s", path, strerror(error),
+                 mpi_fault(run, "write") ? " (LOOPY_MPI_FAULT)" : "");
+
+    /* The index, gathered on rank 0 (each rank's entries, its parts in
+     * order) and put in the parts' order; rank 0 writes it and the
+     * header.  Every write is done once all have agreed, below. */
+    {
+        int len = (int)(my_blocks * DB_ENTRY_BYTES);
+        int *gcount = counts + 4 * P, *gdispl = counts + 5 * P;
+        MPI_Gather(&len, 1, MPI_INT, gcount, 1, MPI_INT, 0, MPI_COMM_WORLD);
+        for (int r = 0, d = 0; me == 0 && r < P; r++) {
+            gdispl[r] = d;
+            d += gcount[r];
+        }
+        MPI_Gatherv(entries, len, MPI_BYTE, gathered, gcount, gdispl, MPI_BYTE,
+                    0, MPI_COMM_WORLD);
+        if (me == 0) {
+            uint64_t *from = calloc((size_t)P, sizeof *from);
+            unsigned char *to = index;
+            if (from == NULL)
+                mpi_fail(run, EXIT_RESOURCE, "out of memory");
+            for (size_t g = 0; from != NULL && g < parts; g++) {
+                size_t r = g % (size_t)P, k = g / (size_t)P;
+                uint64_t bytes =
+                    sizes[(r * (size_t)count + k) * 2 + 1] * DB_ENTRY_BYTES;
+                memcpy(to, gathered + gdispl[r] + from[r], (size_t)bytes);
+                from[r] += bytes;
+                to += bytes;
+            }
+            free(from);
+        }
+    }
+    if (me == 0 && run->status == EXIT_OK) {
+        unsigned char header[DB_HEADER_MAX];
+        size_t header_len;
+        at_fd at = {fd, 0, 0};
+        loopy_i_db_parts_finish(shape, meta, frame_bytes, index, header,
+                                &header_len);
+        if (write_at(&at, header, header_len) == 0) {
+            at.offset = header_bytes + frame_bytes;
+            write_at(&at, index, (size_t)shape->blocks * DB_ENTRY_BYTES + 8);
+        }
+        if (at.error != 0)
+            mpi_fail(run, EXIT_IO, "%s: write failed: %s", path,
+                     strerror(at.error));
+    }
+    ok = mpi_agree(run);
+
+done:
+    for (int k = 0; piece != NULL && k < count; k++)
+        loopy_i_db_piece_free(&piece[k]);
+    free(piece);
+    tails_free(&x, count);
+    free(t);
+    free(flat);
+    free(need);
+    free(sizes);
+    free(my_sizes);
+    free(counts);
+    free(mine_flat);
+    free(entries);
+    free(gathered);
+    free(index);
+    return ok;
+}

@@ -1,0 +1,970 @@
+/*
+ * tier.c - a game with tiers solved across ranks tier by tier
+ * ("loopy-mpi game solve --solver tier"), as lib/rules/tier_solve.c
+ * solves one whose moves leave their tier (Connect Four, m,n,k): no
+ * unmoves, no counters, no levels.
+ *
+ * Every tier's range is cut into P parts, rank r holding the r-th of each
+ * (so that every rank has a share of every tier's work), as the tier
+ * solver's records (2 bytes an index, or 1 for a game whose
+ * remoteness_bound allows it) in a work file of its own, mapped
+ * (lib/rules/tier_store.c: OUTPUT.tiers.R-of-P and its journal): a rank
+ * holds in memory its part of the tier at work and of the tiers that
+ * tier's moves reach; the others' pages leave memory and come back from
+ * the file when read.
+ *
+ * Forward, parents first: each rank scans its part of the tier, and the
+ * moves of what is reached go to their owners in batches (an all-to-all
+ * exchange when a buffer fills and at the tier's end), who mark them
+ * reached.  Backward, children first: each rank takes its part of the tier
+ * a slice at a time; the moves of the slice's positions that other ranks
+ * hold are asked of them in one all-to-all exchange (8 bytes a move), their
+ * records come back in a second (2 bytes), and each position gets its
+ * value from its moves' as on one machine.  Each rank journals each tier it
+ * finishes; --resume continues at the first tier some rank had not
+ * journaled (a tier every rank journaled is checked against its checksum
+ * and skipped).  The database is then written by every rank, its parts in
+ * place (db_parts.c): the bytes of "loopy game solve --solver tier" and
+ * of --solver retro.
+ *
+ * Not (yet): tiers whose moves stay inside them (chess: --solver retro).
+ */
+#include "mpi.h"
+
+#include "../lib/rules/tier_solve.h"
+
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* Positions of a slice of the backward pass. */
+#define SLICE_POSITIONS 65536
+/* Chunks of a tier per rank, and the fewest indices in a chunk. */
+#define CHUNKS_PER_RANK 8
+#define MIN_CHUNK 65536
+
+typedef struct tsolve {
+    mpi_run *run;
+    const loopy_game *game;
+    tiers t; /* the tiers, read and checked; their records */
+    int P, me;
+    uint64_t *local_at; /* count + 1: where tier k's part is in the records */
+    tier_store store;   /* this rank's work file */
+    bool store_open;
+    unsigned char *allowed; /* count: the children of the tier at work */
+    uint64_t min_chunk;     /* MIN_CHUNK, or the tests' LOOPY_MPI_CHUNK */
+    loopy_position_buffer buf;
+    mpi_exchange x;
+    mpi_stats stats;
+    /* The forward scan: the next offset in the part, and a position
+     * whose moves are half sent (buf[next_item .. items)). */
+    uint64_t next;
+    bool holding;
+    size_t items, next_item;
+} tsolve;
+
+/* Tier k's chunk: its indices are dealt to the ranks in chunks of this
+ * many, chunk c to rank c mod P (so that every rank has a share of every
+ * part of the tier: the representatives of symmetric classes, the
+ * smaller indices, would fall to the first ranks of a plain cut). */
+static uint64_t chunk_of(const tsolve *s, uint64_t k)
+{
+    uint64_t len = s->t.start[k + 1] - s->t.start[k];
+    uint64_t parts = (uint64_t)s->P * CHUNKS_PER_RANK;
+    uint64_t c = len / parts + (len % parts != 0);
+
+    return c > s->min_chunk ? c : s->min_chunk;
+}
+
+/* Tier k's chunks, and the rounds of P of them (the last ones short). */
+static uint64_t chunks_of(const tsolve *s, uint64_t k)
+{
+    uint64_t len = s->t.start[k + 1] - s->t.start[k], c = chunk_of(s, k);
+
+    return len / c + (len % c != 0);
+}
+
+static uint64_t rounds_of(const tsolve *s, uint64_t k)
+{
+    uint64_t n = chunks_of(s, k), P = (uint64_t)s->P;
+
+    return n / P + (n % P != 0);
+}
+
+/* The indices of tier k that rank r holds. */
+static uint64_t held(const tsolve *s, uint64_t k, int r)
+{
+    uint64_t len = s->t.start[k + 1] - s->t.start[k], c = chunk_of(s, k);
+    uint64_t n = chunks_of(s, k), P = (uint64_t)s->P, ru = (uint64_t)r;
+    uint64_t mine = n / P + (ru < n % P), bytes = mine * c;
+
+    /* The last chunk, short, when it is r's. */
+    if (n > 0 && (n - 1) % P == ru && len % c != 0)
+        bytes -= c - len % c;
+    return bytes;
+}
+
+/* The position of this rank's i-th index of tier k. */
+static loopy_position position_of(const tsolve *s, uint64_t k, uint64_t i)
+{
+    uint64_t c = chunk_of(s, k);
+
+    return s->t.start[k] + (i / c * (uint64_t)s->P + (uint64_t)s->me) * c +
+           i % c;
+}
+
+/* The rank that holds pos, of tier k; *local its record's place there. */
+static int owner(const tsolve *s, uint64_t k, loopy_position pos,
+                 uint64_t *local)
+{
+    uint64_t off = pos - s->t.start[k], c = chunk_of(s, k), n = off / c;
+
+    *local = s->local_at[k] + n / (uint64_t)s->P * c + off % c;
+    return (int)(n % (uint64_t)s->P);
+}
+
+static void game_fail(tsolve *s, loopy_position pos, int status,
+                      const char *why)
+{
+    char text[96];
+
+    mpi_fail(s->run, status, "%s: position %" LOOPY_PRI_POSITION " (%s): %s",
+             s->game->name, pos,
+             loopy_game_format(s->game, pos, text, sizeof text), why);
+}
+
+/* The representatives of pos's moves (pos in tier k) into s->buf, each
+ * checked to lie in a tier that tier k names; LOOPY_GAME_ERROR after
+ * game_fail. */
+static size_t moves(tsolve *s, uint64_t k, loopy_position pos)
+{
+    char why[200];
+    bool no_memory;
+    size_t count = loopy_i_game_neighbours(&s->t.reps, pos, false, &s->buf, why,
+                                           sizeof why, &no_memory);
+
+    if (count == LOOPY_GAME_ERROR) {
+        game_fail(s, pos, no_memory ? EXIT_RESOURCE : EXIT_INPUT, why);
+        return LOOPY_GAME_ERROR;
+    }
+    for (size_t i = 0; i < count; i++) {
+        uint64_t c = loopy_i_tier_of(&s->t, s->buf.items[i]);
+        if (!s->allowed[c]) {
+            snprintf(
+                why, sizeof why,
+                "a move to position %" LOOPY_PRI_POSITION ", of tier %" PRIu64
+                ", which tier_children() of tier %" PRIu64 " does not name",
+                s->buf.items[i], c, k);
+            game_fail(s, pos, EXIT_INPUT, why);
+            return LOOPY_GAME_ERROR;
+        }
+    }
+    return count;
+}
+
+static void allow_children(tsolve *s, uint64_t k, bool on)
+{
+    for (uint64_t i = s->t.child_at[k]; i < s->t.child_at[k + 1]; i++)
+        s->allowed[s->t.child[i]] = on;
+}
+
+/* Whether pos (its record r) is one to solve: reached (or, with
+ * all_legal, a legal representative); a reached one must be its own
+ * representative. */
+static bool to_solve(tsolve *s, loopy_position pos, uint16_t r)
+{
+    const loopy_game *game = s->game;
+
+    if (s->t.reps.all_legal)
+        return (game->legal == NULL || game->legal(game->ctx, pos)) &&
+               (!s->t.reps.symmetric || game->canonical(game->ctx, pos) == pos);
+    if (r != REACHED)
+        return false;
+    if (s->t.reps.symmetric && game->canonical(game->ctx, pos) != pos) {
+        game_fail(s, pos, EXIT_INPUT,
+                  "reached as a representative, but "
+                  "canonical() gives another position (not idempotent)");
+        return false;
+    }
+    return true;
+}
+
+/* ---- Forward ---- */
+
+/* Sends buf[next_item ..) of the held position to their owners (or marks
+ * them here); false when a buffer is full. */
+static bool send_held(tsolve *s)
+{
+    static const uint32_t head[1] = {0};
+
+    for (; s->next_item < s->items; s->next_item++) {
+        loopy_position c = s->buf.items[s->next_item];
+        uint64_t local, k = loopy_i_tier_of(&s->t, c);
+        int d = owner(s, k, c, &local);
+        uint32_t msg[2] = {(uint32_t)(c >> 32), (uint32_t)c};
+        if (d == s->me) {
+            if (get(&s->t, local) == ABSENT)
+                put(&s->t, local, REACHED);
+            continue;
+        }
+        if (!mpi_exchange_put(&s->x, d, head, 1, msg, 2))
+            return false;
+    }
+    s->holding = false;
+    return true;
+}
+
+/* Position at offset i of this rank's part of tier k: reached, its moves
+ * held to be sent. */
+static void reach_one(tsolve *s, uint64_t k, uint64_t i)
+{
+    const loopy_game *game = s->game;
+    uint64_t local = s->local_at[k] + i;
+    loopy_position pos = position_of(s, k, i);
+    size_t count;
+
+    if (!to_solve(s, pos, get(&s->t, local)))
+        return;
+    put(&s->t, local, REACHED);
+    /* With all_legal, what is solved is what legal() says. */
+    if (s->t.reps.all_legal || game->primitive(game->ctx, pos) != LOOPY_PLAYING)
+        return;
+    count = moves(s, k, pos);
+    if (count == LOOPY_GAME_ERROR || count == 0)
+        return;
+    s->holding = true;
+    s->items = count;
+    s->next_item = 0;
+}
+
+static void apply_reach(tsolve *s)
+{
+    const mpi_exchange *x = &s->x;
+
+    for (int r = 0; r < s->P; r++) {
+        const uint32_t *m = x->recv + x->recv_displ[r];
+        int count = x->recv_count[r];
+        for (int j = 0; j + 1 < count;) {
+            if (m[j] == MPI_MARK) {
+                j += 2; /* the mark and the header's one word */
+                continue;
+            }
+            loopy_position c = (uint64_t)m[j] << 32 | m[j + 1];
+            uint64_t local,
+                k = c < s->game->size ? loopy_i_tier_of(&s->t, c) : 0;
+            if (c >= s->game->size || owner(s, k, c, &local) != s->me) {
+                mpi_fail(s->run, EXIT_RESOURCE,
+                         "internal error: a message for "
+                         "position %" PRIu64 ", not rank %d's",
+                         c, s->me);
+                return;
+            }
+            if (get(&s->t, local) == ABSENT)
+                put(&s->t, local, REACHED);
+            j += 2;
+        }
+    }
+}
+
+/* Collective: what tier k's reached positions reach. */
+static bool reach_tier(tsolve *s, uint64_t k)
+{
+    uint64_t n = s->local_at[k + 1] - s->local_at[k];
+
+    s->next = 0;
+    s->holding = false;
+    for (;;) {
+        int mine[2], all[2];
+        while (s->run->status == EXIT_OK) {
+            if (s->holding && !send_held(s))
+                break;
+            if (s->next >= n)
+                break;
+            reach_one(s, k, s->next++);
+        }
+        mpi_exchange_run(&s->x, &s->stats);
+        s->stats.supersteps++;
+        apply_reach(s);
+        mine[0] = s->holding || s->next < n;
+        mine[1] = s->run->status != EXIT_OK;
+        MPI_Allreduce(mine, all, 2, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+        if (all[1])
+            return mpi_agree(s->run);
+        if (!all[0])
+            return true;
+    }
+}
+
+/* ---- Backward ---- */
+
+/* A slice's moves: kid[kid_at[j] .. kid_at[j + 1]) of its j-th position
+ * (none when it is decided without its moves), each with the place of its
+ * word: here (slot UINT64_MAX, local place in local_of) or in the
+ * answers. */
+typedef struct slice {
+    uint64_t *kid, *local_of, *slot;
+    int *dest;
+    size_t kids, cap;
+    uint64_t *at; /* the slice's positions, offsets in the part */
+    size_t n_at, at_cap;
+    size_t *kid_at;        /* positions + 1 */
+    uint16_t *ending;      /* per position: its record when decided alone */
+    uint64_t *ask, *asked; /* requests out, requests in */
+    uint16_t *answer, *answered;
+    int *count; /* 4 x P: sends, their places, receives, theirs */
+    int *back;  /* 4 x P: the same for the answers */
+} slice;
+
+static bool grow_kids(slice *sl, size_t want)
+{
+    size_t cap = sl->cap ? sl->cap : 1024;
+    uint64_t *kid, *local_of, *slot;
+    int *dest;
+
+    if (want <= sl->cap)
+        return true;
+    while (cap < want)
+        cap *= 2;
+    kid = realloc(sl->kid, cap * sizeof *kid);
+    if (kid != NULL)
+        sl->kid = kid;
+    local_of = realloc(sl->local_of, cap * sizeof *local_of);
+    if (local_of != NULL)
+        sl->local_of = local_of;
+    slot = realloc(sl->slot, cap * sizeof *slot);
+    if (slot != NULL)
+        sl->slot = slot;
+    dest = realloc(sl->dest, cap * sizeof *dest);
+    if (dest != NULL)
+        sl->dest = dest;
+    if (kid == NULL || local_of == NULL || slot == NULL || dest == NULL)
+        return false;
+    sl->cap = cap;
+    return true;
+}
+
+/* Phase 1 of a slice (its positions sl->at, offsets in tier k's part):
+ * the positions' moves, and the requests per owner. */
+static void gather_kids(tsolve *s, uint64_t k, slice *sl)
+{
+    const loopy_game *game = s->game;
+    int *scount = sl->count, *sdispl = sl->count + s->P;
+    sl->kids = 0;
+    memset(scount, 0, (size_t)s->P * sizeof *scount);
+    for (size_t x = 0; x < sl->n_at; x++) {
+        uint64_t i = sl->at[x], local = s->local_at[k] + i;
+        loopy_position pos = position_of(s, k, i);
+        loopy_primitive p;
+        size_t count;
+
+        sl->kid_at[x] = sl->kids;
+        sl->ending[x] = ABSENT;
+        /* Reached (or solved, in a tier solved again after a resume). */
+        if (s->run->status != EXIT_OK || get(&s->t, local) == ABSENT)
+            continue;
+        p = game->primitive(game->ctx, pos);
+        if (p != LOOPY_PLAYING) {
+            sl->ending[x] = loopy_i_tier_ending(&s->t, pos, p);
+            if (sl->ending[x] == ABSENT)
+                game_fail(s, pos, EXIT_INPUT,
+                          "primitive() gives no known value");
+            continue;
+        }
+        count = moves(s, k, pos);
+        if (count == LOOPY_GAME_ERROR)
+            continue;
+        if (count == 0) {
+            sl->ending[x] = no_moves(&s->t);
+            continue;
+        }
+        if (!grow_kids(sl, sl->kids + count)) {
+            mpi_fail(s->run, EXIT_RESOURCE,
+                     "out of memory: the moves of a "
+                     "slice of tier %" PRIu64,
+                     k);
+            continue;
+        }
+        sl->ending[x] = REACHED; /* from its moves */
+        for (size_t m = 0; m < count; m++) {
+            loopy_position c = s->buf.items[m];
+            uint64_t ck = loopy_i_tier_of(&s->t, c), place;
+            int d = owner(s, ck, c, &place);
+            sl->kid[sl->kids] = c;
+            sl->dest[sl->kids] = d;
+            sl->local_of[sl->kids] = place;
+            if (d != s->me)
+                scount[d]++;
+            sl->kids++;
+        }
+    }
+    sl->kid_at[sl->n_at] = sl->kids;
+    for (int d = 0, at = 0; d < s->P; d++) {
+        sdispl[d] = at;
+        at += scount[d];
+    }
+}
+
+/* Collective: the exchanges of a slice (requests out, answers back);
+ * false (not agreed) when memory runs out. */
+static bool exchange_kids(tsolve *s, slice *sl)
+{
+    int P = s->P;
+    int *scount = sl->count, *sdispl = sl->count + P;
+    int *rcount = sl->count + 2 * P, *rdispl = sl->count + 3 * P;
+    int *fill = sl->back; /* reused below as the answers' counts */
+    size_t sent = 0, received = 0;
+    bool ok = true;
+
+    MPI_Alltoall(scount, 1, MPI_INT, rcount, 1, MPI_INT, MPI_COMM_WORLD);
+    for (int d = 0, at = 0; d < P; d++) {
+        rdispl[d] = at;
+        at += rcount[d];
+        received += (size_t)rcount[d];
+        sent += (size_t)scount[d];
+    }
+    free(sl->ask);
+    free(sl->asked);
+    free(sl->answer);
+    free(sl->answered);
+    sl->ask = malloc(sent * sizeof *sl->ask + 1);
+    sl->asked = malloc(received * sizeof *sl->asked + 1);
+    sl->answer = malloc(received * sizeof *sl->answer + 1);
+    sl->answered = malloc(sent * sizeof *sl->answered + 1);
+    if (sl->ask == NULL || sl->asked == NULL || sl->answer == NULL ||
+        sl->answered == NULL) {
+        mpi_fail(s->run, EXIT_RESOURCE, "out of memory: a slice's requests");
+        ok = false;
+    }
+    /* Every rank takes part in both exchanges, empty after a failure. */
+    memset(fill, 0, (size_t)P * sizeof *fill);
+    for (size_t j = 0; ok && j < sl->kids; j++) {
+        int d = sl->dest[j];
+        if (d == s->me) {
+            sl->slot[j] = UINT64_MAX;
+            continue;
+        }
+        sl->slot[j] = (uint64_t)(sdispl[d] + fill[d]);
+        sl->ask[sdispl[d] + fill[d]++] = sl->kid[j];
+    }
+    if (!ok) {
+        memset(scount, 0, (size_t)P * sizeof *scount);
+        memset(rcount, 0, (size_t)P * sizeof *rcount);
+    }
+    MPI_Alltoallv(sl->ask, scount, sdispl, MPI_UINT64_T, sl->asked, rcount,
+                  rdispl, MPI_UINT64_T, MPI_COMM_WORLD);
+    for (size_t j = 0; ok && j < received; j++) {
+        loopy_position c = sl->asked[j];
+        uint64_t local, k = c < s->game->size ? loopy_i_tier_of(&s->t, c) : 0;
+        if (c >= s->game->size || owner(s, k, c, &local) != s->me) {
+            mpi_fail(s->run, EXIT_RESOURCE,
+                     "internal error: a request for "
+                     "position %" PRIu64 ", not rank %d's",
+                     c, s->me);
+            sl->answer[j] = ABSENT;
+            continue;
+        }
+        sl->answer[j] = get(&s->t, local);
+    }
+    MPI_Alltoallv(sl->answer, rcount, rdispl, MPI_UINT16_T, sl->answered,
+                  scount, sdispl, MPI_UINT16_T, MPI_COMM_WORLD);
+    s->stats.supersteps++;
+    s->stats.bytes_sent += sent * 8 + received * 2;
+    return ok;
+}
+
+/* Phase 2: each position's record from its moves'. */
+static void solve_kids(tsolve *s, uint64_t k, slice *sl)
+{
+    uint32_t bound = s->t.bound;
+
+    for (size_t x = 0; x < sl->n_at && s->run->status == EXIT_OK; x++) {
+        uint32_t to_lose = UINT32_MAX, to_tie = UINT32_MAX, to_win = 0, lose;
+        uint64_t i = sl->at[x], local = s->local_at[k] + i;
+
+        if (sl->ending[x] != REACHED) {
+            if (sl->ending[x] != ABSENT)
+                put(&s->t, local, sl->ending[x]);
+            continue;
+        }
+        for (size_t j = sl->kid_at[x]; j < sl->kid_at[x + 1]; j++) {
+            uint16_t r = sl->slot[j] == UINT64_MAX ? get(&s->t, sl->local_of[j])
+                                                   : sl->answered[sl->slot[j]];
+            uint32_t low = r & LOOPY_I_RECORD_LOW;
+            unsigned kind = (unsigned)r >> SHIFT;
+            if (kind == 0) {
+                /* Absent, reached: no Draw without moves inside a tier. */
+                char why[160];
+                snprintf(why, sizeof why,
+                         "a move to position %" LOOPY_PRI_POSITION
+                         ", which is not solved: %s",
+                         sl->kid[j],
+                         s->t.reps.all_legal && r == ABSENT
+                             ? "legal() refuses it"
+                             : "the tiers are not solved children first");
+                game_fail(s, position_of(s, k, i), EXIT_INPUT, why);
+                return;
+            }
+            if (kind == LOOPY_LOSE)
+                to_lose = low < to_lose ? low : to_lose;
+            else if (kind == LOOPY_TIE)
+                to_tie = low < to_tie ? low : to_tie;
+            else
+                to_win = low > to_win ? low : to_win;
+        }
+        lose = to_lose != UINT32_MAX  ? to_lose
+               : to_tie != UINT32_MAX ? to_tie
+                                      : to_win;
+        if (lose >= MAX_REMOTENESS) {
+            char why[80];
+            snprintf(why, sizeof why, "a remoteness past %u",
+                     (unsigned)MAX_REMOTENESS);
+            game_fail(s, position_of(s, k, i), EXIT_RESOURCE, why);
+            return;
+        }
+        if (bound != 0 && lose + 1 > bound) {
+            char why[120];
+            snprintf(why, sizeof why,
+                     "a remoteness of %" PRIu32 ", past the "
+                     "game's remoteness_bound of %" PRIu32,
+                     lose + 1, bound);
+            game_fail(s, position_of(s, k, i), EXIT_INPUT, why);
+            return;
+        }
+        put(&s->t, local,
+            record_of(to_lose != UINT32_MAX  ? LOOPY_WIN
+                      : to_tie != UINT32_MAX ? LOOPY_TIE
+                                             : LOOPY_LOSE,
+                      lose + 1));
+    }
+}
+
+/* Collective: tier k solved, a slice at a time: every rank takes the
+ * same number of slices (that of the largest part over SLICE_POSITIONS),
+ * slice j holding the j-th piece of each of the rank's chunks of the tier,
+ * so that the ranks' slices take alike from every part of the tier. */
+static bool solve_tier(tsolve *s, uint64_t k, slice *sl)
+{
+    uint64_t n = s->local_at[k + 1] - s->local_at[k], most = 0, slices;
+    uint64_t c = chunk_of(s, k), chunks, piece, cap;
+
+    for (int r = 0; r < s->P; r++)
+        most = held(s, k, r) > most ? held(s, k, r) : most;
+    slices = most / SLICE_POSITIONS + (most % SLICE_POSITIONS != 0);
+    if (slices == 0)
+        return true;
+    chunks = n / c + (n % c != 0);
+    piece = c / slices + (c % slices != 0);
+    cap = chunks * piece + 1;
+    if (cap > sl->at_cap) {
+        free(sl->at);
+        free(sl->kid_at);
+        free(sl->ending);
+        sl->at = malloc((size_t)cap * sizeof *sl->at);
+        sl->kid_at = malloc(((size_t)cap + 1) * sizeof *sl->kid_at);
+        sl->ending = malloc((size_t)cap * sizeof *sl->ending);
+        sl->at_cap = cap;
+        if (sl->at == NULL || sl->kid_at == NULL || sl->ending == NULL) {
+            mpi_fail(s->run, EXIT_RESOURCE,
+                     "out of memory: a slice of tier %" PRIu64, k);
+            sl->at_cap = 0;
+        }
+    }
+    if (!mpi_agree(s->run))
+        return false;
+    for (uint64_t j = 0; j < slices; j++) {
+        sl->n_at = 0;
+        for (uint64_t q = 0; q < chunks; q++) {
+            uint64_t end = n - q * c < c ? n : q * c + c;
+            for (uint64_t i = q * c + j * piece;
+                 i < end && i < q * c + (j + 1) * piece; i++)
+                sl->at[sl->n_at++] = i;
+        }
+        gather_kids(s, k, sl);
+        if (!exchange_kids(s, sl))
+            sl->kids = 0;
+        if (s->run->status == EXIT_OK)
+            solve_kids(s, k, sl);
+        if (!mpi_agree(s->run))
+            return false;
+    }
+    return true;
+}
+
+static void slice_free(slice *sl)
+{
+    free(sl->kid);
+    free(sl->local_of);
+    free(sl->slot);
+    free(sl->dest);
+    free(sl->at);
+    free(sl->kid_at);
+    free(sl->ending);
+    free(sl->ask);
+    free(sl->asked);
+    free(sl->answer);
+    free(sl->answered);
+    free(sl->count);
+    free(sl->back);
+}
+
+/* ---- The solve ---- */
+
+bool mpi_tier_applies(const loopy_game *game, const char **why)
+{
+    static const loopy_game_solve_options defaults =
+        LOOPY_GAME_SOLVE_OPTIONS_INIT;
+    loopy_diag diag;
+    tiers t;
+    bool ok = true;
+
+    *why = NULL;
+    memset(&diag, 0, sizeof diag);
+    if (game->tier_children == NULL) {
+        *why = "the game has no tiers";
+        return false;
+    }
+    if (loopy_i_tiers_begin(&t, game, &defaults, &diag) != LOOPY_OK) {
+        loopy_i_tiers_free(&t);
+        return true; /* the solve says why */
+    }
+    for (uint64_t k = 0; k < t.count; k++)
+        if (t.self[k])
+            ok = false;
+    if (!ok)
+        *why = "a tier's moves stay inside it (loopy-mpi solves such a game "
+               "with --solver retro)";
+    loopy_i_tiers_free(&t);
+    return ok;
+}
+
+/* Collective: this rank's work file, new or (resume) the one a killed
+ * solve left, as every rank agrees: when not every rank's journal says
+ * every tier was reached, every rank begins again with a new one. */
+static bool open_store(tsolve *s, const char *output, bool resume)
+{
+    const loopy_game *game = s->game;
+    size_t len = strlen(output) + 64;
+    char *path = malloc(len);
+    loopy_diag diag;
+    tier_store_key key;
+    loopy_status status;
+    int reached = 1, all;
+
+    memset(&diag, 0, sizeof diag);
+    key.name = game->name;
+    key.params = game->params != NULL ? game->params : "";
+    key.size = s->local_at[s->t.count];
+    key.tiers = s->t.count;
+    key.flags = (s->t.misere ? TIER_FLAG_MISERE : 0) |
+                (s->t.reps.symmetric ? TIER_FLAG_SYMMETRIC : 0) |
+                (s->t.reps.all_legal ? TIER_FLAG_ALL_LEGAL : 0) |
+                (s->t.width == 1 ? TIER_FLAG_BYTES : 0);
+    if (path == NULL) {
+        mpi_fail(s->run, EXIT_RESOURCE, "out of memory");
+        return mpi_agree(s->run);
+    }
+    snprintf(path, len, "%s.tiers.%d-of-%d", output, s->me, s->P);
+    status = loopy_i_tier_store_open(&s->store, path, resume, &key, &diag);
+    if (status == LOOPY_OK) {
+        s->store_open = true;
+        reached = s->store.reached;
+    } else {
+        mpi_fail(s->run,
+                 status == LOOPY_EINVAL    ? EXIT_USAGE
+                 : status == LOOPY_EFORMAT ? EXIT_INPUT
+                 : status == LOOPY_EIO     ? EXIT_IO
+                                           : EXIT_RESOURCE,
+                 "%s", diag.message);
+    }
+    if (!mpi_agree(s->run)) {
+        /* A new work file another rank could not make along: removed. */
+        if (s->store_open && !resume) {
+            loopy_i_tier_store_close(&s->store, false);
+            s->store_open = false;
+            unlink(path);
+            snprintf(path + strlen(path), 64, "-journal");
+            unlink(path);
+        }
+        free(path);
+        return false;
+    }
+    MPI_Allreduce(&reached, &all, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+    if (resume && !all && reached) {
+        /* Others must reach again: so must this rank, from nothing. */
+        loopy_i_tier_store_close(&s->store, false);
+        s->store_open = false;
+        unlink(path);
+        snprintf(path + strlen(path), 64, "-journal");
+        unlink(path);
+        path[strlen(path) - strlen("-journal")] = '\0';
+        status = loopy_i_tier_store_open(&s->store, path, false, &key, &diag);
+        if (status == LOOPY_OK)
+            s->store_open = true;
+        else
+            mpi_fail(s->run, EXIT_IO, "%s", diag.message);
+    }
+    free(path);
+    if (!mpi_agree(s->run))
+        return false;
+    s->store.reached = all != 0;
+    if (s->t.width == 1)
+        s->t.byte = s->store.record;
+    else
+        s->t.record = s->store.record;
+    return true;
+}
+
+/* The checksum of this rank's records of tier k. */
+static uint64_t part_checksum(const tsolve *s, uint64_t k)
+{
+    return loopy_i_checksum(
+        (const unsigned char *)s->store.record + s->local_at[k] * s->t.width,
+        (s->local_at[k + 1] - s->local_at[k]) * s->t.width, 1);
+}
+
+/* Collective: journals this rank's part of the records [lo, hi) (all
+ * tiers, kind REACHED; or tier k, DONE). */
+static bool commit(tsolve *s, uint64_t lo, uint64_t hi, uint32_t kind,
+                   uint64_t k, uint64_t checksum)
+{
+    loopy_diag diag;
+
+    memset(&diag, 0, sizeof diag);
+    if (mpi_fault(s->run, "journal"))
+        mpi_fail(s->run, EXIT_IO, "%s: write failed (LOOPY_MPI_FAULT)",
+                 s->store.journal_path);
+    else if (loopy_i_tier_store_commit(&s->store, lo, hi, kind, k, checksum,
+                                       &diag) != LOOPY_OK)
+        mpi_fail(s->run, EXIT_IO, "%s", diag.message);
+    return mpi_agree(s->run);
+}
+
+static void release_part(tsolve *s, uint64_t k)
+{
+    loopy_i_tier_store_release(&s->store, s->local_at[k], s->local_at[k + 1]);
+}
+
+/* Collective: what the start reaches, tier by tier, parents first; then
+ * journaled. */
+static bool reach_all(tsolve *s)
+{
+    const loopy_game *game = s->game;
+
+    if (!s->t.reps.all_legal) {
+        loopy_position start = game->start;
+        uint64_t local;
+        if (s->t.reps.symmetric)
+            start = game->canonical(game->ctx, start);
+        if (start >= game->size)
+            mpi_fail(s->run, EXIT_INPUT,
+                     "%s: canonical() gives a position "
+                     "outside the index space",
+                     game->name);
+        else if (owner(s, loopy_i_tier_of(&s->t, start), start, &local) ==
+                 s->me)
+            put(&s->t, local, REACHED);
+        if (!mpi_agree(s->run))
+            return false;
+    }
+    for (uint64_t j = 0; j < s->t.count; j++) {
+        uint64_t k = s->t.order[j];
+        allow_children(s, k, true);
+        if (!reach_tier(s, k))
+            return false;
+        allow_children(s, k, false);
+        release_part(s, k);
+        /* A test's failure halfway through the reach. */
+        if (mpi_fault(s->run, "level") && j == s->t.count / 2)
+            mpi_fail(s->run, EXIT_RESOURCE, "out of memory (LOOPY_MPI_FAULT)");
+        if (!mpi_agree(s->run))
+            return false;
+    }
+    return commit(s, 0, s->local_at[s->t.count], TIER_ENTRY_REACHED, 0, 0);
+}
+
+/* Collective: every tier solved, children first, each journaled; those
+ * every rank journaled before a resume checked and skipped. */
+static bool solve_all(tsolve *s, slice *sl)
+{
+    uint64_t count = s->t.count;
+    unsigned char *done = malloc((size_t)count + 1);
+
+    if (done == NULL)
+        mpi_fail(s->run, EXIT_RESOURCE, "out of memory");
+    if (!mpi_agree(s->run)) {
+        free(done);
+        return false;
+    }
+    MPI_Allreduce(s->store.done, done, (int)count, MPI_UNSIGNED_CHAR, MPI_MIN,
+                  MPI_COMM_WORLD);
+    for (uint64_t j = count; j-- > 0;) {
+        uint64_t k = s->t.order[j];
+        if (done[k]) {
+            if (part_checksum(s, k) != s->store.checksum[k])
+                mpi_fail(
+                    s->run, EXIT_INPUT,
+                    "%.*s: tier %" PRIu64 " of the "
+                    "work file is damaged (its records are not those its "
+                    "journal recorded): remove the work files and their "
+                    "journals to start again",
+                    (int)(strlen(s->store.journal_path) - strlen("-journal")),
+                    s->store.journal_path, k);
+            if (!mpi_agree(s->run))
+                break;
+        } else {
+            allow_children(s, k, true);
+            if (!solve_tier(s, k, sl))
+                break;
+            allow_children(s, k, false);
+            if (!commit(s, s->local_at[k], s->local_at[k + 1], TIER_ENTRY_DONE,
+                        k, part_checksum(s, k)))
+                break;
+            /* A test's failure halfway, the tiers before it journaled. */
+            if (mpi_fault(s->run, "tier") && j == count / 2)
+                mpi_fail(s->run, EXIT_RESOURCE,
+                         "out of memory (LOOPY_MPI_FAULT)");
+            if (!mpi_agree(s->run))
+                break;
+        }
+        /* Pages no tier still to solve reads leave memory (a tier is not
+         * its own parent). */
+        for (uint64_t i = s->t.child_at[k]; i < s->t.child_at[k + 1]; i++)
+            if (s->t.child[i] != k && --s->t.pending[s->t.child[i]] == 0)
+                release_part(s, s->t.child[i]);
+        if (s->t.pending[k] == 0)
+            release_part(s, k);
+    }
+    free(done);
+    return s->run->status == EXIT_OK;
+}
+
+bool mpi_tier_solve(mpi_run *run, const loopy_game *game,
+                    const loopy_game_solve_options *options, const char *output,
+                    bool resume, mpi_game_words *out, mpi_stats *stats)
+{
+    tsolve s;
+    slice sl;
+    loopy_diag diag;
+    loopy_status status;
+    uint64_t rounds = 0;
+    bool ok = false;
+
+    memset(out, 0, sizeof *out);
+    memset(&s, 0, sizeof s);
+    memset(&sl, 0, sizeof sl);
+    memset(&diag, 0, sizeof diag);
+    s.run = run;
+    s.game = game;
+    s.P = run->ranks;
+    s.me = run->rank;
+    s.min_chunk = MIN_CHUNK;
+    {
+        /* Tests make the chunks tiny, so that tiers are dealt in many. */
+        const char *chunk = getenv("LOOPY_MPI_CHUNK");
+        long want = chunk != NULL ? strtol(chunk, NULL, 10) : 0;
+        if (want >= 1 && want <= (1L << 30))
+            s.min_chunk = (uint64_t)want;
+    }
+    status = loopy_i_tiers_begin(&s.t, game, options, &diag);
+    if (status != LOOPY_OK) {
+        loopy_i_tiers_explain(&s.t, status, &diag);
+        mpi_fail(run,
+                 status == LOOPY_ENOMEM   ? EXIT_RESOURCE
+                 : status == LOOPY_EINVAL ? EXIT_USAGE
+                                          : EXIT_INPUT,
+                 "%s", diag.message);
+    }
+    for (uint64_t k = 0; status == LOOPY_OK && k < s.t.count; k++)
+        if (s.t.self[k]) {
+            mpi_fail(run, EXIT_USAGE,
+                     "%s: tier %" PRIu64 "'s moves stay "
+                     "inside it: loopy-mpi solves such a game with --solver "
+                     "retro",
+                     game->name, k);
+            break;
+        }
+    if (status == LOOPY_OK && s.t.count > (uint64_t)INT_MAX)
+        mpi_fail(run, EXIT_RESOURCE,
+                 "%s: %" PRIu64 " tiers, more than "
+                 "loopy-mpi takes",
+                 game->name, s.t.count);
+    if (!mpi_agree(run))
+        goto done;
+    s.local_at = malloc(((size_t)s.t.count + 1) * sizeof *s.local_at);
+    s.allowed = calloc((size_t)s.t.count, 1);
+    if (s.local_at != NULL) {
+        s.local_at[0] = 0;
+        for (uint64_t k = 0; k < s.t.count; k++)
+            s.local_at[k + 1] = s.local_at[k] + held(&s, k, s.me);
+    }
+    sl.count = calloc((size_t)s.P * 4, sizeof *sl.count);
+    sl.back = calloc((size_t)s.P * 4, sizeof *sl.back);
+    if (s.local_at == NULL || s.allowed == NULL || mpi_fault(run, "memory") ||
+        sl.count == NULL || sl.back == NULL ||
+        !mpi_exchange_init(&s.x, run->ranks))
+        mpi_fail(run, EXIT_RESOURCE, "out of memory%s",
+                 mpi_fault(run, "memory") ? " (LOOPY_MPI_FAULT)" : "");
+    if (!mpi_agree(run) || !open_store(&s, output, resume))
+        goto done;
+    if (!s.store.reached && !reach_all(&s))
+        goto done;
+    if (!solve_all(&s, &sl) || !mpi_agree(run))
+        goto done;
+    /* The database's parts: round j of tier k's chunks is the parts
+     * (k, j, 0), ..., (k, j, P - 1), rank r's chunk j P + r of the tier
+     * (empty past the tier's end). */
+    for (uint64_t k = 0; k < s.t.count; k++)
+        rounds += rounds_of(&s, k);
+    out->part = malloc((size_t)rounds * sizeof *out->part + 1);
+    out->store = malloc(sizeof *out->store);
+    if (out->part == NULL || out->store == NULL || rounds > (uint64_t)INT_MAX)
+        mpi_fail(run, EXIT_RESOURCE, "out of memory");
+    if (!mpi_agree(run)) {
+        free(out->part);
+        free(out->store);
+        out->part = NULL;
+        out->store = NULL;
+        goto done;
+    }
+    out->parts = (int)rounds;
+    for (uint64_t k = 0, g = 0; k < s.t.count; k++) {
+        uint64_t c = chunk_of(&s, k), len = s.t.start[k + 1] - s.t.start[k];
+        for (uint64_t j = 0; j < rounds_of(&s, k); j++, g++) {
+            mpi_db_part *p = &out->part[g];
+            uint64_t first = (j * (uint64_t)s.P + (uint64_t)s.me) * c;
+            uint64_t from = first < len ? first : len;
+            uint64_t to = len - from < c ? len : from + c;
+            /* (An empty part at the end of the tier's records.) */
+            size_t at = (size_t)(s.local_at[k] +
+                                 (from < to ? j * c : held(&s, k, s.me)));
+            memset(&p->v, 0, sizeof p->v);
+            if (s.t.width == 1)
+                p->v.byte = (const uint8_t *)s.store.record + at;
+            else
+                p->v.record = (const uint16_t *)s.store.record + at;
+            p->v.mapped = true;
+            p->from = s.t.start[k] + from;
+            p->to = s.t.start[k] + to;
+        }
+    }
+    /* The work file stays open (and locked) until the database is
+     * written from it. */
+    *out->store = s.store;
+    s.store_open = false;
+    out->symmetric = s.t.reps.symmetric;
+    ok = true;
+
+done:
+    *stats = s.stats;
+    slice_free(&sl);
+    loopy_i_position_buffer_release(&s.buf);
+    mpi_exchange_free(&s.x);
+    if (s.store_open)
+        loopy_i_tier_store_close(&s.store, false);
+    loopy_i_tiers_free(&s.t);
+    free(s.local_at);
+    free(s.allowed);
+    return ok;
+}
