@@ -20,8 +20,8 @@
     "                       a player who cannot move wins\n"                  \
     "      --no-symmetry    solve every position, not one per class of\n"     \
     "                       symmetric positions\n"                            \
-    "      --solver NAME    graph, retro or tablebase (see 'loopy game\n"     \
-    "                       --help')\n"
+    "      --solver NAME    graph, retro, tier or tablebase (see 'loopy\n"   \
+    "                       game --help')\n"
 
 #define GAME_HELP_TABLES                                                       \
     "      --tables DIR     read GAME's database from DIR, where 'loopy game\n" \

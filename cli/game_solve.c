@@ -104,6 +104,7 @@ int game_solve_open(const game_args *a, const loopy_game *game,
     loopy_diag diag;
     loopy_status status;
     struct timespec start;
+    struct stat st;
     game_solver solver = game_solver_of(a, game);
     loopy_game_solve_options options = a->solve;
     cli_progress progress;
@@ -129,7 +130,10 @@ int game_solve_open(const game_args *a, const loopy_game *game,
         status = loopy_game_solve_retro(game, &options, solution, &diag);
         break;
     case GAME_SOLVER_TIER:
-        status = a->output != NULL && strcmp(a->action, "solve") == 0
+        /* The work file goes beside a database file; for an output that
+         * is not one (/dev/null, a FIFO), the work stays in memory. */
+        status = a->output != NULL && strcmp(a->action, "solve") == 0 &&
+                         (stat(a->output, &st) != 0 || S_ISREG(st.st_mode))
                      ? solve_stored(a, game, &options, solution, &diag)
                      : loopy_game_solve_tiers(game, &options, solution, &diag);
         break;

@@ -32,12 +32,14 @@ static const char usage[] =
     "      --all-legal      solve every legal index, reachable or not\n"
     "      --solver NAME    retro (the default): as above; tier: tier by\n"
     "                       tier, for a game whose moves leave their tier\n"
-    "                       (connect4, mnk): every tier's range cut into P\n"
-    "                       parts, its moves' values asked of their ranks;\n"
-    "                       no unmoves() needed; each rank keeps its part\n"
-    "                       in a work file, FILE.tiers.R-of-P, mapped\n"
+    "                       (connect4, mnk): every tier dealt to the ranks\n"
+    "                       in chunks, its moves' values asked of their\n"
+    "                       ranks; no unmoves() needed; each rank keeps its\n"
+    "                       chunks in a work file, FILE.tiers.R-of-P,\n"
+    "                       mapped, which a failed or killed solve leaves\n"
     "      --resume         with --solver tier: continue a solve that was\n"
-    "                       killed, from its work files (the same P)\n"
+    "                       killed or failed, from its work files (the same\n"
+    "                       P)\n"
     "  -q, --quiet          no summary line on standard error\n"
     "      --stats          print the exchanges and bytes sent per rank\n"
     "  -h, --help           show this help\n"
@@ -197,17 +199,20 @@ static int run_game(mpi_run *run, const game_args *a)
     /* Every rank learns the temporary file's name, for a signal, and to
      * write its blocks there. */
     mpi_share_pending(run, out_open ? out.tmp_path : NULL);
+    /* (NULL: no file the ranks share; they send rank 0 their blocks.) */
     tmp_path = mpi_pending_path();
-    if (tmp_path == NULL)
-        mpi_fail(run, EXIT_RESOURCE, "%s: the temporary file's name cannot be "
-                 "shared with the ranks (4096 bytes or more, or out of memory)",
-                 a->output);
     if (!mpi_agree(run))
         goto done;
     if (a->tier) {
         const char *why;
+        int regular = out_open && out.tmp_path != NULL;
+        MPI_Bcast(&regular, 1, MPI_INT, 0, MPI_COMM_WORLD);
         if (!mpi_tier_applies(game, &why))
             mpi_fail(run, EXIT_USAGE, "--solver tier: %s: %s", game->name, why);
+        else if (!regular)
+            mpi_fail(run, EXIT_USAGE, "--solver tier: %s is not a regular "
+                     "file: the ranks' work files go beside the database, "
+                     "FILE.tiers.R-of-P", a->output);
         if (!mpi_agree(run) || !mpi_tier_solve(run, game, &a->solve, a->output,
                                                a->resume, &words, &stats))
             goto done;

@@ -130,8 +130,9 @@ static void each_pair(const layout *l, int q_owner, pair_fn *each, void *ctx)
 typedef struct tails {
     int *scount, *sdispl, *rcount, *rdispl;
     loopy_i_db_item *send, *recv;
-    uint64_t sent, received; /* items */
-    loopy_i_db_item **tail;  /* count: each part's */
+    uint64_t sent, received;   /* items */
+    uint64_t *sitems, *ritems; /* items, per rank */
+    loopy_i_db_item **tail;    /* count: each part's */
     bool failed;
 } tails;
 
@@ -141,11 +142,11 @@ static void count_pair(const layout *l, int q, int g, uint64_t items,
     tails *x = ctx;
     (void)offset;
     if (owner_of(l, g) == l->me) {
-        x->scount[owner_of(l, q)] += (int)(items * sizeof *x->send);
+        x->sitems[owner_of(l, q)] += items;
         x->sent += items;
     }
     if (owner_of(l, q) == l->me) {
-        x->rcount[owner_of(l, g)] += (int)(items * sizeof *x->recv);
+        x->ritems[owner_of(l, g)] += items;
         x->received += items;
     }
 }
@@ -196,7 +197,10 @@ static void plan_tails(mpi_run *run, const layout *l, tails *x)
     filling f = {x, at};
 
     x->tail = calloc((size_t)l->count, sizeof *x->tail);
-    if (at == NULL || x->tail == NULL) {
+    x->sitems = calloc((size_t)l->P * 2, sizeof *x->sitems);
+    if (x->sitems != NULL)
+        x->ritems = x->sitems + l->P;
+    if (at == NULL || x->tail == NULL || x->sitems == NULL) {
         mpi_fail(run, EXIT_RESOURCE, "out of memory");
         free(at);
         return;
@@ -222,6 +226,8 @@ static void plan_tails(mpi_run *run, const layout *l, tails *x)
         return;
     }
     for (int d = 0, sd = 0, rd = 0; d < l->P; d++) {
+        x->scount[d] = (int)(x->sitems[d] * sizeof *x->send);
+        x->rcount[d] = (int)(x->ritems[d] * sizeof *x->recv);
         x->sdispl[d] = sd;
         x->rdispl[d] = rd;
         sd += x->scount[d];
@@ -260,6 +266,7 @@ static void tails_free(tails *x, int count)
     for (int k = 0; x->tail != NULL && k < count; k++)
         free(x->tail[k]);
     free(x->tail);
+    free(x->sitems);
     free(x->send);
     free(x->recv);
 }
@@ -278,11 +285,86 @@ static bool write_piece(const loopy_i_db_piece *piece, int fd, uint64_t offset,
     return true;
 }
 
+/* Messages of blocks sent to rank 0, at most this many bytes. */
+#define SEND_BYTES ((size_t)4 << 20)
+#define TAG_BLOCKS 11
+
+/* Collective, without a shared file: rank 0 writes the header, every
+ * part's blocks in order (its own, and the others' as they send them,
+ * a part at a time in messages of SEND_BYTES at most, through buf of as
+ * many bytes on every rank) and the index through out.  A failure to
+ * write is recorded; rank 0 takes every message even after one, so that
+ * no rank waits. */
+static void send_to_rank0(mpi_run *run, const db_shape *shape,
+                          const loopy_i_db_source *meta,
+                          const loopy_i_db_piece *piece, int count,
+                          const uint64_t *sizes, uint64_t frame_bytes,
+                          unsigned char *index, unsigned char *buf,
+                          cli_out *out, const char *path)
+{
+    int P = run->ranks;
+    bool failed = false;
+
+    if (run->rank != 0) {
+        /* This rank's parts in order, each in messages of its own (a
+         * frame is far smaller than SEND_BYTES). */
+        for (int k = 0; k < count; k++) {
+            size_t len = 0;
+            for (uint64_t b = 0; b < piece[k].blocks; b++) {
+                size_t n = piece[k].entry[b].compressed;
+                if (len + n > SEND_BYTES) {
+                    MPI_Send(buf, (int)len, MPI_BYTE, 0, TAG_BLOCKS,
+                             MPI_COMM_WORLD);
+                    len = 0;
+                }
+                memcpy(buf + len, piece[k].frame[b], n);
+                len += n;
+            }
+            if (len > 0)
+                MPI_Send(buf, (int)len, MPI_BYTE, 0, TAG_BLOCKS, MPI_COMM_WORLD);
+        }
+        return;
+    }
+    {
+        unsigned char header[DB_HEADER_MAX];
+        size_t header_len;
+        loopy_i_db_parts_finish(shape, meta, frame_bytes, index, header,
+                                &header_len);
+        failed = cli_write_bytes(out, header, header_len) != 0;
+    }
+    for (size_t g = 0; g < (size_t)P * (size_t)count; g++) {
+        size_t r = g % (size_t)P, k = g / (size_t)P;
+        uint64_t bytes = sizes[(r * (size_t)count + k) * 2], got = 0;
+        if (r == 0) {
+            failed = failed || loopy_i_db_piece_write(&piece[k], cli_write_bytes,
+                                                      out) != LOOPY_OK;
+            continue;
+        }
+        while (got < bytes) {
+            MPI_Status st;
+            int n = 0;
+            MPI_Recv(buf, (int)SEND_BYTES, MPI_BYTE, (int)r, TAG_BLOCKS,
+                     MPI_COMM_WORLD, &st);
+            MPI_Get_count(&st, MPI_BYTE, &n);
+            got += (uint64_t)(n > 0 ? n : 0);
+            failed = failed || cli_write_bytes(out, buf, (size_t)n) != 0;
+            if (n <= 0)
+                break; /* (a sender sends no empty message) */
+        }
+    }
+    failed = failed || cli_write_bytes(out, index, (size_t)shape->blocks *
+                                                       DB_ENTRY_BYTES + 8) != 0;
+    if (failed)
+        mpi_fail(run, EXIT_IO, "%s: write failed", path);
+}
+
 bool mpi_write_words_db(mpi_run *run, const loopy_i_db_source *meta,
                         const mpi_db_part *mine, int count, const char *path,
                         cli_out *out, const char *tmp_path, db_shape *shape)
 {
     int P = run->ranks, me = run->rank, fd = -1, error = 0;
+    bool shared = true;
+    unsigned char *send_buf = NULL;
     size_t parts = (size_t)P * (size_t)count;
     loopy_i_db_tally *t = malloc(parts * sizeof *t + 1);
     uint64_t *flat = malloc(parts * LOOPY_I_DB_TALLY_WORDS * sizeof *flat + 1);
@@ -328,8 +410,7 @@ bool mpi_write_words_db(mpi_run *run, const loopy_i_db_source *meta,
                  loopy_strerror(status));
         goto done;
     }
-    for (size_t q = 0; q < parts; q++)
-        need[q] = loopy_i_db_tail_need(shape, t, (int)parts, (int)q);
+    loopy_i_db_tail_needs(shape, t, (int)parts, need);
     l.P = P;
     l.me = me;
     l.count = count;
@@ -358,12 +439,16 @@ bool mpi_write_words_db(mpi_run *run, const loopy_i_db_source *meta,
         int g = k * P + me;
         status = loopy_i_db_part_compress(shape, t, (int)parts, g, &mine[k].v,
                                           x.tail[k], need[g], 0, &piece[k]);
-        if (status != LOOPY_OK || mpi_fault(run, "compress"))
-            mpi_fail(run, EXIT_RESOURCE,
-                     "out of memory: compressing the "
-                     "database's positions %" PRIu64 " to %" PRIu64 "%s",
-                     mine[k].from, mine[k].to,
-                     mpi_fault(run, "compress") ? " (LOOPY_MPI_FAULT)" : "");
+        if (mpi_fault(run, "compress"))
+            mpi_fail(run, EXIT_RESOURCE, "out of memory: compressing the "
+                     "database's blocks (LOOPY_MPI_FAULT)");
+        else if (status != LOOPY_OK)
+            mpi_fail(run, cli_exit_status(status),
+                     "%s: compressing the database's positions %" PRIu64
+                     " to %" PRIu64 ": %s",
+                     path, mine[k].from, mine[k].to,
+                     status == LOOPY_ENOMEM ? "out of memory"
+                                            : loopy_strerror(status));
         free(x.tail[k]); /* in the part's blocks now */
         x.tail[k] = NULL;
         my_sizes[2 * k] = piece[k].bytes;
@@ -381,6 +466,12 @@ bool mpi_write_words_db(mpi_run *run, const loopy_i_db_source *meta,
         if (entries == NULL)
             mpi_fail(run, EXIT_RESOURCE, "out of memory");
     }
+    if (run->status == EXIT_OK &&
+        shape->blocks > (uint64_t)INT_MAX / DB_ENTRY_BYTES)
+        mpi_fail(run, EXIT_RESOURCE,
+                 "%s: a block index of %" PRIu64 " blocks, more than rank 0 "
+                 "gathers in one MPI message (%d)",
+                 path, shape->blocks, INT_MAX / (int)DB_ENTRY_BYTES);
     if (me == 0 && run->status == EXIT_OK) {
         index = malloc((size_t)shape->blocks * DB_ENTRY_BYTES + 8);
         gathered = malloc((size_t)shape->blocks * DB_ENTRY_BYTES + 1);
@@ -396,14 +487,30 @@ bool mpi_write_words_db(mpi_run *run, const loopy_i_db_source *meta,
      * it, from every part's size. */
     MPI_Allgather(my_sizes, 2 * count, MPI_UINT64_T, sizes, 2 * count,
                   MPI_UINT64_T, MPI_COMM_WORLD);
+    /* Every rank writes into rank 0's temporary file when all know its
+     * name; else (an output that is not a regular file, a name too long
+     * to share) the blocks go to rank 0, which writes them in order. */
+    {
+        int mine_shared = tmp_path != NULL, all_shared;
+        MPI_Allreduce(&mine_shared, &all_shared, 1, MPI_INT, MPI_MIN,
+                      MPI_COMM_WORLD);
+        shared = all_shared != 0;
+    }
+    if (!shared) {
+        send_buf = malloc(SEND_BYTES);
+        if (send_buf == NULL)
+            mpi_fail(run, EXIT_RESOURCE, "out of memory");
+        if (!mpi_agree(run))
+            goto done;
+    }
     header_bytes = loopy_i_db_header_bytes(meta);
     for (size_t g = 0; g < parts; g++) {
         size_t r = g % (size_t)P, k = g / (size_t)P;
         frame_bytes += sizes[(r * (size_t)count + k) * 2];
     }
-    if (me == 0) {
+    if (shared && me == 0) {
         fd = fileno(out->file);
-    } else {
+    } else if (shared) {
         fd = open(tmp_path, O_WRONLY | O_CLOEXEC);
         if (fd < 0)
             mpi_fail(run, EXIT_IO,
@@ -417,11 +524,13 @@ bool mpi_write_words_db(mpi_run *run, const loopy_i_db_source *meta,
         unsigned char *e = entries;
         for (size_t g = 0; g < parts; g++) {
             size_t r = g % (size_t)P, k = g / (size_t)P;
-            if (r == (size_t)me && fd >= 0 && error == 0) {
-                if (mpi_fault(run, "write"))
-                    error = ENOSPC;
-                else
-                    write_piece(&piece[k], fd, offset, &error);
+            if (r == (size_t)me) {
+                if (shared && fd >= 0 && error == 0) {
+                    if (mpi_fault(run, "write"))
+                        error = ENOSPC;
+                    else
+                        write_piece(&piece[k], fd, offset, &error);
+                }
                 loopy_i_db_piece_entries(&piece[k], offset, e);
                 e += piece[k].blocks * DB_ENTRY_BYTES;
             }
@@ -434,6 +543,8 @@ bool mpi_write_words_db(mpi_run *run, const loopy_i_db_source *meta,
         if (close(fd) != 0 && error == 0)
             error = errno;
     }
+    if (!shared && mpi_fault(run, "write"))
+        error = ENOSPC;
     if (error != 0)
         mpi_fail(run, EXIT_IO, "%s: write failed: %s%s", path, strerror(error),
                  mpi_fault(run, "write") ? " (LOOPY_MPI_FAULT)" : "");
@@ -467,7 +578,7 @@ bool mpi_write_words_db(mpi_run *run, const loopy_i_db_source *meta,
             free(from);
         }
     }
-    if (me == 0 && run->status == EXIT_OK) {
+    if (shared && me == 0 && run->status == EXIT_OK) {
         unsigned char header[DB_HEADER_MAX];
         size_t header_len;
         at_fd at = {fd, 0, 0};
@@ -480,6 +591,10 @@ bool mpi_write_words_db(mpi_run *run, const loopy_i_db_source *meta,
         if (at.error != 0)
             mpi_fail(run, EXIT_IO, "%s: write failed: %s", path,
                      strerror(at.error));
+    } else if (!shared && mpi_agree(run)) {
+        /* (Collective: every rank sends, or none, once all agree.) */
+        send_to_rank0(run, shape, meta, piece, count, sizes, frame_bytes,
+                      index, send_buf, out, path);
     }
     ok = mpi_agree(run);
 
@@ -498,5 +613,6 @@ done:
     free(entries);
     free(gathered);
     free(index);
+    free(send_buf);
     return ok;
 }

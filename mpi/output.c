@@ -90,9 +90,10 @@ bool mpi_write_db(mpi_run *run, const mpi_part *part, const mpi_solution *sol,
     db_shape shape;
     bool ok = false;
 
-    if (word == NULL || tmp_path == NULL)
-        mpi_fail(run, EXIT_RESOURCE, "%s: out of memory (or a temporary "
-                 "file's name of 4096 bytes or more)", path);
+    /* (tmp_path NULL: no file the ranks share; they send rank 0 their
+     * blocks.) */
+    if (word == NULL)
+        mpi_fail(run, EXIT_RESOURCE, "%s: out of memory", path);
     for (uint64_t i = 0; word != NULL && i < sol->nl; i++) {
         uint8_t outcome = sol->outcome[i];
         uint32_t r = sol->remoteness[i];

@@ -4,9 +4,9 @@
  * solves one whose moves leave their tier (Connect Four, m,n,k): no
  * unmoves, no counters, no levels.
  *
- * Every tier's range is cut into P parts, rank r holding the r-th of each
- * (so that every rank has a share of every tier's work), as the tier
- * solver's records (2 bytes an index, or 1 for a game whose
+ * Every tier is dealt to the ranks in chunks, chunk c to rank c mod P
+ * (about 8 chunks a rank, 65,536 indices at least: every rank has a
+ * share of every part of every tier's work), as the tier solver's records (2 bytes an index, or 1 for a game whose
  * remoteness_bound allows it) in a work file of its own, mapped
  * (lib/rules/tier_store.c: OUTPUT.tiers.R-of-P and its journal): a rank
  * holds in memory its part of the tier at work and of the tiers that
@@ -379,6 +379,12 @@ static void gather_kids(tsolve *s, uint64_t k, slice *sl)
             sl->ending[x] = no_moves(&s->t);
             continue;
         }
+        if (sl->kids + count > (size_t)INT_MAX) {
+            mpi_fail(s->run, EXIT_RESOURCE, "%s: a slice of tier %" PRIu64
+                     " with more moves than an MPI message carries",
+                     game->name, k);
+            continue;
+        }
         if (!grow_kids(sl, sl->kids + count)) {
             mpi_fail(s->run, EXIT_RESOURCE,
                      "out of memory: the moves of a "
@@ -415,7 +421,6 @@ static bool exchange_kids(tsolve *s, slice *sl)
     int *rcount = sl->count + 2 * P, *rdispl = sl->count + 3 * P;
     int *fill = sl->back; /* reused below as the answers' counts */
     size_t sent = 0, received = 0;
-    bool ok = true;
 
     MPI_Alltoall(scount, 1, MPI_INT, rcount, 1, MPI_INT, MPI_COMM_WORLD);
     for (int d = 0, at = 0; d < P; d++) {
@@ -433,13 +438,14 @@ static bool exchange_kids(tsolve *s, slice *sl)
     sl->answer = malloc(received * sizeof *sl->answer + 1);
     sl->answered = malloc(sent * sizeof *sl->answered + 1);
     if (sl->ask == NULL || sl->asked == NULL || sl->answer == NULL ||
-        sl->answered == NULL) {
+        sl->answered == NULL)
         mpi_fail(s->run, EXIT_RESOURCE, "out of memory: a slice's requests");
-        ok = false;
-    }
-    /* Every rank takes part in both exchanges, empty after a failure. */
+    /* The others count on this rank's requests and answers: all go on,
+     * or none. */
+    if (!mpi_agree(s->run))
+        return false;
     memset(fill, 0, (size_t)P * sizeof *fill);
-    for (size_t j = 0; ok && j < sl->kids; j++) {
+    for (size_t j = 0; j < sl->kids; j++) {
         int d = sl->dest[j];
         if (d == s->me) {
             sl->slot[j] = UINT64_MAX;
@@ -448,13 +454,9 @@ static bool exchange_kids(tsolve *s, slice *sl)
         sl->slot[j] = (uint64_t)(sdispl[d] + fill[d]);
         sl->ask[sdispl[d] + fill[d]++] = sl->kid[j];
     }
-    if (!ok) {
-        memset(scount, 0, (size_t)P * sizeof *scount);
-        memset(rcount, 0, (size_t)P * sizeof *rcount);
-    }
     MPI_Alltoallv(sl->ask, scount, sdispl, MPI_UINT64_T, sl->asked, rcount,
                   rdispl, MPI_UINT64_T, MPI_COMM_WORLD);
-    for (size_t j = 0; ok && j < received; j++) {
+    for (size_t j = 0; j < received; j++) {
         loopy_position c = sl->asked[j];
         uint64_t local, k = c < s->game->size ? loopy_i_tier_of(&s->t, c) : 0;
         if (c >= s->game->size || owner(s, k, c, &local) != s->me) {
@@ -471,7 +473,7 @@ static bool exchange_kids(tsolve *s, slice *sl)
                   scount, sdispl, MPI_UINT16_T, MPI_COMM_WORLD);
     s->stats.supersteps++;
     s->stats.bytes_sent += sent * 8 + received * 2;
-    return ok;
+    return true;
 }
 
 /* Phase 2: each position's record from its moves'. */
@@ -583,7 +585,7 @@ static bool solve_tier(tsolve *s, uint64_t k, slice *sl)
         }
         gather_kids(s, k, sl);
         if (!exchange_kids(s, sl))
-            sl->kids = 0;
+            return false; /* agreed */
         if (s->run->status == EXIT_OK)
             solve_kids(s, k, sl);
         if (!mpi_agree(s->run))
@@ -650,11 +652,17 @@ static bool open_store(tsolve *s, const char *output, bool resume)
     loopy_diag diag;
     tier_store_key key;
     loopy_status status;
+    char params[256];
     int reached = 1, all;
 
     memset(&diag, 0, sizeof diag);
+    /* The journal records how the tiers are dealt too: a resume with
+     * other chunks is another solve. */
+    snprintf(params, sizeof params, "%.160s (ranks %d, chunks of %" PRIu64
+             " or more, %d a rank)", game->params != NULL ? game->params : "",
+             s->P, s->min_chunk, CHUNKS_PER_RANK);
     key.name = game->name;
-    key.params = game->params != NULL ? game->params : "";
+    key.params = params;
     key.size = s->local_at[s->t.count];
     key.tiers = s->t.count;
     key.flags = (s->t.misere ? TIER_FLAG_MISERE : 0) |

@@ -110,6 +110,14 @@ static bool write_parts(const words *ws, int form, const uint16_t *rec,
     *status = loopy_i_db_parts_shape(meta, layout, t, parts, &s);
     if (*status != LOOPY_OK)
         goto done;
+    {
+        /* Every part's need in one pass, as loopy-mpi takes them. */
+        uint64_t *needs = tdb_alloc((size_t)parts * sizeof *needs);
+        loopy_i_db_tail_needs(&s, t, parts, needs);
+        for (int r = 0; r < parts; r++)
+            CHECK(needs[r] == loopy_i_db_tail_need(&s, t, parts, r));
+        free(needs);
+    }
     for (int r = 0; r < parts; r++) {
         /* The tail: the heads the later parts send. */
         uint64_t need = 0, at = 0;

@@ -304,6 +304,9 @@ uint64_t loopy_i_db_part_items(const db_shape *shape, const loopy_i_db_tally *t)
  * parts after it: the first items of part r + 1, then of r + 2, ... */
 uint64_t loopy_i_db_tail_need(const db_shape *shape, const loopy_i_db_tally *t,
                               int parts, int r);
+/* loopy_i_db_tail_need of every part into need[0 .. parts), in one pass. */
+void loopy_i_db_tail_needs(const db_shape *shape, const loopy_i_db_tally *t,
+                           int parts, uint64_t *need);
 /* How many of part s's first items part r's tail takes (0 unless r < s). */
 uint64_t loopy_i_db_tail_items(const db_shape *shape, const loopy_i_db_tally *t,
                                int parts, int r, int s);

@@ -147,6 +147,27 @@ uint64_t loopy_i_db_tail_need(const db_shape *shape, const loopy_i_db_tally *t,
     return total - before - loopy_i_db_part_items(shape, &t[r]);
 }
 
+void loopy_i_db_tail_needs(const db_shape *shape, const loopy_i_db_tally *t,
+                           int parts, uint64_t *need)
+{
+    uint64_t e = 0, k = shape->k;
+    uint64_t all = shape->sparse ? shape->n : shape->hi - shape->lo;
+
+    /* blocks_of() and loopy_i_db_tail_need() with one running sum. */
+    for (int r = 0; r < parts; r++) {
+        uint64_t n = loopy_i_db_part_items(shape, &t[r]);
+        uint64_t first = e / k + (e % k != 0);
+        uint64_t end = (e + n) / k + ((e + n) % k != 0), total;
+
+        need[r] = 0;
+        if (end > first) {
+            total = end * k < all ? end * k : all;
+            need[r] = total - e - n;
+        }
+        e += n;
+    }
+}
+
 uint64_t loopy_i_db_tail_items(const db_shape *shape, const loopy_i_db_tally *t,
                                int parts, int r, int s)
 {

@@ -218,6 +218,40 @@ for ch in 1 3 7; do
 done
 LOOPY_MPI_CHUNK=5 game_agree "--solver tier connect4:4x4 --all-legal chunks of 5 np=4" 4 \
     connect4:4x4 --solver tier --all-legal
+# An output that is not a regular file (a FIFO, /dev/null): no file the
+# ranks share, so they send rank 0 their blocks, which it writes in
+# order: the same bytes.
+fifo_agree() { # fifo_agree NAME NP GAME OPTIONS...
+    name=$1 np=$2 spec=$3
+    shift 3
+    rm -f "$work/fifo" "$work/want.ldb" "$work/fifo.ldb"
+    (cd "$work" && "$LOOPY" game solve -q --solver retro "$@" "$spec" \
+        -o want.ldb >/dev/null 2>&1)
+    mkfifo "$work/fifo"
+    cat "$work/fifo" >"$work/fifo.ldb" &
+    reader=$!
+    mpi "$np" game solve -q "$@" "$spec" -o fifo >"$work/stdout" 2>"$work/err2"
+    status=$?
+    wait "$reader"
+    if [ "$status" -ne 0 ] || ! cmp -s "$work/want.ldb" "$work/fifo.ldb"; then
+        fail "$name: status $status: $(cat "$work/err2")"
+    else
+        pass
+    fi
+}
+if command -v mkfifo >/dev/null 2>&1; then
+    fifo_agree "to a FIFO np=3" 3 connect4:4x4
+    fifo_agree "--misere --all-legal to a FIFO np=2" 2 mnk:3,3,3 --misere --all-legal
+fi
+mpi 2 game solve -q connect4:4x4 -o /dev/null >"$work/stdout" 2>"$work/err2"
+same "-o /dev/null: status" "$?" 0
+# The tier solver's work files go beside the database: not beside
+# /dev/null.
+mpi 2 game solve -q --solver tier connect4:4x4 -o /dev/null >"$work/stdout" 2>"$work/err2"
+same "--solver tier -o /dev/null: status" "$?" 2
+check "--solver tier -o /dev/null: the message" grep -q \
+    "rank 0: --solver tier: /dev/null is not a regular file" "$work/err2"
+check "--solver tier -o /dev/null: no work file in /dev" test ! -e /dev/null.tiers.0-of-2
 # A game of one's own with tiers (examples/heaps.c): 61 tiers of 1 to 31
 # positions.
 if cc -shared -fPIC -I"$root/include" "$root/examples/heaps.c" \

@@ -234,6 +234,12 @@ refused "--resume without -o" 2 "--resume: only 'solve --solver tier -o FILE'" \
 refused "--memory with retro" 2 "--memory: only 'solve --solver tier -o FILE'" \
     game solve --memory 1G --solver retro "$game" -o k.ldb
 
+# An output that is not a regular file: the work stays in memory (no work
+# file beside /dev/null).
+"$LOOPY" game solve -q --solver tier connect4:4x4 -o /dev/null >/dev/null 2>null.err
+same "--solver tier -o /dev/null: status" "$?" 0
+[ -e /dev/null.tiers ] && fail "--solver tier -o /dev/null made /dev/null.tiers"
+
 # ---- A game of your own with tiers: examples/heaps.c ----
 # Two heaps, a move takes 1 to K stones from one: the position (a, b) is
 # lost exactly when a mod (K + 1) = b mod (K + 1) (the heaps'
