@@ -8,9 +8,11 @@
  * block index it gathers (32 bytes a block).  No rank holds more than its
  * own words, its compressed blocks and (rank 0) the index.
  *
- * The ranks open rank 0's temporary file by its name: the output must lie
- * on a file system every rank sees at the same path (one machine, or a
- * cluster's shared file system), which is said when a rank cannot open it.
+ * The ranks open rank 0's temporary file by its name, where the output
+ * lies on a file system every rank sees at the same path (one machine, or
+ * a cluster's shared file system).  Where one cannot (an output that is
+ * not a regular file, nodes without a shared file system), every rank
+ * sends rank 0 its blocks instead, which it writes in order.
  */
 #include "mpi.h"
 
@@ -488,13 +490,24 @@ bool mpi_write_words_db(mpi_run *run, const loopy_i_db_source *meta,
     MPI_Allgather(my_sizes, 2 * count, MPI_UINT64_T, sizes, 2 * count,
                   MPI_UINT64_T, MPI_COMM_WORLD);
     /* Every rank writes into rank 0's temporary file when all know its
-     * name; else (an output that is not a regular file, a name too long
-     * to share) the blocks go to rank 0, which writes them in order. */
+     * name and can open it; else (an output that is not a regular file, a
+     * name too long to share, a cluster whose nodes share no file system)
+     * the blocks go to rank 0, which writes them in order. */
     {
         int mine_shared = tmp_path != NULL, all_shared;
+        if (mine_shared && me == 0) {
+            fd = fileno(out->file);
+        } else if (mine_shared) {
+            fd = open(tmp_path, O_WRONLY | O_CLOEXEC);
+            mine_shared = fd >= 0 && !mpi_fault(run, "share");
+        }
         MPI_Allreduce(&mine_shared, &all_shared, 1, MPI_INT, MPI_MIN,
                       MPI_COMM_WORLD);
         shared = all_shared != 0;
+        if (!shared && me != 0 && fd >= 0)
+            close(fd);
+        if (!shared)
+            fd = -1; /* (rank 0's is its output's, closed with it) */
     }
     if (!shared) {
         send_buf = malloc(SEND_BYTES);
@@ -507,17 +520,6 @@ bool mpi_write_words_db(mpi_run *run, const loopy_i_db_source *meta,
     for (size_t g = 0; g < parts; g++) {
         size_t r = g % (size_t)P, k = g / (size_t)P;
         frame_bytes += sizes[(r * (size_t)count + k) * 2];
-    }
-    if (shared && me == 0) {
-        fd = fileno(out->file);
-    } else if (shared) {
-        fd = open(tmp_path, O_WRONLY | O_CLOEXEC);
-        if (fd < 0)
-            mpi_fail(run, EXIT_IO,
-                     "%s: cannot open rank 0's temporary file "
-                     "%s: %s (the output must be on a file system every rank "
-                     "shares)",
-                     path, tmp_path, strerror(errno));
     }
     {
         uint64_t offset = header_bytes;

@@ -239,6 +239,11 @@ fifo_agree() { # fifo_agree NAME NP GAME OPTIONS...
         pass
     fi
 }
+# A rank that cannot open rank 0's temporary file (a node without the
+# shared file system; LOOPY_MPI_FAULT=R:share): all send their blocks.
+LOOPY_MPI_FAULT=2:share game_agree "rank 2 cannot open the file np=3" 3 connect4:4x4
+LOOPY_MPI_FAULT=1:share game_agree "--solver tier, rank 1 cannot open the file np=2" 2 \
+    connect4:4x4 --solver tier
 if command -v mkfifo >/dev/null 2>&1; then
     fifo_agree "to a FIFO np=3" 3 connect4:4x4
     fifo_agree "--misere --all-legal to a FIFO np=2" 2 mnk:3,3,3 --misere --all-legal
