@@ -76,18 +76,8 @@ static int owner(const gsolve *g, uint64_t pos)
     return mpi_range_owner(g->bound, g->run->ranks, pos);
 }
 
-/* Records the failure of the game at pos. */
-static void game_fail(gsolve *g, loopy_position pos, int status, const char *why)
-{
-    char text[96];
-
-    mpi_fail(g->run, status, "%s: position %" LOOPY_PRI_POSITION " (%s): %s",
-             g->game->name, pos,
-             loopy_game_format(g->game, pos, text, sizeof text), why);
-}
-
 /* The neighbours of pos into g->buf; their number, or LOOPY_GAME_ERROR
- * after game_fail. */
+ * after mpi_game_fail. */
 static size_t neighbours(gsolve *g, loopy_position pos, bool backward)
 {
     char why[200];
@@ -96,7 +86,8 @@ static size_t neighbours(gsolve *g, loopy_position pos, bool backward)
                                            why, sizeof why, &no_memory);
 
     if (count == LOOPY_GAME_ERROR)
-        game_fail(g, pos, no_memory ? EXIT_RESOURCE : EXIT_INPUT, why);
+        mpi_game_fail(g->run, g->game, pos,
+                      no_memory ? EXIT_RESOURCE : EXIT_INPUT, why);
     return count;
 }
 
@@ -172,7 +163,7 @@ static void first_word(gsolve *g, uint64_t i, uint64_t *level0, uint64_t *ties0)
             snprintf(why, sizeof why, "canonical() is not idempotent: it gives "
                      "this position as a representative, then takes it to %"
                      LOOPY_PRI_POSITION, game->canonical(game->ctx, pos));
-            game_fail(g, pos, EXIT_INPUT, why);
+            mpi_game_fail(g->run, g->game, pos, EXIT_INPUT, why);
             return;
         }
     }
@@ -193,7 +184,7 @@ static void first_word(gsolve *g, uint64_t i, uint64_t *level0, uint64_t *ties0)
             (*level0)++;
             return;
         default:
-            game_fail(g, pos, EXIT_INPUT, "primitive() gives no known value");
+            mpi_game_fail(g->run, g->game, pos, EXIT_INPUT, "primitive() gives no known value");
             return;
         }
     }
@@ -201,7 +192,7 @@ static void first_word(gsolve *g, uint64_t i, uint64_t *level0, uint64_t *ties0)
     if (count == LOOPY_GAME_ERROR)
         return;
     if (count >= SATURATED) {
-        game_fail(g, pos, EXIT_RESOURCE, "2^30 - 1 moves or more: loopy-mpi "
+        mpi_game_fail(g->run, g->game, pos, EXIT_RESOURCE, "2^30 - 1 moves or more: loopy-mpi "
                   "does not solve such positions yet (loopy game solve does)");
         return;
     }
@@ -425,6 +416,16 @@ done:
     free(g.word);
     free(g.bound);
     return ok;
+}
+
+void mpi_game_fail(mpi_run *run, const loopy_game *game, loopy_position pos,
+                   int status, const char *why)
+{
+    char text[96];
+
+    mpi_fail(run, status, "%s: position %" LOOPY_PRI_POSITION " (%s): %s",
+             game->name, pos, loopy_game_format(game, pos, text, sizeof text),
+             why);
 }
 
 void mpi_game_words_free(mpi_game_words *w)

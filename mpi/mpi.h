@@ -210,6 +210,10 @@ void mpi_game_words_remove_work(const mpi_game_words *w);
 /* Whether mpi_tier_solve solves game; else *why says why not. */
 bool mpi_tier_applies(const loopy_game *game, const char **why);
 void mpi_game_words_free(mpi_game_words *w);
+/* Records the failure of game at pos, why: "NAME: position POS (TEXT):
+ * WHY" (game.c's and tier.c's solvers). */
+void mpi_game_fail(mpi_run *run, const loopy_game *game, loopy_position pos,
+                   int status, const char *why);
 /* Collective: the value of pos (its class's, with symmetry), from the rank
  * that holds it; false when it is absent. */
 bool mpi_game_value(mpi_run *run, const loopy_game *game,

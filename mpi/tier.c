@@ -125,19 +125,9 @@ static int owner(const tsolve *s, uint64_t k, loopy_position pos,
     return (int)(n % (uint64_t)s->P);
 }
 
-static void game_fail(tsolve *s, loopy_position pos, int status,
-                      const char *why)
-{
-    char text[96];
-
-    mpi_fail(s->run, status, "%s: position %" LOOPY_PRI_POSITION " (%s): %s",
-             s->game->name, pos,
-             loopy_game_format(s->game, pos, text, sizeof text), why);
-}
-
 /* The representatives of pos's moves (pos in tier k) into s->buf, each
  * checked to lie in a tier that tier k names; LOOPY_GAME_ERROR after
- * game_fail. */
+ * mpi_game_fail. */
 static size_t moves(tsolve *s, uint64_t k, loopy_position pos)
 {
     char why[200];
@@ -146,7 +136,7 @@ static size_t moves(tsolve *s, uint64_t k, loopy_position pos)
                                            sizeof why, &no_memory);
 
     if (count == LOOPY_GAME_ERROR) {
-        game_fail(s, pos, no_memory ? EXIT_RESOURCE : EXIT_INPUT, why);
+        mpi_game_fail(s->run, s->game, pos, no_memory ? EXIT_RESOURCE : EXIT_INPUT, why);
         return LOOPY_GAME_ERROR;
     }
     for (size_t i = 0; i < count; i++) {
@@ -157,7 +147,7 @@ static size_t moves(tsolve *s, uint64_t k, loopy_position pos)
                 "a move to position %" LOOPY_PRI_POSITION ", of tier %" PRIu64
                 ", which tier_children() of tier %" PRIu64 " does not name",
                 s->buf.items[i], c, k);
-            game_fail(s, pos, EXIT_INPUT, why);
+            mpi_game_fail(s->run, s->game, pos, EXIT_INPUT, why);
             return LOOPY_GAME_ERROR;
         }
     }
@@ -183,7 +173,7 @@ static bool to_solve(tsolve *s, loopy_position pos, uint16_t r)
     if (r != REACHED)
         return false;
     if (s->t.reps.symmetric && game->canonical(game->ctx, pos) != pos) {
-        game_fail(s, pos, EXIT_INPUT,
+        mpi_game_fail(s->run, s->game, pos, EXIT_INPUT,
                   "reached as a representative, but "
                   "canonical() gives another position (not idempotent)");
         return false;
@@ -368,7 +358,7 @@ static void gather_kids(tsolve *s, uint64_t k, slice *sl)
         if (p != LOOPY_PLAYING) {
             sl->ending[x] = loopy_i_tier_ending(&s->t, pos, p);
             if (sl->ending[x] == ABSENT)
-                game_fail(s, pos, EXIT_INPUT,
+                mpi_game_fail(s->run, s->game, pos, EXIT_INPUT,
                           "primitive() gives no known value");
             continue;
         }
@@ -505,7 +495,7 @@ static void solve_kids(tsolve *s, uint64_t k, slice *sl)
                          s->t.reps.all_legal && r == ABSENT
                              ? "legal() refuses it"
                              : "the tiers are not solved children first");
-                game_fail(s, position_of(s, k, i), EXIT_INPUT, why);
+                mpi_game_fail(s->run, s->game, position_of(s, k, i), EXIT_INPUT, why);
                 return;
             }
             if (kind == LOOPY_LOSE)
@@ -522,7 +512,7 @@ static void solve_kids(tsolve *s, uint64_t k, slice *sl)
             char why[80];
             snprintf(why, sizeof why, "a remoteness past %u",
                      (unsigned)MAX_REMOTENESS);
-            game_fail(s, position_of(s, k, i), EXIT_RESOURCE, why);
+            mpi_game_fail(s->run, s->game, position_of(s, k, i), EXIT_RESOURCE, why);
             return;
         }
         if (bound != 0 && lose + 1 > bound) {
@@ -531,7 +521,7 @@ static void solve_kids(tsolve *s, uint64_t k, slice *sl)
                      "a remoteness of %" PRIu32 ", past the "
                      "game's remoteness_bound of %" PRIu32,
                      lose + 1, bound);
-            game_fail(s, position_of(s, k, i), EXIT_INPUT, why);
+            mpi_game_fail(s->run, s->game, position_of(s, k, i), EXIT_INPUT, why);
             return;
         }
         put(&s->t, local,
