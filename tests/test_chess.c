@@ -1,6 +1,6 @@
 /*
  * test_chess.c - the built-in game chess (lib/games/chess*.c): pawnless
- * endings of up to five pieces.
+ * endings of up to five pieces (with pawns: test_chess_pawns.c).
  *
  * 1. The rules, by loopy_game_check: every index of KQK and KRK (a sample
  *    under LOOPY_TEST_QUICK), a sample of the four-piece KQKR, KBBK, KBNK
@@ -314,7 +314,8 @@ static void test_parameters(void)
         {"QK", 1, "expected 'K'"},
         {"KQ", 3, "expected 'K'"},
         {"KQKX", 4, "unexpected 'X'"},
-        {"KPK", 2, "pawnless"},
+        {"KPPKPP", 6, "at most 5"},
+        {"KPKX", 4, "unexpected 'X'"},
         {"KQRKRN", 6, "at most 5"},
         {"KQKK", 4, "unexpected 'K'"},
     };
@@ -383,7 +384,8 @@ static void test_notation(void)
         CHECK(kqk.primitive(kqk.ctx, pos) == LOOPY_PLAYING);
     }
     parses(&kqk, "8/8/8/4k3/8/8/8/KQ6 w KQ - 0 1", &pos, "castling");
-    parses(&kqk, "8/8/8/4k3/8/8/P7/KQ6 w", &pos, "pawn on a2");
+    parses(&kqk, "8/8/8/4k3/8/8/P7/KQ6 w", &pos,
+           "the material KQPK is not an ending of chess:KQK");
     parses(&kqk, "8/8/8/4k3/8/8/8/KR6 w", &pos, "not an ending of chess:KQK");
     parses(&kqk, "8/8/8/4k3/8/8/8/KQ6", &pos, "side to move");
     parses(&kqk, "8/8/8/4k3/8/8/8/KQ7 w", &pos, "more than 8 squares");

@@ -207,7 +207,7 @@ static void test_refusals(void)
         same_move(chess, "k7/1R6/8/8/8/8/8/7K b", "Kxb7", "a8b7");
         same_move(chess, "k7/1R6/8/8/8/8/8/7K b", "Kb7", "a8b7");
         refused(chess, krk, "b1b9", "no move b1b9");
-        refused(chess, krk, "e7e8q", "no pawns to promote");
+        refused(chess, krk, "e7e8q", "no move e7e8q");
         refused(chess, krk, "Qb7", "no move Qb7");
         CHECK(loopy_game_move_parse(chess, krk, "b1b7", &to, NULL) == LOOPY_OK);
         loopy_game_move_label(chess, krk, to, &number, label, sizeof label);
@@ -308,7 +308,8 @@ static void test_params_of(void)
     material("n7/8/8/8/8/2k5/1B6/KB6 w", "KBBKN");
     material("8/8/8/8/8/2k5/1r6/K7 w", "KKR");
     material("8/8/8/8/8/2k5/8/K7 w", "KK");
-    no_material("chess", "8/8/8/8/8/2k5/1P6/K7 w", LOOPY_EPARSE, "pawn");
+    material("8/8/8/8/8/2k5/1P6/K7 w", "KPK");
+    material("8/8/8/3pP3/8/2k5/1R6/K7 w - d6", "KRPKP");
     no_material("chess", "rr6/8/8/8/8/2k5/1RR5/K7 w", LOOPY_EPARSE,
                 "6 pieces");
     no_material("chess", "8/8/8/8/8/8/1R6/K7 w", LOOPY_EPARSE, "black has 0");

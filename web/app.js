@@ -148,17 +148,26 @@ function squareName(row, col) {
   return 'abcdefgh'[col] + String(8 - row);
 }
 
-/* A chess move's squares, from the boards before and after it. */
+/* A chess move's squares, from the boards before and after it.  An
+ * en passant capture empties two squares: the one left is the one whose
+ * piece now stands on the square reached (or, for a promotion, a pawn of
+ * the mover's colour). */
 function chessMoveSquares(before, after) {
-  let from = null, to = null;
+  const left = [];
+  let to = null, toRow = 0, toCol = 0;
   for (let r = 0; r < 8; r++) {
     for (let c = 0; c < 8; c++) {
       if (before[r][c] === after[r][c]) continue;
-      if (after[r][c] === '') from = squareName(r, c);
-      else to = squareName(r, c);
+      if (after[r][c] === '') left.push([r, c]);
+      else { to = squareName(r, c); toRow = r; toCol = c; }
     }
   }
-  return from && to ? { from, to } : null;
+  if (!to || left.length === 0) return null;
+  const moved = after[toRow][toCol];
+  const white = moved === moved.toUpperCase();
+  const same = left.find(([r, c]) => before[r][c] === moved) ||
+    left.find(([r, c]) => before[r][c] === (white ? 'P' : 'p')) || left[0];
+  return { from: squareName(same[0], same[1]), to };
 }
 
 /* The kind of board a game is drawn on. */

@@ -72,7 +72,11 @@ bool chess_i_apply(const chess_rules *rules, const chess_board *board,
         return false;
     next->square[piece] = (uint8_t)to;
     next->side = 1 - board->side;
+    next->ep = 0;
     if (victim != UINT32_MAX) {
+        next->material = rules->material[board->material]
+                             .capture[board->colour[victim]]
+                                     [board->kind[victim]];
         /* Slot order is kept when one slot goes. */
         for (uint32_t j = victim; j + 1 < next->count; j++) {
             next->colour[j] = next->colour[j + 1];
@@ -80,9 +84,146 @@ bool chess_i_apply(const chess_rules *rules, const chess_board *board,
             next->square[j] = next->square[j + 1];
         }
         next->count--;
-        next->material = chess_i_find_material(
-            rules, chess_i_key(next->count, next->colour, next->kind));
     }
+    return true;
+}
+
+/* The board after the pawn of slot piece (already moved to the last rank
+ * by chess_i_apply into *next, its slot then at) becomes a kind: laid out
+ * anew in the material it makes.  false when the game has none. */
+static bool promote(const chess_rules *rules, chess_board *next,
+                    uint32_t square, uint32_t kind)
+{
+    uint8_t colour[CHESS_MAX_PIECES], kinds[CHESS_MAX_PIECES];
+    uint8_t squares[CHESS_MAX_PIECES];
+
+    /* Copies: chess_i_build writes *next as it reads them. */
+    memcpy(colour, next->colour, next->count);
+    memcpy(kinds, next->kind, next->count);
+    memcpy(squares, next->square, next->count);
+    for (uint32_t j = 2; j < next->count; j++)
+        if (squares[j] == square)
+            kinds[j] = (uint8_t)kind;
+    return chess_i_build(rules, next->side, next->count, colour, kinds,
+                         squares, next);
+}
+
+/* The moves of the pawn of slot i (see chess_i_each_move): pushes, a
+ * double step (to the position with an en passant right when the other
+ * side can use it), captures, each to every kind on the last rank. */
+static bool pawn_moves(const chess_rules *rules, const chess_board *board,
+                       uint32_t i, uint64_t occ, bool safe, bool legal_only,
+                       chess_visit_fn visit, void *ctx)
+{
+    uint32_t side = board->side, from = board->square[i];
+    int forward = side == CHESS_WHITE ? 8 : -8;
+    uint32_t ahead = (uint32_t)((int)from + forward);
+    uint64_t targets = rules->pawn_attack[side][from] & occ;
+    uint64_t own = 0;
+
+    for (uint32_t j = 0; j < board->count; j++)
+        if (board->colour[j] == side)
+            own |= UINT64_C(1) << board->square[j];
+    targets &= ~own;
+    if ((occ >> ahead & 1) == 0)
+        targets |= UINT64_C(1) << ahead;
+    for (; targets != 0; targets &= targets - 1) {
+        uint32_t to = chess_i_lowest(targets), rank = to >> 3;
+        bool last = rank == 0 || rank == 7;
+        chess_board next;
+        if (!chess_i_apply(rules, board, i, to, &next))
+            continue;
+        if (legal_only && !safe &&
+            chess_i_attacked(rules, &next, next.square[side], 1 - side,
+                             (occ & ~(UINT64_C(1) << from)) |
+                                 UINT64_C(1) << to))
+            continue;
+        for (uint32_t kind = last ? CHESS_QUEEN : 0;
+             kind <= (last ? CHESS_KNIGHT : 0); kind++) {
+            chess_board made = next;
+            if (last && !promote(rules, &made, to, kind))
+                continue;
+            if (!visit(ctx, chess_i_encode(rules, &made), i, to, kind))
+                return false;
+        }
+    }
+    /* The double step from the pawn's own second rank. */
+    if ((from >> 3) == (side == CHESS_WHITE ? 1u : 6u) &&
+        (occ >> ahead & 1) == 0 &&
+        (occ >> (uint32_t)((int)ahead + forward) & 1) == 0) {
+        uint32_t to = (uint32_t)((int)ahead + forward);
+        chess_board next;
+        chess_i_apply(rules, board, i, to, &next);
+        if (legal_only && !safe &&
+            chess_i_attacked(rules, &next, next.square[side], 1 - side,
+                             (occ & ~(UINT64_C(1) << from)) |
+                                 UINT64_C(1) << to))
+            return true;
+        if (chess_i_ep_capturable(rules, &next, to & 7))
+            next.ep = (uint8_t)(1 + (to & 7));
+        if (!visit(ctx, chess_i_encode(rules, &next), i, to, 0))
+            return false;
+    }
+    return true;
+}
+
+/* The en passant captures of a board with the right (board->ep). */
+static bool ep_moves(const chess_rules *rules, const chess_board *board,
+                     bool legal_only, chess_visit_fn visit, void *ctx)
+{
+    uint32_t side = board->side, file = board->ep - 1u;
+    uint32_t pawn = (side == CHESS_WHITE ? 32 : 24) + file;
+    uint32_t target = side == CHESS_WHITE ? pawn + 8 : pawn - 8;
+
+    for (uint32_t i = 2; i < board->count; i++) {
+        chess_board next, moved;
+        uint32_t taken = board->count;
+        if (board->colour[i] != side || board->kind[i] != CHESS_PAWN ||
+            (rules->pawn_attack[side][board->square[i]] >> target & 1) == 0)
+            continue;
+        /* Taking the pawn as if it stood on the square behind it. */
+        for (uint32_t j = 2; j < board->count; j++)
+            if (board->square[j] == pawn)
+                taken = j;
+        if (taken == board->count)
+            return true;
+        moved = *board;
+        moved.square[taken] = (uint8_t)target;
+        moved.ep = 0;
+        chess_i_apply(rules, &moved, i, target, &next);
+        if (legal_only &&
+            chess_i_attacked(rules, &next, next.square[side], 1 - side,
+                             chess_i_occupied(&next)))
+            continue;
+        if (!visit(ctx, chess_i_encode(rules, &next), i, target, 0))
+            return false;
+    }
+    return true;
+}
+
+bool chess_i_play(const chess_rules *rules, const chess_board *board,
+                  uint32_t piece, uint32_t to, uint32_t kind, chess_board *next)
+{
+    uint32_t from = board->square[piece];
+    bool pawn = board->kind[piece] == CHESS_PAWN;
+    chess_board moved = *board;
+
+    /* En passant: a pawn's move to another file onto an empty square
+     * takes the pawn beside it, as if that stood on the square. */
+    if (pawn && (from & 7) != (to & 7) &&
+        (chess_i_occupied(board) >> to & 1) == 0) {
+        uint32_t beside = (from & ~UINT32_C(7)) | (to & 7);
+        for (uint32_t j = 2; j < board->count; j++)
+            if (board->square[j] == beside)
+                moved.square[j] = (uint8_t)to;
+    }
+    if (!chess_i_apply(rules, &moved, piece, to, next))
+        return false;
+    if (pawn && kind != 0)
+        return promote(rules, next, to, kind);
+    if (pawn && (from > to ? from - to : to - from) == 16 &&
+        chess_i_ep_capturable(rules, next, to & 7))
+        next->ep = (uint8_t)(1 + (to & 7));
     return true;
 }
 
@@ -108,6 +249,12 @@ bool chess_i_each_move(const chess_rules *rules, const chess_board *board,
             continue;
         from_bit = UINT64_C(1) << board->square[i];
         safe = !checked && i != side && (lines & from_bit) == 0;
+        if (board->kind[i] == CHESS_PAWN) {
+            if (!pawn_moves(rules, board, i, occ, safe, legal_only, visit,
+                            ctx))
+                return false;
+            continue;
+        }
         targets = chess_i_reach(rules, board, i, occ) & ~own;
         for (; targets != 0; targets &= targets - 1) {
             uint32_t to = chess_i_lowest(targets);
@@ -120,11 +267,11 @@ bool chess_i_each_move(const chess_rules *rules, const chess_board *board,
                 chess_i_attacked(rules, &next, next.square[side], 1 - side,
                                  (occ & ~from_bit) | UINT64_C(1) << to))
                 continue;
-            if (!visit(ctx, chess_i_encode(rules, &next), i, to))
+            if (!visit(ctx, chess_i_encode(rules, &next), i, to, 0))
                 return false;
         }
     }
-    return true;
+    return board->ep == 0 || ep_moves(rules, board, legal_only, visit, ctx);
 }
 
 /* chess_i_moves' list. */
@@ -135,12 +282,13 @@ typedef struct move_list {
 } move_list;
 
 static bool append_move(void *ctx, loopy_position to, uint32_t piece,
-                        uint32_t square)
+                        uint32_t square, uint32_t promote)
 {
     move_list *list = ctx;
 
     (void)piece;
     (void)square;
+    (void)promote;
     list->items[list->count++] = to;
     return !list->first_only;
 }
@@ -206,34 +354,185 @@ static size_t chess_moves(void *ctx, loopy_position pos, loopy_position *out,
 
 /* Adds the index of prev to list when prev is a legal position that is
  * not over (its material is alive; it has a move, the one taken back):
- * the class's index, since encode takes a board to it.  Unchecked, any
- * prev: the index, or the index space's size when the kings touch. */
-static void add_unmove(const chess_rules *rules, chess_board *prev,
+ * the class's index, since encode takes a board to it; and, when a pawn
+ * of the side not to move in prev stands where a double step would have
+ * put it, prev with the right to take it en passant, which has the same
+ * moves and more.  Unchecked, any prev: the index, or the index space's
+ * size when the kings touch. */
+static void add_unmove(const chess_rules *rules, const chess_board *prev,
                        bool checked, loopy_position *list, size_t *count)
 {
+    chess_board board = *prev;
+    const chess_material *material = &rules->material[board.material];
+
     if (checked) {
         /* Equal pieces in order, as legality asks (encode sorts them in
          * each image itself). */
-        chess_i_normalize(prev);
-        if (rules->material[prev->material].dead ||
-            !chess_i_board_legal(rules, prev, NULL, 0))
+        chess_i_normalize(&board);
+        if (material->dead)
             return;
+        /* The bound is CHESS_MAX_UNMOVES; a guard, not a limit met. */
+        if (*count < CHESS_MAX_UNMOVES &&
+            chess_i_board_legal(rules, &board, NULL, 0))
+            list[(*count)++] = chess_i_encode(rules, &board);
+        if (board.ep != 0 || material->ep[board.side] == 0)
+            return;
+        for (uint32_t i = 2; i < board.count; i++) {
+            uint32_t sq = board.square[i];
+            if (board.kind[i] != CHESS_PAWN ||
+                board.colour[i] == board.side ||
+                (sq >> 3) != (board.side == CHESS_WHITE ? 4u : 3u))
+                continue;
+            board.ep = (uint8_t)(1 + (sq & 7));
+            if (*count < CHESS_MAX_UNMOVES &&
+                chess_i_board_legal(rules, &board, NULL, 0))
+                list[(*count)++] = chess_i_encode(rules, &board);
+            board.ep = 0;
+        }
+        return;
     }
-    list[(*count)++] = chess_i_encode(rules, prev);
+    if (*count < CHESS_MAX_UNMOVES)
+        list[(*count)++] = chess_i_encode(rules, &board);
 }
 
-size_t chess_i_unmoves(const chess_rules *rules, const chess_board *board,
-                       bool checked, loopy_position *list)
+/* Adds prev with a piece of colour `who` and kind reappearing on square
+ * (the retraction of a capture), when the game has that material. */
+static void add_uncapture(const chess_rules *rules, const chess_board *prev,
+                          uint32_t who, uint32_t kind, uint32_t square,
+                          bool checked, loopy_position *list, size_t *count)
+{
+    uint8_t colour[CHESS_MAX_PIECES], kinds[CHESS_MAX_PIECES];
+    uint8_t squares[CHESS_MAX_PIECES];
+    uint32_t n = prev->count;
+    uint16_t m = rules->material[prev->material].uncapture[who][kind];
+    chess_board taken;
+
+    if (m == CHESS_NONE || (kind == CHESS_PAWN && ((square >> 3) == 0 ||
+                                                   (square >> 3) == 7)))
+        return;
+    memcpy(colour, prev->colour, n);
+    memcpy(kinds, prev->kind, n);
+    memcpy(squares, prev->square, n);
+    colour[n] = (uint8_t)who;
+    kinds[n] = (uint8_t)kind;
+    squares[n] = (uint8_t)square;
+    chess_i_lay_out(rules, m, prev->side, colour, kinds, squares, &taken);
+    taken.ep = prev->ep;
+    add_unmove(rules, &taken, checked, list, count);
+}
+
+/* The retractions of the pawn of slot i, of the side that has just moved:
+ * a push, a double step (unless the board would then have an en passant
+ * right: a double step to it gives that), a capture of any kind, and a
+ * capture en passant. */
+static void pawn_unmoves(const chess_rules *rules, const chess_board *board,
+                         uint32_t i, uint64_t occ, bool checked,
+                         loopy_position *list, size_t *count)
+{
+    uint32_t side = board->side, last = 1 - side, at = board->square[i];
+    int back = last == CHESS_WHITE ? -8 : 8;
+    uint32_t behind = (uint32_t)((int)at + back), rank = at >> 3;
+    uint32_t second = last == CHESS_WHITE ? 1 : 6;
+    uint32_t fourth = last == CHESS_WHITE ? 3 : 4;
+    uint32_t sixth = last == CHESS_WHITE ? 5 : 2;
+    uint64_t from;
+    chess_board prev = *board;
+
+    prev.side = last;
+    prev.ep = 0;
+    if (rank != second && (occ >> behind & 1) == 0) {
+        prev.square[i] = (uint8_t)behind;
+        add_unmove(rules, &prev, checked, list, count);
+        if (rank == fourth &&
+            (occ >> (uint32_t)((int)behind + back) & 1) == 0 &&
+            !chess_i_ep_capturable(rules, board, at & 7)) {
+            prev.square[i] = (uint8_t)((int)behind + back);
+            add_unmove(rules, &prev, checked, list, count);
+        }
+    }
+    /* Captures, from the squares a pawn of the other colour on `at`
+     * would take (those are the squares behind on the files beside). */
+    from = rules->pawn_attack[side][at] & ~occ;
+    if (rank == second)
+        from = 0;
+    for (; from != 0; from &= from - 1) {
+        uint32_t sq = chess_i_lowest(from);
+        prev.square[i] = (uint8_t)sq;
+        for (uint32_t kind = CHESS_QUEEN; kind <= CHESS_PAWN; kind++)
+            add_uncapture(rules, &prev, side, kind, at, checked, list, count);
+        /* En passant: the pawn taken stood beside sq, having just come
+         * two squares from its own second rank past `at`. */
+        if (rank == sixth) {
+            uint32_t pawn = (uint32_t)((int)at + back);
+            uint32_t origin = (uint32_t)((int)at - back);
+            if ((occ >> pawn & 1) == 0 && (occ >> origin & 1) == 0) {
+                chess_board before = prev;
+                before.side = last;
+                before.ep = (uint8_t)(1 + (at & 7));
+                add_uncapture(rules, &before, side, CHESS_PAWN, pawn, checked,
+                              list, count);
+            }
+        }
+    }
+}
+
+/* The retractions of a promotion: the piece of slot i on the last rank
+ * was a pawn of its side that came from the square behind (a push) or
+ * the squares behind on the files beside (a capture of any piece). */
+static void promotion_unmoves(const chess_rules *rules,
+                              const chess_board *board, uint32_t i,
+                              uint64_t occ, bool checked,
+                              loopy_position *list, size_t *count)
+{
+    uint32_t side = board->side, last = 1 - side, at = board->square[i];
+    uint32_t behind = last == CHESS_WHITE ? at - 8 : at + 8;
+    uint8_t kinds[CHESS_MAX_PIECES];
+    chess_board prev;
+    uint64_t from;
+
+    memcpy(kinds, board->kind, board->count);
+    kinds[i] = CHESS_PAWN;
+    if (!chess_i_build(rules, last, board->count, board->colour, kinds,
+                       board->square, &prev))
+        return;
+    for (uint32_t j = 2; j < prev.count; j++)
+        if (prev.square[j] == at)
+            i = j;
+    if ((occ >> behind & 1) == 0) {
+        prev.square[i] = (uint8_t)behind;
+        add_unmove(rules, &prev, checked, list, count);
+    }
+    from = rules->pawn_attack[side][at] & ~occ;
+    for (; from != 0; from &= from - 1) {
+        prev.square[i] = (uint8_t)chess_i_lowest(from);
+        for (uint32_t kind = CHESS_QUEEN; kind <= CHESS_KNIGHT; kind++)
+            add_uncapture(rules, &prev, side, kind, at, checked, list, count);
+    }
+}
+
+/* The retractions of board's pieces of the side that has just moved (see
+ * chess_i_unmoves), to list; with pawns_only, only those from a position
+ * with more pawns: a pawn taken, or a piece that was a pawn. */
+static void retractions(const chess_rules *rules, const chess_board *board,
+                        bool checked, bool pawns_only, loopy_position *list,
+                        size_t *count)
 {
     const chess_material *material = &rules->material[board->material];
     uint64_t occ = chess_i_occupied(board);
     uint32_t last = 1 - board->side;
-    size_t count = 0;
+    uint32_t promotion_rank = last == CHESS_WHITE ? 7 : 0;
 
     for (uint32_t i = 0; i < board->count; i++) {
         uint64_t from;
         if (board->colour[i] != last)
             continue;
+        if (board->kind[i] == CHESS_PAWN) {
+            pawn_unmoves(rules, board, i, occ, checked, list, count);
+            continue;
+        }
+        if (board->kind[i] != CHESS_KING &&
+            (board->square[i] >> 3) == promotion_rank)
+            promotion_unmoves(rules, board, i, occ, checked, list, count);
         /* Every pattern is its own reverse; the square came from is empty
          * now, and so is the way between. */
         from = chess_i_reach(rules, board, i, occ) & ~occ;
@@ -242,29 +541,53 @@ size_t chess_i_unmoves(const chess_rules *rules, const chess_board *board,
             chess_board prev = *board;
             prev.square[i] = (uint8_t)back;
             prev.side = last;
-            if (!material->dead)
-                add_unmove(rules, &prev, checked, list, &count);
+            if (!material->dead && !pawns_only)
+                add_unmove(rules, &prev, checked, list, count);
             /* Or the move took a piece of the side now to move, which
              * reappears where the mover stands. */
-            for (uint8_t kind = CHESS_QUEEN; kind <= CHESS_KNIGHT; kind++) {
-                uint8_t colour[CHESS_MAX_PIECES], kinds[CHESS_MAX_PIECES];
-                uint8_t square[CHESS_MAX_PIECES];
-                uint32_t n = board->count;
-                uint32_t m = material->uncapture[board->side][kind];
-                chess_board taken;
-                if (m == CHESS_NONE)
-                    continue;
-                memcpy(colour, prev.colour, n);
-                memcpy(kinds, prev.kind, n);
-                memcpy(square, prev.square, n);
-                colour[n] = (uint8_t)board->side;
-                kinds[n] = kind;
-                square[n] = board->square[i];
-                chess_i_lay_out(rules, m, last, colour, kinds, square, &taken);
-                add_unmove(rules, &taken, checked, list, &count);
-            }
+            for (uint32_t kind = pawns_only ? CHESS_PAWN : CHESS_QUEEN;
+                 kind <= CHESS_PAWN; kind++)
+                add_uncapture(rules, &prev, board->side, kind,
+                              board->square[i], checked, list, count);
         }
     }
+}
+
+size_t chess_i_unmoves(const chess_rules *rules, const chess_board *board,
+                       bool checked, loopy_position *list)
+{
+    const chess_material *material = &rules->material[board->material];
+    uint32_t last = 1 - board->side;
+    size_t count = 0;
+
+    /* A position with an en passant right comes only from the double
+     * step of the pawn that can be taken. */
+    if (board->ep != 0) {
+        uint32_t pawn = (board->side == CHESS_WHITE ? 32 : 24) +
+                        board->ep - 1u;
+        chess_board prev = *board;
+        prev.side = last;
+        prev.ep = 0;
+        for (uint32_t i = 2; i < board->count; i++)
+            if (board->square[i] == pawn)
+                prev.square[i] = (uint8_t)(board->side == CHESS_WHITE
+                                               ? pawn + 16
+                                               : pawn - 16);
+        add_unmove(rules, &prev, checked, list, &count);
+        return count;
+    }
+    retractions(rules, board, checked, false, list, &count);
+    /* A pawnless class holds the board in all 8 orientations, and a
+     * material with pawns tells them apart: its positions that a capture
+     * of a pawn or a promotion leads to this class come from any of them. */
+    if (rules->pawns && material->pawns[0] + material->pawns[1] == 0 &&
+        checked)
+        for (uint32_t s = 1; s < 8; s++) {
+            chess_board image = *board;
+            for (uint32_t i = 0; i < board->count; i++)
+                image.square[i] = rules->image[s][board->square[i]];
+            retractions(rules, &image, checked, true, list, &count);
+        }
     return count;
 }
 
@@ -299,15 +622,16 @@ static void chess_release(void *ctx)
 /* ---- Making a game ---- */
 
 /* Reads one side's pieces after its king at params[*at]: the letters
- * Q, R, B, N, put in that order into out. */
+ * Q, R, B, N, P, put in that order into out. */
 static void read_side(const char *params, size_t *at, char *out)
 {
-    static const char order[] = "QRBN";
+    static const char order[] = "QRBNP";
     size_t len = 0;
 
-    for (int k = 0; k < 4; k++)
+    for (int k = 0; k < 5; k++)
         for (size_t j = *at; params[j] == 'Q' || params[j] == 'R' ||
-                             params[j] == 'B' || params[j] == 'N';
+                             params[j] == 'B' || params[j] == 'N' ||
+                             params[j] == 'P';
              j++)
             if (params[j] == order[k])
                 out[len++] = order[k];
@@ -315,7 +639,7 @@ static void read_side(const char *params, size_t *at, char *out)
     *at += len;
 }
 
-/* Tier t: material t's segment. */
+/* Tier t: material t's segments. */
 static loopy_position chess_tier_start(void *ctx, uint64_t tier)
 {
     const chess_rules *rules = ctx;
@@ -323,24 +647,37 @@ static loopy_position chess_tier_start(void *ctx, uint64_t tier)
     return rules->material[tier].offset;
 }
 
-/* Material t's moves stay in it, or capture a piece: the materials with
- * one piece fewer, whose uncapture gives t. */
+/* Adds material m to the list of tiers unless it is there or none. */
+static void add_tier(uint32_t m, uint64_t *out, size_t capacity, size_t *n)
+{
+    for (size_t i = 0; i < *n; i++)
+        if (out[i] == m)
+            return;
+    if (m != CHESS_NONE && *n < capacity)
+        out[(*n)++] = m;
+}
+
+/* Material t's moves stay in it, capture a piece, promote a pawn, or
+ * both at once. */
 static size_t chess_tier_children(void *ctx, uint64_t tier, uint64_t *out,
                                   size_t capacity)
 {
     const chess_rules *rules = ctx;
+    const chess_material *material = &rules->material[tier];
     size_t n = 0;
 
-    if (n < capacity)
-        out[n++] = tier;
-    for (uint32_t m = 0; m < rules->material_count; m++) {
-        bool below = false;
-        for (int c = 0; c < 2; c++)
-            for (int k = 0; k < 5; k++)
-                below |= rules->material[m].uncapture[c][k] == tier;
-        if (below && m != tier && n < capacity)
-            out[n++] = m;
-    }
+    add_tier((uint32_t)tier, out, capacity, &n);
+    for (uint32_t c = 0; c < 2; c++)
+        for (uint32_t k = CHESS_QUEEN; k <= CHESS_PAWN; k++) {
+            uint16_t made = material->promote[c][k];
+            add_tier(material->capture[c][k], out, capacity, &n);
+            if (made == CHESS_NONE)
+                continue;
+            add_tier(made, out, capacity, &n);
+            for (uint32_t v = CHESS_QUEEN; v <= CHESS_PAWN; v++)
+                add_tier(rules->material[made].capture[1 - c][v], out,
+                         capacity, &n);
+        }
     return n;
 }
 
@@ -359,11 +696,11 @@ static loopy_status chess_create(const char *params, loopy_game *game,
         if (strchr("KQRBNP", c) == NULL) {
             if (c == ' ')
                 loopy_i_diag(diag, 1, i + 1, "unexpected space (a material "
-                             "such as KQK: pieces K, Q, R, B, N)");
+                             "such as KQK: pieces K, Q, R, B, N, P)");
             else
                 loopy_i_diag(diag, 1, i + 1,
                              "unexpected '%c' (a material such as KQK: "
-                             "pieces K, Q, R, B, N)",
+                             "pieces K, Q, R, B, N, P)",
                              c > ' ' && c <= '~' ? c : '?');
             return LOOPY_EINVAL;
         }
@@ -377,16 +714,11 @@ static loopy_status chess_create(const char *params, loopy_game *game,
         return LOOPY_EINVAL;
     }
     for (int side = 0; side < 2; side++) {
-        if (params[at] == 'P') {
-            loopy_i_diag(diag, 1, at + 1,
-                         "'P': pawnless endings only (pieces K, Q, R, B, N)");
-            return LOOPY_EINVAL;
-        }
         if (params[at] != 'K') {
             loopy_i_diag(diag, 1, at + 1,
                          "expected 'K', %s king (a material such as KQK or "
-                         "KBNK: white's pieces, then black's, each led by "
-                         "its king; pieces Q, R, B, N)",
+                         "KRPKR: white's pieces, then black's, each led by "
+                         "its king; pieces Q, R, B, N, P)",
                          side == 0 ? "white's" : "black's");
             return LOOPY_EINVAL;
         }
@@ -395,7 +727,8 @@ static loopy_status chess_create(const char *params, loopy_game *game,
     }
     if (params[at] != '\0') {
         loopy_i_diag(diag, 1, at + 1,
-                     "unexpected '%c' (pieces are K, Q, R, B, N; no pawns)",
+                     "unexpected '%c' (pieces are K, Q, R, B, N, P; one "
+                     "king a side)",
                      params[at] > ' ' && params[at] <= '~' ? params[at] : '?');
         return LOOPY_EINVAL;
     }
@@ -407,11 +740,13 @@ static loopy_status chess_create(const char *params, loopy_game *game,
     chess_i_rules_init(rules, white, black);
 
     /* The start: white king a1, black king h8, white's other pieces on c1,
-     * d1 and e1, black's on h6, h5 and h4, white to move: no piece attacks
-     * the black king, and the white king can step to a2. */
+     * d1 and e1, black's on h6, h5 and h4, white's pawns on f2, g2 and h2,
+     * black's on a7, b7 and c7, white to move: no piece attacks the black
+     * king, and the white king can step to a2. */
     {
         static const uint8_t extra_square[2][3] = {{2, 3, 4}, {47, 39, 31}};
-        uint32_t used[2] = {0, 0};
+        static const uint8_t pawn_square[2][3] = {{13, 14, 15}, {48, 49, 50}};
+        uint32_t used[2] = {0, 0}, pawns[2] = {0, 0};
         const chess_material *material = &rules->material[0];
         start.material = 0;
         start.count = material->count;
@@ -422,9 +757,13 @@ static loopy_status chess_create(const char *params, loopy_game *game,
             start.square[i] =
                 i == 0   ? 0
                 : i == 1 ? 63
-                         : extra_square[material->colour[i]]
-                                       [used[material->colour[i]]++];
+                : material->kind[i] == CHESS_PAWN
+                    ? pawn_square[material->colour[i]]
+                                 [pawns[material->colour[i]]++]
+                    : extra_square[material->colour[i]]
+                                  [used[material->colour[i]]++];
         }
+        start.ep = 0;
     }
 
     memset(game, 0, sizeof *game);
@@ -460,11 +799,11 @@ static loopy_status chess_create(const char *params, loopy_game *game,
 const loopy_game_def loopy_i_game_chess = {
     .version = LOOPY_GAME_VERSION,
     .name = "chess",
-    .summary = "pawnless chess endings of up to 5 pieces, with their "
-               "sub-endings: depth to mate",
+    .summary = "chess endings of up to 5 pieces, with their sub-endings: "
+               "depth to mate",
     .params_help = "the material: white's pieces, then black's, each led by "
-                   "its king, pieces Q, R, B, N (default KQK; KRK, KBNK, "
-                   "KBBK, KQKR, KBBKN, ...; at most 5 pieces)",
+                   "its king, pieces Q, R, B, N, P (default KQK; KRK, KBNK, "
+                   "KQKR, KPK, KRPKR, KPPKP, ...; at most 5 pieces)",
     .notation_help = "FEN: the board from rank 8 down and the side to move, "
                      "8/8/8/4k3/8/8/8/KQ6 w (a full FEN is read too; no "
                      "castling rights); moves in SAN (Qb7+, Kxe2).  probe "

@@ -8,18 +8,30 @@
 
 #include "games.h"
 
-#define CHESS_MAX_PIECES 5    /* two kings and at most three more */
-#define CHESS_MAX_MATERIALS 8 /* the sub-materials of a 5-piece one */
-#define CHESS_MAX_MOVES 128   /* 3 queens and a king: 27 * 3 + 8 = 89 */
-/* A retraction of each of those moves, each also as an uncapture of any of
- * the four kinds: 89 * 5 = 445. */
-#define CHESS_MAX_UNMOVES 512
+#define CHESS_MAX_PIECES 5 /* two kings and at most three more */
+/* Every material of at most five pieces: with 0, 1, 2 or 3 pieces besides
+ * the kings, each of 10 kinds (5 a side), 1 + 10 + 55 + 220. */
+#define CHESS_MAX_MATERIALS 286
+/* 3 queens and a king: 27 * 3 + 8 = 89; 3 pawns and a king: 3 * 12 + 8
+ * (each pawn's push and two captures, each promoting to 4 kinds), and
+ * two en passant captures. */
+#define CHESS_MAX_MOVES 128
+/* Retractions: of a queen's or a king's move, each also as an uncapture
+ * of any of 5 kinds, or of a promotion (a piece on the last rank back to
+ * a pawn: a push, or two captures of 4 kinds); a pawn's push, double step
+ * and captures back; each with its en passant right, and, for a pawnless
+ * board in a game with pawns, in each of its 8 orientations (K+2Q: 62
+ * moves back, 6 ways each, then 7 * (62 + 18)): below 4096. */
+#define CHESS_MAX_UNMOVES 4096
 /* The placements of the two kings up to symmetry: the white king in the
  * triangle a1-d1-d4, the black king on or below the a1-h8 diagonal when
  * the white one is on it, the kings apart. */
 #define CHESS_KING_PAIRS 462
+/* With pawns only the mirror of the files keeps the rules: the white king
+ * on files a to d, the black king anywhere apart from it. */
+#define CHESS_PAWN_KING_PAIRS 1806
 
-#define CHESS_NONE 255 /* no such material */
+#define CHESS_NONE 0xFFFF /* no such material */
 
 enum { CHESS_WHITE = 0, CHESS_BLACK = 1 };
 enum {
@@ -27,25 +39,34 @@ enum {
     CHESS_QUEEN = 1,
     CHESS_ROOK = 2,
     CHESS_BISHOP = 3,
-    CHESS_KNIGHT = 4
+    CHESS_KNIGHT = 4,
+    CHESS_PAWN = 5
 };
 
 /* One material: the pieces of both sides, in slot order: the white king,
- * the black king, then white's other pieces, then black's, each side's in
- * the order Q, R, B, N.  Its segment of the index holds
- * 2 * 462 * 64^(count - 2) indices from offset on. */
+ * the black king, white's pawns, black's pawns, then white's other pieces,
+ * then black's, each side's in the order Q, R, B, N.  Without pawns its
+ * segment of the index holds 2 * 462 * 64^(count - 2) indices from offset
+ * on; with pawns 2 * 1806 * 48^pawns * 64^others, and, when both sides
+ * have a pawn, the positions with an en passant right follow
+ * (chess_board.c). */
 typedef struct chess_material {
     uint32_t count;
     uint8_t colour[CHESS_MAX_PIECES], kind[CHESS_MAX_PIECES];
     uint32_t key;     /* chess_i_key of its pieces */
+    uint32_t pawns[2]; /* white's, black's */
     bool dead;        /* no mate is possible: K v K, K+B v K, K+N v K */
     /* Bit i: slot i holds a piece equal to slot i - 1's (KBBK: bit 3). */
     uint8_t equal;
-    /* The material with one more piece of colour c and kind k, or
-     * CHESS_NONE when the game has none. */
-    uint8_t uncapture[2][5];
-    loopy_position offset;
-    char name[CHESS_MAX_PIECES + 1]; /* "KQK", "KKR" */
+    /* The material with one more (uncapture), one fewer (capture) piece
+     * of colour c and kind k, and with a pawn of colour c made a k
+     * (promote), or CHESS_NONE when the game has none. */
+    uint16_t uncapture[2][6], capture[2][6], promote[2][6];
+    /* The segment [offset, offset + plain) of the positions without an
+     * en passant right; ep[s], those with side s to move that can take a
+     * pawn en passant (when both sides have pawns); end: the tier's end. */
+    loopy_position offset, plain, ep[2], end;
+    char name[CHESS_MAX_PIECES + 1]; /* "KQK", "KKR", "KRPKR" */
 } chess_material;
 
 /* A decoded position: the pieces in its material's slot order. */
@@ -54,6 +75,9 @@ typedef struct chess_board {
     uint32_t count, side; /* side: who moves */
     uint8_t colour[CHESS_MAX_PIECES], kind[CHESS_MAX_PIECES];
     uint8_t square[CHESS_MAX_PIECES]; /* 0 = a1, 1 = b1, ..., 63 = h8 */
+    /* 0, or 1 + the file of the pawn that has just made a double step
+     * and that the side to move can take en passant. */
+    uint8_t ep;
 } chess_board;
 
 typedef struct chess_rules {
@@ -64,6 +88,7 @@ typedef struct chess_rules {
      * a bishop reach on an empty board; the squares strictly between two
      * on a line (0 when they share none). */
     uint64_t king[64], knight[64], rook[64], bishop[64];
+    uint64_t pawn_attack[2][64]; /* the squares a pawn of colour c takes */
     uint64_t between[64][64];
     uint8_t image[8][64]; /* the 8 symmetries of the board; [0] identity */
     /* The king pairs: pair_of[white][black] is the pair's number, or -1
@@ -73,6 +98,10 @@ typedef struct chess_rules {
     int16_t pair_of[64][64];
     uint8_t pair_symmetries[64][64];
     uint8_t pair_king[CHESS_KING_PAIRS][2];
+    /* The same for the materials with pawns (files a to d). */
+    int16_t pawn_pair_of[64][64];
+    uint8_t pawn_pair_king[CHESS_PAWN_KING_PAIRS][2];
+    bool pawns; /* some material has pawns */
     char params[CHESS_MAX_PIECES + 1];
 } chess_rules;
 
@@ -90,7 +119,9 @@ static inline uint32_t chess_i_lowest(uint64_t bits)
 
 /* Fills the tables, and the materials of the ending whose pieces other
  * than the kings are white's and black's ("Q" and "R" for KQKR; letters
- * Q, R, B, N in that order, at most 4 pieces in all). */
+ * Q, R, B, N, P in that order, at most 3 pieces in all): without pawns
+ * every subset of them, with pawns every material that captures and
+ * promotions reach. */
 void chess_i_rules_init(chess_rules *rules, const char *white,
                         const char *black);
 /* The key of a set of pieces (kings ignored): 2 bits per colour and kind. */
@@ -98,6 +129,13 @@ uint32_t chess_i_key(uint32_t count, const uint8_t *colour,
                      const uint8_t *kind);
 /* The material with that key, or UINT32_MAX when it is not in the game. */
 uint32_t chess_i_find_material(const chess_rules *rules, uint32_t key);
+/* The key's part of one piece of colour and kind (not a king). */
+uint32_t chess_i_key_bit(uint32_t colour, uint32_t kind);
+/* Lays the pieces out as chess_i_lay_out does, into the material that
+ * they make (found by its key); false when the game has none. */
+bool chess_i_build(const chess_rules *rules, uint32_t side, uint32_t count,
+                   const uint8_t *colour, const uint8_t *kind,
+                   const uint8_t *square, chess_board *out);
 /* Sets out to the pieces colour[], kind[], square[] (as many as material
  * m has, and exactly its pieces, in any order) laid into m's slots. */
 void chess_i_lay_out(const chess_rules *rules, uint32_t m, uint32_t side,
@@ -124,6 +162,12 @@ uint64_t chess_i_occupied(const chess_board *board);
  * check.  When not and why is not NULL, says why. */
 bool chess_i_board_legal(const chess_rules *rules, const chess_board *board,
                          char *why, size_t why_capacity);
+/* Whether the side to move of board (ep aside) could take en passant the
+ * pawn of the other side on file: it stands on its fourth rank, the two
+ * squares behind it are empty, and a pawn of the side to move beside it
+ * can take it without leaving its own king attacked. */
+bool chess_i_ep_capturable(const chess_rules *rules, const chess_board *board,
+                           uint32_t file);
 
 /* ---- lib/games/chess.c ---- */
 
@@ -132,16 +176,23 @@ bool chess_i_board_legal(const chess_rules *rules, const chess_board *board,
  * *next unusable) when a king stands there.  Legality is not tested. */
 bool chess_i_apply(const chess_rules *rules, const chess_board *board,
                    uint32_t piece, uint32_t to, chess_board *next);
+/* The board after a legal move (as chess_i_each_move names it: the
+ * piece's slot, the square, the kind a pawn becomes or 0), with its
+ * captures en passant, promotion and en passant right. */
+bool chess_i_play(const chess_rules *rules, const chess_board *board,
+                  uint32_t piece, uint32_t to, uint32_t kind,
+                  chess_board *next);
 
-/* Calls visit(ctx, index, piece, square) for each legal move of board (a
- * legal position): the class's index of the position it leads to, the
- * slot of the piece that moves and the square it goes to; until visit
- * gives false; returns false when it did.  Without legal_only, also for
+/* Calls visit(ctx, index, piece, square, promote) for each legal move of
+ * board (a legal position): the class's index of the position it leads
+ * to, the slot of the piece that moves, the square it goes to and the
+ * kind a pawn becomes there (0 for none); until visit gives false;
+ * returns false when it did.  Without legal_only, also for
  * the moves that leave the mover's king attacked, which lead to indices
  * that are no positions (or to the index space's size when the kings
  * touch). */
 typedef bool (*chess_visit_fn)(void *ctx, loopy_position to, uint32_t piece,
-                               uint32_t square);
+                               uint32_t square, uint32_t promote);
 bool chess_i_each_move(const chess_rules *rules, const chess_board *board,
                        bool legal_only, chess_visit_fn visit, void *ctx);
 /* The legal moves of board (a legal position) as the classes' indices, to

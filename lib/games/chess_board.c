@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
-static const char piece_letter[] = "KQRBN";
+static const char piece_letter[] = "KQRBNP";
 
 static uint64_t bit(uint32_t square)
 {
@@ -43,6 +43,19 @@ static void init_pairs(chess_rules *rules)
                 count++;
             }
         }
+    /* With pawns: the white king on files a to d. */
+    count = 0;
+    for (uint32_t black = 0; black < 64; black++)
+        for (uint32_t white = 0; white < 64; white++) {
+            bool pair = (white & 7) <= 3 && white != black &&
+                        (rules->king[white] & bit(black)) == 0;
+            rules->pawn_pair_of[white][black] = pair ? count : -1;
+            if (pair) {
+                rules->pawn_pair_king[count][0] = (uint8_t)white;
+                rules->pawn_pair_king[count][1] = (uint8_t)black;
+                count++;
+            }
+        }
     for (uint32_t white = 0; white < 64; white++)
         for (uint32_t black = 0; black < 64; black++)
             for (uint32_t s = 0; s < 8; s++)
@@ -70,6 +83,11 @@ static void init_tables(chess_rules *rules)
                 rules->rook[from] |= bit((uint32_t)to);
             if (adf == adr)
                 rules->bishop[from] |= bit((uint32_t)to);
+            /* A pawn takes one square forward on a file beside its own. */
+            if (adf == 1 && dr == 1)
+                rules->pawn_attack[CHESS_WHITE][from] |= bit((uint32_t)to);
+            if (adf == 1 && dr == -1)
+                rules->pawn_attack[CHESS_BLACK][from] |= bit((uint32_t)to);
             if (df == 0 || dr == 0 || adf == adr) {
                 int step_f = (df > 0) - (df < 0), step_r = (dr > 0) - (dr < 0);
                 int f = ff + step_f, r = fr + step_r;
@@ -100,6 +118,21 @@ static void init_tables(chess_rules *rules)
 
 /* ---- Materials ---- */
 
+uint32_t chess_i_key_bit(uint32_t colour, uint32_t kind)
+{
+    /* 2 bits for each colour and kind: Q, R, B, N of white, then of
+     * black, then white's and black's pawns (so that a pawnless material
+     * keeps the key it had before pawns). */
+    return kind == CHESS_PAWN ? UINT32_C(1) << (2 * (8 + colour))
+                              : UINT32_C(1) << (2 * (colour * 4 + kind - 1));
+}
+
+/* How many pieces of colour and kind the key has. */
+static uint32_t key_count(uint32_t key, uint32_t colour, uint32_t kind)
+{
+    return key / chess_i_key_bit(colour, kind) & 3;
+}
+
 uint32_t chess_i_key(uint32_t count, const uint8_t *colour,
                      const uint8_t *kind)
 {
@@ -107,7 +140,7 @@ uint32_t chess_i_key(uint32_t count, const uint8_t *colour,
 
     for (uint32_t i = 0; i < count; i++)
         if (kind[i] != CHESS_KING)
-            key += UINT32_C(1) << (2 * (colour[i] * 4 + kind[i] - 1));
+            key += chess_i_key_bit(colour[i], kind[i]);
     return key;
 }
 
@@ -122,28 +155,48 @@ uint32_t chess_i_find_material(const chess_rules *rules, uint32_t key)
 /* Sets material *m from its key: the slots in order, its name, dead. */
 static void material_from_key(chess_material *m, uint32_t key)
 {
+    static const uint8_t slot_kind[] = {CHESS_QUEEN, CHESS_ROOK, CHESS_BISHOP,
+                                        CHESS_KNIGHT};
     uint32_t n = 2, minors = 0, others = 0;
     size_t len = 0;
 
     memset(m, 0, sizeof *m);
+    for (uint32_t c = 0; c < 2; c++)
+        for (uint32_t k = 0; k < 6; k++)
+            m->uncapture[c][k] = m->capture[c][k] = m->promote[c][k] =
+                CHESS_NONE;
     m->key = key;
     m->colour[0] = CHESS_WHITE;
     m->colour[1] = CHESS_BLACK;
     m->kind[0] = m->kind[1] = CHESS_KING;
+    /* Slots: the kings, the pawns, then the other pieces. */
     for (uint32_t colour = 0; colour < 2; colour++) {
-        m->name[len++] = 'K';
-        for (uint32_t kind = CHESS_QUEEN; kind <= CHESS_KNIGHT; kind++) {
-            uint32_t times = key >> (2 * (colour * 4 + kind - 1)) & 3;
+        m->pawns[colour] = key_count(key, colour, CHESS_PAWN);
+        for (uint32_t t = 0; t < m->pawns[colour]; t++) {
+            m->colour[n] = (uint8_t)colour;
+            m->kind[n++] = CHESS_PAWN;
+            others++;
+        }
+    }
+    for (uint32_t colour = 0; colour < 2; colour++)
+        for (uint32_t k = 0; k < 4; k++) {
+            uint32_t times = key_count(key, colour, slot_kind[k]);
             for (uint32_t t = 0; t < times; t++) {
                 m->colour[n] = (uint8_t)colour;
-                m->kind[n++] = (uint8_t)kind;
-                m->name[len++] = piece_letter[kind];
-                if (kind == CHESS_BISHOP || kind == CHESS_KNIGHT)
+                m->kind[n++] = slot_kind[k];
+                if (slot_kind[k] == CHESS_BISHOP ||
+                    slot_kind[k] == CHESS_KNIGHT)
                     minors++;
                 else
                     others++;
             }
         }
+    /* The name: each side's king, its pieces Q R B N, then its pawns. */
+    for (uint32_t colour = 0; colour < 2; colour++) {
+        m->name[len++] = 'K';
+        for (uint32_t kind = CHESS_QUEEN; kind <= CHESS_PAWN; kind++)
+            for (uint32_t t = key_count(key, colour, kind); t > 0; t--)
+                m->name[len++] = piece_letter[kind];
     }
     m->name[len] = '\0';
     m->count = n;
@@ -153,51 +206,143 @@ static void material_from_key(chess_material *m, uint32_t key)
     m->dead = others == 0 && minors <= 1;
 }
 
-void chess_i_rules_init(chess_rules *rules, const char *white,
-                        const char *black)
+/* Adds the material of key to the rules unless it is there. */
+static void add_material(chess_rules *rules, uint32_t key)
 {
-    uint8_t colour[CHESS_MAX_PIECES], kind[CHESS_MAX_PIECES];
-    uint32_t extra = 0;
-    loopy_position offset = 0;
+    if (chess_i_find_material(rules, key) == UINT32_MAX)
+        material_from_key(&rules->material[rules->material_count++], key);
+}
 
-    init_tables(rules);
-    for (uint32_t side = 0; side < 2; side++)
-        for (const char *p = side == 0 ? white : black; *p != '\0'; p++) {
-            colour[extra] = (uint8_t)side;
-            kind[extra++] = (uint8_t)(strchr(piece_letter, *p) - piece_letter);
+/* Every material of the game with pawns: what captures and promotions
+ * reach from the game's own, ordered by count of pieces, then of pawns,
+ * largest first (a move never leads to an earlier material). */
+static void reach_materials(chess_rules *rules, uint32_t key)
+{
+    rules->material_count = 0;
+    add_material(rules, key);
+    for (uint32_t m = 0; m < rules->material_count; m++) {
+        uint32_t from = rules->material[m].key;
+        for (uint32_t c = 0; c < 2; c++)
+            for (uint32_t k = CHESS_QUEEN; k <= CHESS_PAWN; k++) {
+                if (key_count(from, c, k) == 0)
+                    continue;
+                add_material(rules, from - chess_i_key_bit(c, k));
+                if (k == CHESS_PAWN)
+                    for (uint32_t p = CHESS_QUEEN; p <= CHESS_KNIGHT; p++)
+                        add_material(rules, from - chess_i_key_bit(c, k) +
+                                                chess_i_key_bit(c, p));
+            }
+    }
+    /* Insertion sort: at most 286 materials, once. */
+    for (uint32_t i = 1; i < rules->material_count; i++)
+        for (uint32_t j = i; j > 0; j--) {
+            const chess_material *a = &rules->material[j - 1],
+                                 *b = &rules->material[j];
+            uint32_t pa = a->pawns[0] + a->pawns[1];
+            uint32_t pb = b->pawns[0] + b->pawns[1];
+            chess_material t;
+            if (a->count > b->count || (a->count == b->count && pa >= pb))
+                break;
+            t = rules->material[j - 1];
+            rules->material[j - 1] = rules->material[j];
+            rules->material[j] = t;
         }
-    /* Every subset of the extra pieces, largest first, each material once
-     * (two equal pieces give one material with one of them). */
+}
+
+/* Every subset of the extra pieces of a pawnless game, largest first,
+ * each material once (two equal pieces give one material with one of
+ * them). */
+static void subset_materials(chess_rules *rules, uint32_t extra,
+                             const uint8_t *colour, const uint8_t *kind)
+{
     rules->material_count = 0;
     for (uint32_t size = extra + 1; size-- > 0;)
         for (uint32_t subset = 0; subset < (UINT32_C(1) << extra); subset++) {
             uint8_t c[CHESS_MAX_PIECES], k[CHESS_MAX_PIECES];
-            uint32_t n = 0, key;
+            uint32_t n = 0;
             for (uint32_t i = 0; i < extra; i++)
                 if (subset >> i & 1) {
                     c[n] = colour[i];
                     k[n++] = kind[i];
                 }
-            if (n != size)
-                continue;
-            key = chess_i_key(n, c, k);
-            if (chess_i_find_material(rules, key) != UINT32_MAX)
-                continue;
-            material_from_key(&rules->material[rules->material_count], key);
-            rules->material[rules->material_count].offset = offset;
-            offset += UINT64_C(2) * CHESS_KING_PAIRS << (6 * n);
-            rules->material_count++;
+            if (n == size)
+                add_material(rules, chess_i_key(n, c, k));
         }
-    rules->size = offset;
-    for (uint32_t m = 0; m < rules->material_count; m++)
-        for (uint32_t c = 0; c < 2; c++)
-            for (uint32_t k = CHESS_QUEEN; k <= CHESS_KNIGHT; k++) {
-                uint32_t more = chess_i_find_material(
-                    rules, rules->material[m].key +
-                               (UINT32_C(1) << (2 * (c * 4 + k - 1))));
-                rules->material[m].uncapture[c][k] =
-                    (uint8_t)(more == UINT32_MAX ? CHESS_NONE : more);
+}
+
+/* The index's segments of each material, in order. */
+static void lay_segments(chess_rules *rules)
+{
+    loopy_position offset = 0;
+
+    for (uint32_t m = 0; m < rules->material_count; m++) {
+        chess_material *mat = &rules->material[m];
+        uint32_t pawns = mat->pawns[0] + mat->pawns[1];
+        uint32_t others = mat->count - 2 - pawns;
+        loopy_position place = UINT64_C(1) << (6 * others);
+        for (uint32_t p = 0; p < pawns; p++)
+            place *= 48;
+        mat->offset = offset;
+        if (pawns == 0) {
+            mat->plain = UINT64_C(2) * CHESS_KING_PAIRS * place;
+        } else {
+            rules->pawns = true;
+            mat->plain = UINT64_C(2) * CHESS_PAWN_KING_PAIRS * place;
+        }
+        offset += mat->plain;
+        mat->ep[0] = mat->ep[1] = 0;
+        if (mat->pawns[0] > 0 && mat->pawns[1] > 0)
+            /* The pawn taken en passant is on one of 8 squares, not 48. */
+            for (uint32_t s = 0; s < 2; s++) {
+                mat->ep[s] = offset;
+                offset += CHESS_PAWN_KING_PAIRS * 8 * (place / 48);
             }
+        mat->end = offset;
+    }
+    rules->size = offset;
+}
+
+void chess_i_rules_init(chess_rules *rules, const char *white,
+                        const char *black)
+{
+    uint8_t colour[CHESS_MAX_PIECES], kind[CHESS_MAX_PIECES];
+    uint32_t extra = 0;
+    bool pawns = false;
+
+    init_tables(rules);
+    for (uint32_t side = 0; side < 2; side++)
+        for (const char *p = side == 0 ? white : black; *p != '\0'; p++) {
+            colour[extra] = (uint8_t)side;
+            kind[extra] = (uint8_t)(strchr(piece_letter, *p) - piece_letter);
+            pawns |= kind[extra++] == CHESS_PAWN;
+        }
+    if (pawns)
+        reach_materials(rules, chess_i_key(extra, colour, kind));
+    else
+        subset_materials(rules, extra, colour, kind);
+    lay_segments(rules);
+    for (uint32_t m = 0; m < rules->material_count; m++) {
+        chess_material *mat = &rules->material[m];
+        for (uint32_t c = 0; c < 2; c++)
+            for (uint32_t k = CHESS_QUEEN; k <= CHESS_PAWN; k++) {
+                uint32_t more = chess_i_find_material(
+                    rules, mat->key + chess_i_key_bit(c, k));
+                uint32_t fewer = UINT32_MAX, made = UINT32_MAX;
+                if (key_count(mat->key, c, k) > 0)
+                    fewer = chess_i_find_material(
+                        rules, mat->key - chess_i_key_bit(c, k));
+                if (k != CHESS_PAWN && mat->pawns[c] > 0)
+                    made = chess_i_find_material(
+                        rules, mat->key - chess_i_key_bit(c, CHESS_PAWN) +
+                                   chess_i_key_bit(c, k));
+                mat->uncapture[c][k] =
+                    (uint16_t)(more == UINT32_MAX ? CHESS_NONE : more);
+                mat->capture[c][k] =
+                    (uint16_t)(fewer == UINT32_MAX ? CHESS_NONE : fewer);
+                mat->promote[c][k] =
+                    (uint16_t)(made == UINT32_MAX ? CHESS_NONE : made);
+            }
+    }
     memcpy(rules->params, rules->material[0].name, sizeof rules->params);
 }
 
@@ -226,28 +371,123 @@ void chess_i_lay_out(const chess_rules *rules, uint32_t m, uint32_t side,
 }
 
 
+bool chess_i_build(const chess_rules *rules, uint32_t side, uint32_t count,
+                   const uint8_t *colour, const uint8_t *kind,
+                   const uint8_t *square, chess_board *out)
+{
+    uint32_t m = chess_i_find_material(rules,
+                                       chess_i_key(count, colour, kind));
+
+    if (m == UINT32_MAX || rules->material[m].count != count)
+        return false;
+    chess_i_lay_out(rules, m, side, colour, kind, square, out);
+    out->ep = 0;
+    return true;
+}
+
+/* The digit of a piece on square: a pawn stands on one of the 48 squares
+ * of ranks 2 to 7. */
+static uint32_t radix_of(uint8_t kind)
+{
+    return kind == CHESS_PAWN ? 48 : 64;
+}
+
+static uint32_t digit_of(uint8_t kind, uint8_t square)
+{
+    return kind == CHESS_PAWN ? square - 8u : square;
+}
+
+/* The square of the pawn of colour that has just made a double step on
+ * file. */
+static uint32_t ep_pawn_square(uint32_t colour, uint32_t file)
+{
+    return (colour == CHESS_WHITE ? 24 : 32) + file;
+}
+
+/* The first slot of a pawn of colour in material (which has one). */
+static uint32_t first_pawn(const chess_material *material, uint32_t colour)
+{
+    return 2 + (colour == CHESS_BLACK ? material->pawns[0] : 0);
+}
+
+/* Decodes an index of a material with pawns.  Without an en passant
+ * right: ((side * 1806 + pair) * radix + digit of slot 2) ... down to the
+ * last slot; with one (side s to move, the other side's pawn on file f
+ * just made a double step): (pair * 8 + f) then the digits of the other
+ * slots, in the segment ep[s]. */
+static void decode_pawns(const chess_rules *rules,
+                         const chess_material *material, loopy_position pos,
+                         chess_board *board)
+{
+    uint32_t n = material->count, skip = n, pair;
+    loopy_position local = pos - material->offset;
+
+    board->ep = 0;
+    if (local >= material->plain) {
+        uint32_t s = pos >= material->ep[1] ? 1 : 0;
+        local = pos - material->ep[s];
+        board->side = s;
+        skip = first_pawn(material, 1 - s);
+    }
+    /* Divisions by constants, which compile to multiplications. */
+    for (uint32_t i = n; i-- > 2;) {
+        if (i == skip)
+            continue;
+        if (material->kind[i] == CHESS_PAWN) {
+            board->square[i] = (uint8_t)(local % 48 + 8);
+            local /= 48;
+        } else {
+            board->square[i] = (uint8_t)(local & 63);
+            local >>= 6;
+        }
+    }
+    if (skip < n) {
+        uint32_t file = (uint32_t)(local % 8);
+        board->square[skip] = (uint8_t)ep_pawn_square(1 - board->side, file);
+        board->ep = (uint8_t)(1 + file);
+        pair = (uint32_t)(local / 8);
+        chess_i_normalize(board);
+    } else {
+        board->side = (uint32_t)(local / CHESS_PAWN_KING_PAIRS);
+        pair = (uint32_t)(local % CHESS_PAWN_KING_PAIRS);
+    }
+    board->square[0] = rules->pawn_pair_king[pair][0];
+    board->square[1] = rules->pawn_pair_king[pair][1];
+}
+
 void chess_i_decode(const chess_rules *rules, loopy_position pos,
                     chess_board *board)
 {
-    uint32_t m = 0, others, pair;
+    uint32_t m = 0, others, pair, lo = 0, hi = rules->material_count;
     const chess_material *material;
     loopy_position local;
 
-    while (m + 1 < rules->material_count &&
-           rules->material[m + 1].offset <= pos)
-        m++;
+    /* The last material whose segment starts at or below pos. */
+    while (hi - lo > 1) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (rules->material[mid].offset <= pos)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    m = lo;
     material = &rules->material[m];
-    local = pos - material->offset;
-    others = material->count - 2;
-    pair = (uint32_t)(local >> (6 * others));
     board->material = m;
     board->count = material->count;
-    board->side = pair / CHESS_KING_PAIRS;
-    pair %= CHESS_KING_PAIRS;
+    board->ep = 0;
     for (uint32_t i = 0; i < material->count; i++) {
         board->colour[i] = material->colour[i];
         board->kind[i] = material->kind[i];
     }
+    if (material->pawns[0] + material->pawns[1] > 0) {
+        decode_pawns(rules, material, pos, board);
+        return;
+    }
+    local = pos - material->offset;
+    others = material->count - 2;
+    pair = (uint32_t)(local >> (6 * others));
+    board->side = pair / CHESS_KING_PAIRS;
+    pair %= CHESS_KING_PAIRS;
     board->square[0] = rules->pair_king[pair][0];
     board->square[1] = rules->pair_king[pair][1];
     for (uint32_t i = 0; i < others; i++)
@@ -278,6 +518,47 @@ void chess_i_normalize(chess_board *board)
     sort_equal(board->square, board->count, equal);
 }
 
+/* The index of a board of a material with pawns: the white king on
+ * files a to d, by the mirror of the files when it is not. */
+static loopy_position encode_pawns(const chess_rules *rules,
+                                   const chess_board *board)
+{
+    const chess_material *material = &rules->material[board->material];
+    uint32_t n = board->count, mirror = (board->square[0] & 7) >= 4 ? 7 : 0;
+    uint32_t skip = n, ep_colour = 1 - board->side;
+    uint8_t square[CHESS_MAX_PIECES];
+    loopy_position local;
+    int16_t pair;
+
+    for (uint32_t i = 0; i < n; i++)
+        square[i] = (uint8_t)(board->square[i] ^ mirror);
+    sort_equal(square, n, material->equal);
+    pair = rules->pawn_pair_of[square[0]][square[1]];
+    if (pair < 0)
+        return rules->size;
+    if (board->ep != 0) {
+        uint32_t file = (uint32_t)(board->ep - 1) ^ mirror;
+        uint32_t at = ep_pawn_square(ep_colour, file);
+        if (material->ep[board->side] == 0)
+            return rules->size;
+        for (uint32_t i = 2; i < n && skip == n; i++)
+            if (material->kind[i] == CHESS_PAWN &&
+                material->colour[i] == ep_colour && square[i] == at)
+                skip = i;
+        if (skip == n)
+            return rules->size;
+        local = (loopy_position)pair * 8 + file;
+    } else {
+        local = (loopy_position)board->side * CHESS_PAWN_KING_PAIRS +
+                (uint32_t)pair;
+    }
+    for (uint32_t i = 2; i < n; i++)
+        if (i != skip)
+            local = local * radix_of(material->kind[i]) +
+                    digit_of(material->kind[i], square[i]);
+    return (skip < n ? material->ep[board->side] : material->offset) + local;
+}
+
 loopy_position chess_i_encode(const chess_rules *rules,
                               const chess_board *board)
 {
@@ -287,6 +568,8 @@ loopy_position chess_i_encode(const chess_rules *rules,
     uint32_t n = board->count, shift = 6 * (n - 2);
     loopy_position least = UINT64_MAX;
 
+    if (material->pawns[0] + material->pawns[1] > 0)
+        return encode_pawns(rules, board);
     /* Usually one symmetry places the kings; two or more when both stand
      * on a diagonal, and then the other pieces decide. */
     for (; symmetries != 0; symmetries &= symmetries - 1) {
@@ -332,6 +615,8 @@ static bool attacks(const chess_rules *rules, uint32_t kind, uint32_t from,
     switch (kind) {
     case CHESS_KING:
         return (rules->king[from] & bit(to)) != 0;
+    case CHESS_PAWN:
+        return false; /* chess_i_attacked knows the pawn's colour */
     case CHESS_KNIGHT:
         return (rules->knight[from] & bit(to)) != 0;
     case CHESS_QUEEN:
@@ -350,10 +635,16 @@ static bool attacks(const chess_rules *rules, uint32_t kind, uint32_t from,
 bool chess_i_attacked(const chess_rules *rules, const chess_board *board,
                       uint32_t target, uint32_t colour, uint64_t occ)
 {
-    for (uint32_t i = 0; i < board->count; i++)
-        if (board->colour[i] == colour && board->square[i] != target &&
-            attacks(rules, board->kind[i], board->square[i], target, occ))
+    for (uint32_t i = 0; i < board->count; i++) {
+        if (board->colour[i] != colour || board->square[i] == target)
+            continue;
+        if (board->kind[i] == CHESS_PAWN
+                ? (rules->pawn_attack[colour][board->square[i]] &
+                   bit(target)) != 0
+                : attacks(rules, board->kind[i], board->square[i], target,
+                          occ))
             return true;
+    }
     return false;
 }
 
@@ -366,6 +657,8 @@ uint64_t chess_i_reach(const chess_rules *rules, const chess_board *board,
     switch (board->kind[i]) {
     case CHESS_KING:
         return rules->king[from];
+    case CHESS_PAWN:
+        return rules->pawn_attack[board->colour[i]][from];
     case CHESS_KNIGHT:
         return rules->knight[from];
     case CHESS_QUEEN:
@@ -388,6 +681,25 @@ uint64_t chess_i_reach(const chess_rules *rules, const chess_board *board,
 
 /* ---- Legality ---- */
 
+/* Whether board's en passant right is one: the pawn can be taken, and the
+ * position before its double step was one (the side now to move not in
+ * check there). */
+static bool ep_right(const chess_rules *rules, const chess_board *board)
+{
+    uint32_t file = board->ep - 1u, side = board->side;
+    uint32_t pawn = ep_pawn_square(1 - side, file);
+    uint32_t origin = side == CHESS_WHITE ? pawn + 16 : pawn - 16;
+    chess_board before = *board;
+
+    if (!chess_i_ep_capturable(rules, board, file))
+        return false;
+    for (uint32_t i = 2; i < board->count; i++)
+        if (before.square[i] == pawn && before.kind[i] == CHESS_PAWN)
+            before.square[i] = (uint8_t)origin;
+    return !chess_i_attacked(rules, &before, before.square[side], 1 - side,
+                             chess_i_occupied(&before));
+}
+
 bool chess_i_board_legal(const chess_rules *rules, const chess_board *board,
                          char *why, size_t why_capacity)
 {
@@ -395,9 +707,16 @@ bool chess_i_board_legal(const chess_rules *rules, const chess_board *board,
     uint32_t waiting = 1 - board->side;
 
     for (uint32_t i = 0; i < board->count; i++) {
+        uint32_t rank = board->square[i] >> 3;
         if (occ & bit(board->square[i])) {
             if (why != NULL)
                 snprintf(why, why_capacity, "two pieces on one square");
+            return false;
+        }
+        if (board->kind[i] == CHESS_PAWN && (rank == 0 || rank == 7)) {
+            if (why != NULL)
+                snprintf(why, why_capacity, "a pawn on rank %" PRIu32,
+                         rank + 1);
             return false;
         }
         occ |= bit(board->square[i]);
@@ -422,6 +741,49 @@ bool chess_i_board_legal(const chess_rules *rules, const chess_board *board,
                      board->side == CHESS_WHITE ? "white" : "black");
         return false;
     }
+    if (board->ep != 0 && !ep_right(rules, board)) {
+        if (why != NULL)
+            snprintf(why, why_capacity,
+                     "no pawn can be taken en passant on file %c",
+                     'a' + board->ep - 1);
+        return false;
+    }
     return true;
+}
+
+bool chess_i_ep_capturable(const chess_rules *rules, const chess_board *board,
+                           uint32_t file)
+{
+    uint32_t side = board->side, pawn = ep_pawn_square(1 - side, file);
+    uint32_t target = side == CHESS_WHITE ? pawn + 8 : pawn - 8;
+    uint32_t origin = side == CHESS_WHITE ? pawn + 16 : pawn - 16;
+    uint64_t occ = chess_i_occupied(board);
+    uint32_t taken = board->count;
+
+    for (uint32_t i = 2; i < board->count; i++)
+        if (board->square[i] == pawn && board->kind[i] == CHESS_PAWN &&
+            board->colour[i] != side)
+            taken = i;
+    if (taken == board->count || (occ & (bit(target) | bit(origin))) != 0)
+        return false;
+    for (uint32_t i = 2; i < board->count; i++) {
+        chess_board next;
+        if (board->colour[i] != side || board->kind[i] != CHESS_PAWN ||
+            (rules->pawn_attack[side][board->square[i]] & bit(target)) == 0)
+            continue;
+        /* The pawn goes behind the one it takes, which leaves the board:
+         * two squares empty, so any line to the king may open. */
+        next = *board;
+        next.square[i] = (uint8_t)target;
+        next.count--;
+        next.colour[taken] = next.colour[next.count];
+        next.kind[taken] = next.kind[next.count];
+        next.square[taken] = next.square[next.count];
+        if (!chess_i_attacked(rules, &next, next.square[side], 1 - side,
+                              (occ & ~bit(board->square[i]) & ~bit(pawn)) |
+                                  bit(target)))
+            return true;
+    }
+    return false;
 }
 

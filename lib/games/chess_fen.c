@@ -1,19 +1,23 @@
 /*
  * chess_fen.c - the notation of the chess game: Forsyth-Edwards Notation,
  * the board from rank 8 down to rank 1, each rank from file a to h, white
- * pieces in capitals (K, Q, R, B, N), black ones in small letters, a digit
- * for a run of empty squares, ranks separated by '/'; then a space and the
- * side to move, 'w' or 'b': "8/8/8/4k3/8/8/8/KQ6 w".  parse also reads a
- * full FEN of up to six fields: the castling rights and the en passant
- * square must be '-' (no castling, no pawns), and the move clocks, which
- * must be numbers, are ignored (no fifty-move rule).
+ * pieces in capitals (K, Q, R, B, N, P), black ones in small letters, a
+ * digit for a run of empty squares, ranks separated by '/'; then a space
+ * and the side to move, 'w' or 'b': "8/8/8/4k3/8/8/8/KQ6 w"; a position
+ * with an en passant right goes on with its castling field and its en
+ * passant square: "8/8/8/k2Pp3/8/8/8/4K3 w - e6".  parse also reads a
+ * full FEN of up to six fields: the castling rights must be '-' (no
+ * castling), an en passant square is kept when a pawn can take there
+ * (else the position is the one without it, which has the same moves),
+ * and the move clocks, which must be numbers, are ignored (no fifty-move
+ * rule).
  */
 #include "chess.h"
 
 #include <stdio.h>
 #include <string.h>
 
-static const char letter[2][6] = {"KQRBN", "kqrbn"};
+static const char letter[2][7] = {"KQRBNP", "kqrbnp"};
 
 size_t chess_i_format_board(const chess_board *board, char *out,
                             size_t capacity)
@@ -44,6 +48,13 @@ size_t chess_i_format_board(const chess_board *board, char *out,
     }
     text[len++] = ' ';
     text[len++] = board->side == CHESS_WHITE ? 'w' : 'b';
+    if (board->ep != 0) {
+        text[len++] = ' ';
+        text[len++] = '-';
+        text[len++] = ' ';
+        text[len++] = (char)('a' + board->ep - 1);
+        text[len++] = board->side == CHESS_WHITE ? '6' : '3';
+    }
     text[len] = '\0';
     return loopy_i_text_out(text, len, out, capacity);
 }
@@ -85,6 +96,7 @@ int chess_i_parse_board(const chess_rules *rules, const char *text,
 {
     uint8_t colour[8], kind[8], square[8];
     uint32_t count = 0, kings[2] = {0, 0}, rank = 7, file = 0, side, m;
+    uint32_t ep_file = 0;
     size_t at = 0, end;
     chess_board board;
 
@@ -118,12 +130,6 @@ int chess_i_parse_board(const chess_rules *rules, const char *text,
             }
             continue;
         }
-        if (c == 'P' || c == 'p') {
-            snprintf(why, why_capacity,
-                     "a pawn on %c%" PRIu32 ": this game has no pawns",
-                     file < 8 ? (char)('a' + file) : '?', rank + 1);
-            return 1;
-        }
         found = c != '\0' ? strchr(letter[0], c) : NULL;
         side = CHESS_WHITE;
         if (found == NULL && c != '\0') {
@@ -132,8 +138,8 @@ int chess_i_parse_board(const chess_rules *rules, const char *text,
         }
         if (found == NULL) {
             snprintf(why, why_capacity,
-                     "rank %" PRIu32 ": expected a piece (KQRBN, kqrbn) or "
-                     "a digit, found '%c'",
+                     "rank %" PRIu32 ": expected a piece (KQRBNP, kqrbnp) "
+                     "or a digit, found '%c'",
                      rank + 1, c > ' ' && c <= '~' ? c : '?');
             return 1;
         }
@@ -166,22 +172,38 @@ int chess_i_parse_board(const chess_rules *rules, const char *text,
     }
     side = text[at + 1] == 'w' ? CHESS_WHITE : CHESS_BLACK;
     at += 2;
-    /* The rest of a full FEN: castling rights '-', no en passant square
-     * '-' (there are no pawns), and the two move clocks (ignored: no
-     * fifty-move rule), each after one space; blanks at the end are
-     * allowed. */
+    /* The rest of a full FEN: castling rights '-', an en passant square
+     * or '-', and the two move clocks (ignored: no fifty-move rule), each
+     * after one space; blanks at the end are allowed. */
     end = strlen(text);
     while (end > at && text[end - 1] == ' ')
         end--;
-    for (int field = 0; field < 2 && at < end; field++) {
-        static const char *const dash[2] = {
-            "castling rights must be '-' (this game has no castling)",
-            "the en passant square must be '-' (this game has no pawns)"};
+    if (at < end) {
         if (text[at + 1] != '-' || (at + 2 < end && text[at + 2] != ' ')) {
-            snprintf(why, why_capacity, "%s", dash[field]);
+            snprintf(why, why_capacity,
+                     "castling rights must be '-' (this game has no "
+                     "castling)");
             return 1;
         }
         at += 2;
+    }
+    if (at < end) {
+        char f = text[at + 1], r = at + 2 < end ? text[at + 2] : ' ';
+        if (f == '-' && (at + 2 >= end || text[at + 2] == ' ')) {
+            at += 2;
+        } else if (f >= 'a' && f <= 'h' &&
+                   r == (side == CHESS_WHITE ? '6' : '3') &&
+                   (at + 3 >= end || text[at + 3] == ' ')) {
+            ep_file = (uint32_t)(f - 'a') + 1;
+            at += 3;
+        } else {
+            snprintf(why, why_capacity,
+                     "the en passant square must be '-' or a square of "
+                     "rank %c (%s to move)",
+                     side == CHESS_WHITE ? '6' : '3',
+                     side == CHESS_WHITE ? "white" : "black");
+            return 1;
+        }
     }
     for (int clock = 0; clock < 2 && at < end; clock++) {
         at++;
@@ -221,8 +243,44 @@ int chess_i_parse_board(const chess_rules *rules, const char *text,
     }
     chess_i_lay_out(rules, m, side, colour, kind, square, &board);
     chess_i_normalize(&board);
+    board.ep = 0;
     if (!chess_i_board_legal(rules, &board, why, why_capacity))
         return 1;
+    if (ep_file != 0) {
+        /* The right needs the pawn that has just made its double step,
+         * and a move before that; it counts only when a pawn can use it
+         * (FEN writes the square after any double step). */
+        uint32_t pawn = (side == CHESS_WHITE ? 32 : 24) + ep_file - 1;
+        uint32_t behind = side == CHESS_WHITE ? pawn + 8 : pawn - 8;
+        uint32_t origin = side == CHESS_WHITE ? pawn + 16 : pawn - 16;
+        bool found = false;
+        for (uint32_t i = 2; i < board.count; i++)
+            found |= board.square[i] == pawn && board.kind[i] == CHESS_PAWN &&
+                     board.colour[i] != side;
+        for (uint32_t i = 0; i < board.count; i++)
+            found &= board.square[i] != behind && board.square[i] != origin;
+        if (!found) {
+            snprintf(why, why_capacity,
+                     "en passant square %c%c: no %s pawn has just come "
+                     "two squares past it",
+                     (char)('a' + ep_file - 1),
+                     side == CHESS_WHITE ? '6' : '3',
+                     side == CHESS_WHITE ? "black" : "white");
+            return 1;
+        }
+        board.ep = (uint8_t)ep_file;
+        if (!chess_i_ep_capturable(rules, &board, ep_file - 1))
+            board.ep = 0;
+        else if (!chess_i_board_legal(rules, &board, why, why_capacity)) {
+            snprintf(why, why_capacity,
+                     "en passant square %c%c: %s was in check before the "
+                     "double step",
+                     (char)('a' + ep_file - 1),
+                     side == CHESS_WHITE ? '6' : '3',
+                     side == CHESS_WHITE ? "white" : "black");
+            return 1;
+        }
+    }
     *out = board;
     return 0;
 }
@@ -242,9 +300,9 @@ size_t chess_i_draw(void *ctx, const char *from, unsigned flags, char *out,
                     size_t capacity)
 {
     /* U+2654.. white king, queen, rook, bishop, knight; U+265A.. black. */
-    static const char *const unicode[2][5] = {
-        {"\xe2\x99\x94", "\xe2\x99\x95", "\xe2\x99\x96", "\xe2\x99\x97", "\xe2\x99\x98"},
-        {"\xe2\x99\x9a", "\xe2\x99\x9b", "\xe2\x99\x9c", "\xe2\x99\x9d", "\xe2\x99\x9e"}};
+    static const char *const unicode[2][6] = {
+        {"\xe2\x99\x94", "\xe2\x99\x95", "\xe2\x99\x96", "\xe2\x99\x97", "\xe2\x99\x98", "\xe2\x99\x99"},
+        {"\xe2\x99\x9a", "\xe2\x99\x9b", "\xe2\x99\x9c", "\xe2\x99\x9d", "\xe2\x99\x9e", "\xe2\x99\x9f"}};
     const bool fancy = (flags & LOOPY_DRAW_UNICODE) != 0;
     chess_board board;
     char text[512], why[8];
@@ -281,8 +339,8 @@ size_t chess_i_draw(void *ctx, const char *from, unsigned flags, char *out,
 int chess_i_params_of(const char *position, char *params, size_t capacity,
                       char *why, size_t why_capacity)
 {
-    static const char order[] = "QRBN";
-    uint32_t count[2][5] = {{0}};
+    static const char order[] = "QRBNP";
+    uint32_t count[2][6] = {{0}};
     uint32_t pieces = 0;
     char text[16];
     size_t len = 0;
@@ -291,17 +349,13 @@ int chess_i_params_of(const char *position, char *params, size_t capacity,
         const char *found;
         if ((*p >= '1' && *p <= '8') || *p == '/')
             continue;
-        if (*p == 'P' || *p == 'p') {
-            snprintf(why, why_capacity, "a pawn: these endings have no pawns");
-            return 1;
-        }
         if ((found = strchr(letter[0], *p)) != NULL && *p != '\0')
             count[CHESS_WHITE][found - letter[0]]++;
         else if ((found = strchr(letter[1], *p)) != NULL && *p != '\0')
             count[CHESS_BLACK][found - letter[1]]++;
         else {
             snprintf(why, why_capacity,
-                     "expected a piece (KQRBN, kqrbn), a digit or '/', found "
+                     "expected a piece (KQRBNP, kqrbnp), a digit or '/', found "
                      "'%c'", *p > ' ' && *p <= '~' ? *p : '?');
             return 1;
         }
@@ -320,11 +374,11 @@ int chess_i_params_of(const char *position, char *params, size_t capacity,
                  pieces, CHESS_MAX_PIECES);
         return 1;
     }
-    /* White's pieces, then black's, each led by its king, in Q R B N
-     * order: "KRK", "KQKR". */
+    /* White's pieces, then black's, each led by its king, in Q R B N P
+     * order: "KRK", "KQKR", "KRPKR". */
     for (int side = 0; side < 2; side++) {
         text[len++] = 'K';
-        for (int k = 0; k < 4; k++)
+        for (int k = 0; k < 5; k++)
             for (uint32_t n = 0; n < count[side][k + 1]; n++)
                 text[len++] = order[k];
     }

@@ -3,10 +3,12 @@
  * and what a value means in moves (the game's move_format and value_note).
  *
  * SAN (the FIDE Laws of Chess, appendix C): the piece's letter (K, Q, R,
- * B, N; there are no pawns), then, when another piece of the same kind
+ * B, N; none for a pawn), then, when another piece of the same kind
  * and colour could also go to the square, the file it leaves, else its
- * rank, else both; 'x' for a capture; the square; '+' for a check, '#'
- * for a mate: "Qb7+", "Kxe2", "Rae1", "N5f3#".
+ * rank, else both (a pawn that takes: always its file); 'x' for a capture
+ * (en passant too); the square; '=' and the piece a pawn becomes on the
+ * last rank; '+' for a check, '#' for a mate: "Qb7+", "Kxe2", "Rae1",
+ * "N5f3#", "e4", "exd6", "bxa1=N", "e8=Q+".
  *
  * A move is named on the board as the caller wrote it (not on its class's
  * representative, the board the index holds), and the position after it
@@ -18,7 +20,7 @@
 #include <stdio.h>
 #include <string.h>
 
-static const char piece_letter[] = "KQRBN";
+static const char piece_letter[] = "KQRBNP";
 
 /* Every legal move of a position: the index it leads to, the piece (its
  * slot) and the square. */
@@ -26,14 +28,16 @@ typedef struct san_moves {
     size_t count;
     loopy_position to[CHESS_MAX_MOVES];
     uint8_t piece[CHESS_MAX_MOVES], square[CHESS_MAX_MOVES];
+    uint8_t promote[CHESS_MAX_MOVES];
 } san_moves;
 
 static bool collect(void *ctx, loopy_position to, uint32_t piece,
-                    uint32_t square)
+                    uint32_t square, uint32_t promote)
 {
     san_moves *m = ctx;
 
     m->to[m->count] = to;
+    m->promote[m->count] = (uint8_t)promote;
     m->piece[m->count] = (uint8_t)piece;
     m->square[m->count++] = (uint8_t)square;
     return true;
@@ -51,6 +55,7 @@ size_t chess_i_move_format(void *ctx, const char *from, loopy_position to,
     char text[16], why[8];
     uint32_t i, square;
     bool same_file = false, same_rank = false, other = false, check;
+    bool pawn, takes;
 
     if (from == NULL || to >= rules->size ||
         chess_i_parse_board(rules, from, &board, why, sizeof why) != 0)
@@ -73,17 +78,25 @@ size_t chess_i_move_format(void *ctx, const char *from, loopy_position to,
         same_file |= (board.square[p] & 7) == (board.square[i] & 7);
         same_rank |= (board.square[p] >> 3) == (board.square[i] >> 3);
     }
-    text[len++] = piece_letter[board.kind[i]];
-    if (other && (!same_file || same_rank))
-        text[len++] = (char)('a' + (board.square[i] & 7));
-    if (other && same_file)
-        text[len++] = (char)('1' + (board.square[i] >> 3));
+    pawn = board.kind[i] == CHESS_PAWN;
+    takes = pawn && (board.square[i] & 7) != (square & 7);
     for (uint32_t j = 0; j < board.count; j++)
-        if (board.square[j] == square)
-            text[len++] = 'x';
+        takes |= board.square[j] == square;
+    if (!pawn)
+        text[len++] = piece_letter[board.kind[i]];
+    if ((other && !pawn && (!same_file || same_rank)) || (pawn && takes))
+        text[len++] = (char)('a' + (board.square[i] & 7));
+    if (other && !pawn && same_file)
+        text[len++] = (char)('1' + (board.square[i] >> 3));
+    if (takes)
+        text[len++] = 'x';
     text[len++] = (char)('a' + (square & 7));
     text[len++] = (char)('1' + (square >> 3));
-    chess_i_apply(rules, &board, i, square, &next);
+    if (moves.promote[k] != 0) {
+        text[len++] = '=';
+        text[len++] = piece_letter[moves.promote[k]];
+    }
+    chess_i_play(rules, &board, i, square, moves.promote[k], &next);
     check = chess_i_attacked(rules, &next, next.square[next.side],
                              1 - next.side, chess_i_occupied(&next));
     if (check)
@@ -96,7 +109,7 @@ size_t chess_i_move_format(void *ctx, const char *from, loopy_position to,
 }
 
 /* The move k of moves, in UCI: the square it leaves and the one it
- * reaches, "h2h8". */
+ * reaches, and the piece a pawn becomes: "h2h8", "e7e8q". */
 static void uci_name(const chess_board *board, const san_moves *moves,
                      size_t k, char *text)
 {
@@ -106,7 +119,8 @@ static void uci_name(const chess_board *board, const san_moves *moves,
     text[1] = (char)('1' + (from >> 3));
     text[2] = (char)('a' + (to & 7));
     text[3] = (char)('1' + (to >> 3));
-    text[4] = '\0';
+    text[4] = moves->promote[k] != 0 ? "kqrbnp"[moves->promote[k]] : '\0';
+    text[5] = '\0';
 }
 
 size_t chess_i_move_label(void *ctx, const char *from, loopy_position to,
@@ -126,7 +140,7 @@ size_t chess_i_move_label(void *ctx, const char *from, loopy_position to,
         if (moves.to[k] == to) {
             uci_name(&board, &moves, k, text);
             *number = 0; /* no number names a move on every board */
-            return loopy_i_text_out(text, 4, label, capacity);
+            return loopy_i_text_out(text, strlen(text), label, capacity);
         }
     return LOOPY_GAME_ERROR;
 }
@@ -162,37 +176,31 @@ int chess_i_move_parse(void *ctx, const char *from, const char *text,
         return 1;
     moves.count = 0;
     chess_i_each_move(rules, &board, true, collect, &moves);
-    /* UCI: from and to squares; a fifth letter would be a promotion. */
-    if (len == 5 && strchr("qrbn", text[4]) != NULL && text[0] >= 'a' &&
-        text[0] <= 'h' && text[1] >= '1' && text[1] <= '8') {
-        snprintf(why, why_capacity, "no move %s: there are no pawns to "
-                 "promote in these endings", text);
-        return 1;
-    }
-    for (size_t k = 0; len == 4 && k < moves.count; k++) {
+    /* UCI: from and to squares, and the piece a pawn becomes. */
+    for (size_t k = 0; (len == 4 || len == 5) && k < moves.count; k++) {
         uci_name(&board, &moves, k, uci);
         if (strcmp(uci, text) == 0) {
             *to = moves.to[k];
             return 0;
         }
     }
-    /* SAN, its check or mate sign optional, its 'x' too. */
+    /* SAN, its check or mate sign optional, its 'x' and '=' too. */
     if (!without(text, "+#", typed, sizeof typed) ||
-        !without(typed, "x", bare, sizeof bare))
+        !without(typed, "x=", bare, sizeof bare))
         typed[0] = bare[0] = '\0';
     for (size_t k = 0; typed[0] != '\0' && k < moves.count; k++) {
         char plain[16], plain_bare[16];
         chess_i_move_format(ctx, from, moves.to[k], name, sizeof name, NULL,
                             0);
         without(name, "+#", plain, sizeof plain);
-        without(plain, "x", plain_bare, sizeof plain_bare);
+        without(plain, "x=", plain_bare, sizeof plain_bare);
         if (strcmp(plain, typed) == 0 || strcmp(plain_bare, bare) == 0) {
             *to = moves.to[k];
             return 0;
         }
     }
     snprintf(why, why_capacity, "no move %s here (a move in SAN, such as "
-             "Rh8, or UCI, such as h2h8)", text);
+             "Rh8 or e8=Q, or UCI, such as h2h8 or e7e8q)", text);
     return 1;
 }
 

@@ -117,13 +117,14 @@ typedef struct win_question {
 } win_question;
 
 static bool reaches_win(void *ctx, loopy_position to, uint32_t piece,
-                        uint32_t square)
+                        uint32_t square, uint32_t promote)
 {
     const win_question *w = ctx;
     uint16_t v;
 
     (void)piece;
     (void)square;
+    (void)promote;
     /* Past the end or absent: a move that leaves the mover's king
      * attacked (looked at as any other, and no move at all). */
     if (to >= w->t->rules->size)
@@ -294,6 +295,14 @@ loopy_status loopy_i_chess_solve(const loopy_game *game,
     tiers t;
 
     *out = NULL;
+    if (rules->pawns) {
+        /* With pawns, the tier solver: a tier per material, each solved
+         * by retrograde analysis inside it (its pawn moves and its moves
+         * out read as known values), every legal position. */
+        loopy_game_solve_options all = *options;
+        all.all_legal = 1;
+        return loopy_game_solve_tiers(game, &all, out, diag);
+    }
     if (game->size > SIZE_MAX / sizeof *records) {
         loopy_i_diag(diag, 0, 0, "%s: an index space of %" PRIu64 " positions "
                      "is too large for memory", game->name, game->size);

@@ -114,7 +114,13 @@ same "chess FEN alone: black's rook" \
     "8/8/8/8/8/2K5/1r6/k7 b: W 31 (mate in 16)"
 refused "chess: another material" 1 "the material KRK is not an ending of chess:KQK .*'chess' alone opens the board's own" \
     game probe chess:KQK "$fen"
-refused "chess: a pawn" 1 "a pawn on b2" game probe chess "8/8/8/8/8/2k5/1P6/K7 w"
+refused "chess: a pawn that gives check" 1 "black is in check with white to move" \
+    game probe chess "8/8/8/8/8/2k5/1P6/K7 w"
+# King and pawn against king by its FEN alone: the longest win of KPK,
+# mate in 28 (Scid's tcl/tb.tcl, from the Nalimov tables).
+same "chess FEN alone: a pawn" \
+    "$("$LOOPY" game probe -q chess "8/8/8/1k6/8/8/K5P1/8 w" | head -n 2)" \
+    "$(printf '%s: W 55 (mate in 28)\n  Kb3  W 55 (mate in 28)' "8/8/8/1k6/8/8/K5P1/8 w")"
 
 # ---- A folder of databases ----
 mkdir "$work/tables"
