@@ -44,8 +44,8 @@ static const char help_list[] =
     "Example:\n"
     "  $ loopy game list | head -n 2\n"
     "  chess\n"
-    "      pawnless chess endings of up to 5 pieces, with their sub-endings: "
-    "depth to mate\n";
+    "      chess endings of up to 5 pieces, with their sub-endings: depth to "
+    "mate\n";
 
 static const char help_solve[] =
     "Usage: loopy game solve [OPTIONS] GAME [-o FILE.ldb]\n"

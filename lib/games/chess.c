@@ -1,7 +1,8 @@
 /*
- * chess.c - pawnless chess endings of up to five pieces, kings included:
- * "chess:KQK", "chess:KRK", "chess:KBNK", "chess:KQKR", "chess:KBBKN"
- * (white's pieces, then black's, each led by its king).
+ * chess.c - chess endings of up to five pieces, kings included:
+ * "chess:KQK", "chess:KRK", "chess:KBNK", "chess:KQKR", "chess:KBBKN",
+ * "chess:KPK", "chess:KRPKR", "chess:KPPKP" (white's pieces, then black's,
+ * each led by its king, pawns last).
  *
  * The rules.  Standard chess on the 8x8 board with kings, queens, rooks,
  * bishops and knights, and either side to move.  Only legal moves: a move
@@ -11,13 +12,18 @@
  * Stalemate (no legal move, king not attacked): the game is over, nobody
  * won (a tie).  A material that cannot mate, K v K and a king and one
  * bishop or knight against the bare king, is over too: a dead draw, a tie.
- * No pawns (so no promotion nor en passant), no castling, no fifty-move
+ * Pawns step one square forward to an empty one, two from their own
+ * second rank when both are empty, take one square diagonally forward, and
+ * become a queen, rook, bishop or knight on the last rank (four moves, each
+ * into the material it makes); a pawn that has just made a double step may
+ * be taken en passant, on the next move only.  No castling, no fifty-move
  * rule and no repetition rule: a position repeated forever is a draw.
  *
- * The index.  A capture leads to a smaller material, which is part of the
- * same game: the index space holds a segment for the game's material and
- * one for each smaller material that captures reach (KQKR: KQKR, KQK,
- * KKR, KK), each at its own offset, largest first.  A material's pieces
+ * The index.  A capture leads to a smaller material, and a promotion to
+ * one with a pawn fewer, which are part of the same game: the index space
+ * holds a segment for the game's material and one for each material that
+ * captures and promotions reach (KQKR: KQKR, KQK, KKR, KK; KPK: KPK, KQK,
+ * KRK, KBK, KNK, KK), each at its own offset, largest first.  A material's pieces
  * have slots: the white king, the black king, then white's other pieces,
  * then black's, each side's in the order Q, R, B, N.  Without pawns the
  * board's 8 symmetries (mirrors of files and ranks, the reflection in the
@@ -36,6 +42,20 @@
  * moves() and unmoves() give the classes' indices, and canonical() takes
  * any index to its class's.
  *
+ * With pawns only the mirror of the files keeps the rules: the kings are
+ * one of 1806 placements (the white king on files a to d), each pawn one
+ * of the 48 squares of ranks 2 to 7, each other piece one of 64, the
+ * pawns' digits above the pieces' (chess_board.c).  A position stored has
+ * no en passant right, as in the published tables; but a double step that
+ * the other side can answer by taking en passant leads to the position
+ * with that right, which has an index of its own in a segment after its
+ * material's (when both sides have pawns): the king pair, the file of the
+ * pawn that may be taken, the other pieces.  Its moves are the plain
+ * position's and the captures en passant; it comes only from that double
+ * step; and the double step leads to the plain position only when no
+ * capture en passant is legal (a FEN with an en passant square that no
+ * pawn can use reads as the plain position).
+ *
  * Which indices are positions (legal()): pieces on distinct squares, equal
  * pieces in order, kings not adjacent, the side not to move not in check,
  * and the index its class's.  Double checks that no move could give are
@@ -45,9 +65,15 @@
  * pieces to an empty square it reaches (the same patterns backwards),
  * leaving the square empty or, as the retraction of a capture, with a
  * piece of the side to move of any kind whose material is in the game.
- * Only legal positions that are not over are given (a position with a
- * move is never mate nor stalemate, so a dead material is the only other
- * way to be over).
+ * A pawn goes back one square (two to its second rank), or diagonally as
+ * the retraction of a capture, en passant too; a piece on its last rank
+ * may have been a pawn.  Each position found is given with the right to
+ * take en passant too where it can have one.  A pawnless class holds its
+ * board in 8 orientations, which a material with pawns tells apart: the
+ * retractions into one with more pawns start from each.  Only legal
+ * positions that are not over are given (a position with a move is never
+ * mate nor stalemate, so a dead material is the only other way to be
+ * over).
  *
  * Notation: FEN (chess_fen.c), which also names a position's material
  * (params_of: "chess" and a FEN open that ending); moves in SAN, read in
@@ -352,245 +378,6 @@ static size_t chess_moves(void *ctx, loopy_position pos, loopy_position *out,
                                 out, capacity);
 }
 
-/* Adds the index of prev to list when prev is a legal position that is
- * not over (its material is alive; it has a move, the one taken back):
- * the class's index, since encode takes a board to it; and, when a pawn
- * of the side not to move in prev stands where a double step would have
- * put it, prev with the right to take it en passant, which has the same
- * moves and more.  Unchecked, any prev: the index, or the index space's
- * size when the kings touch. */
-static void add_unmove(const chess_rules *rules, const chess_board *prev,
-                       bool checked, loopy_position *list, size_t *count)
-{
-    chess_board board = *prev;
-    const chess_material *material = &rules->material[board.material];
-
-    if (checked) {
-        /* Equal pieces in order, as legality asks (encode sorts them in
-         * each image itself). */
-        chess_i_normalize(&board);
-        if (material->dead)
-            return;
-        /* The bound is CHESS_MAX_UNMOVES; a guard, not a limit met. */
-        if (*count < CHESS_MAX_UNMOVES &&
-            chess_i_board_legal(rules, &board, NULL, 0))
-            list[(*count)++] = chess_i_encode(rules, &board);
-        if (board.ep != 0 || material->ep[board.side] == 0)
-            return;
-        for (uint32_t i = 2; i < board.count; i++) {
-            uint32_t sq = board.square[i];
-            if (board.kind[i] != CHESS_PAWN ||
-                board.colour[i] == board.side ||
-                (sq >> 3) != (board.side == CHESS_WHITE ? 4u : 3u))
-                continue;
-            board.ep = (uint8_t)(1 + (sq & 7));
-            if (*count < CHESS_MAX_UNMOVES &&
-                chess_i_board_legal(rules, &board, NULL, 0))
-                list[(*count)++] = chess_i_encode(rules, &board);
-            board.ep = 0;
-        }
-        return;
-    }
-    if (*count < CHESS_MAX_UNMOVES)
-        list[(*count)++] = chess_i_encode(rules, &board);
-}
-
-/* Adds prev with a piece of colour `who` and kind reappearing on square
- * (the retraction of a capture), when the game has that material. */
-static void add_uncapture(const chess_rules *rules, const chess_board *prev,
-                          uint32_t who, uint32_t kind, uint32_t square,
-                          bool checked, loopy_position *list, size_t *count)
-{
-    uint8_t colour[CHESS_MAX_PIECES], kinds[CHESS_MAX_PIECES];
-    uint8_t squares[CHESS_MAX_PIECES];
-    uint32_t n = prev->count;
-    uint16_t m = rules->material[prev->material].uncapture[who][kind];
-    chess_board taken;
-
-    if (m == CHESS_NONE || (kind == CHESS_PAWN && ((square >> 3) == 0 ||
-                                                   (square >> 3) == 7)))
-        return;
-    memcpy(colour, prev->colour, n);
-    memcpy(kinds, prev->kind, n);
-    memcpy(squares, prev->square, n);
-    colour[n] = (uint8_t)who;
-    kinds[n] = (uint8_t)kind;
-    squares[n] = (uint8_t)square;
-    chess_i_lay_out(rules, m, prev->side, colour, kinds, squares, &taken);
-    taken.ep = prev->ep;
-    add_unmove(rules, &taken, checked, list, count);
-}
-
-/* The retractions of the pawn of slot i, of the side that has just moved:
- * a push, a double step (unless the board would then have an en passant
- * right: a double step to it gives that), a capture of any kind, and a
- * capture en passant. */
-static void pawn_unmoves(const chess_rules *rules, const chess_board *board,
-                         uint32_t i, uint64_t occ, bool checked,
-                         loopy_position *list, size_t *count)
-{
-    uint32_t side = board->side, last = 1 - side, at = board->square[i];
-    int back = last == CHESS_WHITE ? -8 : 8;
-    uint32_t behind = (uint32_t)((int)at + back), rank = at >> 3;
-    uint32_t second = last == CHESS_WHITE ? 1 : 6;
-    uint32_t fourth = last == CHESS_WHITE ? 3 : 4;
-    uint32_t sixth = last == CHESS_WHITE ? 5 : 2;
-    uint64_t from;
-    chess_board prev = *board;
-
-    prev.side = last;
-    prev.ep = 0;
-    if (rank != second && (occ >> behind & 1) == 0) {
-        prev.square[i] = (uint8_t)behind;
-        add_unmove(rules, &prev, checked, list, count);
-        if (rank == fourth &&
-            (occ >> (uint32_t)((int)behind + back) & 1) == 0 &&
-            !chess_i_ep_capturable(rules, board, at & 7)) {
-            prev.square[i] = (uint8_t)((int)behind + back);
-            add_unmove(rules, &prev, checked, list, count);
-        }
-    }
-    /* Captures, from the squares a pawn of the other colour on `at`
-     * would take (those are the squares behind on the files beside). */
-    from = rules->pawn_attack[side][at] & ~occ;
-    if (rank == second)
-        from = 0;
-    for (; from != 0; from &= from - 1) {
-        uint32_t sq = chess_i_lowest(from);
-        prev.square[i] = (uint8_t)sq;
-        for (uint32_t kind = CHESS_QUEEN; kind <= CHESS_PAWN; kind++)
-            add_uncapture(rules, &prev, side, kind, at, checked, list, count);
-        /* En passant: the pawn taken stood beside sq, having just come
-         * two squares from its own second rank past `at`. */
-        if (rank == sixth) {
-            uint32_t pawn = (uint32_t)((int)at + back);
-            uint32_t origin = (uint32_t)((int)at - back);
-            if ((occ >> pawn & 1) == 0 && (occ >> origin & 1) == 0) {
-                chess_board before = prev;
-                before.side = last;
-                before.ep = (uint8_t)(1 + (at & 7));
-                add_uncapture(rules, &before, side, CHESS_PAWN, pawn, checked,
-                              list, count);
-            }
-        }
-    }
-}
-
-/* The retractions of a promotion: the piece of slot i on the last rank
- * was a pawn of its side that came from the square behind (a push) or
- * the squares behind on the files beside (a capture of any piece). */
-static void promotion_unmoves(const chess_rules *rules,
-                              const chess_board *board, uint32_t i,
-                              uint64_t occ, bool checked,
-                              loopy_position *list, size_t *count)
-{
-    uint32_t side = board->side, last = 1 - side, at = board->square[i];
-    uint32_t behind = last == CHESS_WHITE ? at - 8 : at + 8;
-    uint8_t kinds[CHESS_MAX_PIECES];
-    chess_board prev;
-    uint64_t from;
-
-    memcpy(kinds, board->kind, board->count);
-    kinds[i] = CHESS_PAWN;
-    if (!chess_i_build(rules, last, board->count, board->colour, kinds,
-                       board->square, &prev))
-        return;
-    for (uint32_t j = 2; j < prev.count; j++)
-        if (prev.square[j] == at)
-            i = j;
-    if ((occ >> behind & 1) == 0) {
-        prev.square[i] = (uint8_t)behind;
-        add_unmove(rules, &prev, checked, list, count);
-    }
-    from = rules->pawn_attack[side][at] & ~occ;
-    for (; from != 0; from &= from - 1) {
-        prev.square[i] = (uint8_t)chess_i_lowest(from);
-        for (uint32_t kind = CHESS_QUEEN; kind <= CHESS_KNIGHT; kind++)
-            add_uncapture(rules, &prev, side, kind, at, checked, list, count);
-    }
-}
-
-/* The retractions of board's pieces of the side that has just moved (see
- * chess_i_unmoves), to list; with pawns_only, only those from a position
- * with more pawns: a pawn taken, or a piece that was a pawn. */
-static void retractions(const chess_rules *rules, const chess_board *board,
-                        bool checked, bool pawns_only, loopy_position *list,
-                        size_t *count)
-{
-    const chess_material *material = &rules->material[board->material];
-    uint64_t occ = chess_i_occupied(board);
-    uint32_t last = 1 - board->side;
-    uint32_t promotion_rank = last == CHESS_WHITE ? 7 : 0;
-
-    for (uint32_t i = 0; i < board->count; i++) {
-        uint64_t from;
-        if (board->colour[i] != last)
-            continue;
-        if (board->kind[i] == CHESS_PAWN) {
-            pawn_unmoves(rules, board, i, occ, checked, list, count);
-            continue;
-        }
-        if (board->kind[i] != CHESS_KING &&
-            (board->square[i] >> 3) == promotion_rank)
-            promotion_unmoves(rules, board, i, occ, checked, list, count);
-        /* Every pattern is its own reverse; the square came from is empty
-         * now, and so is the way between. */
-        from = chess_i_reach(rules, board, i, occ) & ~occ;
-        for (; from != 0; from &= from - 1) {
-            uint32_t back = chess_i_lowest(from);
-            chess_board prev = *board;
-            prev.square[i] = (uint8_t)back;
-            prev.side = last;
-            if (!material->dead && !pawns_only)
-                add_unmove(rules, &prev, checked, list, count);
-            /* Or the move took a piece of the side now to move, which
-             * reappears where the mover stands. */
-            for (uint32_t kind = pawns_only ? CHESS_PAWN : CHESS_QUEEN;
-                 kind <= CHESS_PAWN; kind++)
-                add_uncapture(rules, &prev, board->side, kind,
-                              board->square[i], checked, list, count);
-        }
-    }
-}
-
-size_t chess_i_unmoves(const chess_rules *rules, const chess_board *board,
-                       bool checked, loopy_position *list)
-{
-    const chess_material *material = &rules->material[board->material];
-    uint32_t last = 1 - board->side;
-    size_t count = 0;
-
-    /* A position with an en passant right comes only from the double
-     * step of the pawn that can be taken. */
-    if (board->ep != 0) {
-        uint32_t pawn = (board->side == CHESS_WHITE ? 32 : 24) +
-                        board->ep - 1u;
-        chess_board prev = *board;
-        prev.side = last;
-        prev.ep = 0;
-        for (uint32_t i = 2; i < board->count; i++)
-            if (board->square[i] == pawn)
-                prev.square[i] = (uint8_t)(board->side == CHESS_WHITE
-                                               ? pawn + 16
-                                               : pawn - 16);
-        add_unmove(rules, &prev, checked, list, &count);
-        return count;
-    }
-    retractions(rules, board, checked, false, list, &count);
-    /* A pawnless class holds the board in all 8 orientations, and a
-     * material with pawns tells them apart: its positions that a capture
-     * of a pawn or a promotion leads to this class come from any of them. */
-    if (rules->pawns && material->pawns[0] + material->pawns[1] == 0 &&
-        checked)
-        for (uint32_t s = 1; s < 8; s++) {
-            chess_board image = *board;
-            for (uint32_t i = 0; i < board->count; i++)
-                image.square[i] = rules->image[s][board->square[i]];
-            retractions(rules, &image, checked, true, list, &count);
-        }
-    return count;
-}
-
 static size_t chess_unmoves(void *ctx, loopy_position pos, loopy_position *out,
                             size_t capacity)
 {
@@ -805,11 +592,13 @@ const loopy_game_def loopy_i_game_chess = {
                    "its king, pieces Q, R, B, N, P (default KQK; KRK, KBNK, "
                    "KQKR, KPK, KRPKR, KPPKP, ...; at most 5 pieces)",
     .notation_help = "FEN: the board from rank 8 down and the side to move, "
-                     "8/8/8/4k3/8/8/8/KQ6 w (a full FEN is read too; no "
-                     "castling rights); moves in SAN (Qb7+, Kxe2).  probe "
+                     "8/8/8/4k3/8/8/8/KQ6 w, and after a double step the "
+                     "en passant square (8/8/8/k2Pp3/8/8/8/4K3 w - e6; a "
+                     "full FEN is read too; no castling rights); moves in "
+                     "SAN (Qb7+, Kxe2, exd6, e8=Q+) or UCI (e7e8q).  probe "
                      "and play keep the board as given; a solve's summary "
                      "and stats show the class's representative (the white "
-                     "king in a1-d1-d4)",
+                     "king in a1-d1-d4, or on files a-d with pawns)",
     .create = chess_create,
     .params_of = chess_i_params_of,
 };

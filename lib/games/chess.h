@@ -169,7 +169,7 @@ bool chess_i_board_legal(const chess_rules *rules, const chess_board *board,
 bool chess_i_ep_capturable(const chess_rules *rules, const chess_board *board,
                            uint32_t file);
 
-/* ---- lib/games/chess.c ---- */
+/* ---- lib/games/chess.c, chess_unmoves.c ---- */
 
 /* The board after piece (a slot of board's side to move) goes to square
  * to, taking what stands there, with the other side to move; false (and
