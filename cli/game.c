@@ -80,8 +80,8 @@ static const char game_usage[] =
     "                       at a time, children first (2 bytes per index, no\n"
     "                       unmoves); tablebase (the default for\n"
     "                       chess): the game's own solver of every legal\n"
-    "                       position (2 bytes an index, smallest material\n"
-    "                       first; pawns: the tier solver)\n";
+    "                       position (chess: 2 bytes per index, the smallest\n"
+    "                       material first)\n";
 
 /* The rest of the help: a string of its own, as ISO C promises strings of
  * 4095 bytes only. */

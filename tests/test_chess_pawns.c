@@ -23,7 +23,7 @@
  *      greatest Win when all are Wins; ...), its ends (mate, stalemate,
  *      dead material) judged by the oracle.  These equations have one
  *      solution (tests/lib/oracle.c, spec_verify), so passing them proves
- *      the values.  The retro solver gives the same values.
+ *      the values.  The retro and tier solvers give the same values.
  * 4. Published figures:
  *    - KPK: of the positions with white to move, 124,960 won and 38,368
  *      drawn (163,328 legal), with black to move 97,604 lost and 70,420
@@ -682,19 +682,24 @@ static void expected(const loopy_game *game, const loopy_game_solution *s,
     }
 }
 
-static loopy_game_solution *solve(const loopy_game *game, int retro)
+/* Every legal position solved by the game's own solver (0), the retro
+ * solver (1) or the tier solver (2). */
+static loopy_game_solution *solve(const loopy_game *game, int solver)
 {
     loopy_game_solve_options options = LOOPY_GAME_SOLVE_OPTIONS_INIT;
     loopy_game_solution *solution = NULL;
     loopy_diag diag;
+    loopy_status status;
 
     memset(&diag, 0, sizeof diag);
     options.all_legal = 1;
-    CHECK_MSG((retro ? loopy_game_solve_retro(game, &options, &solution,
-                                              &diag)
-                     : loopy_game_solve_tablebase(game, &options, &solution,
-                                                  &diag)) == LOOPY_OK,
-              "chess:%s: %s", game->params, diag.message);
+    status = solver == 1   ? loopy_game_solve_retro(game, &options, &solution,
+                                                    &diag)
+             : solver == 2 ? loopy_game_solve_tiers(game, &options, &solution,
+                                                    &diag)
+                           : loopy_game_solve_tablebase(game, &options,
+                                                        &solution, &diag);
+    CHECK_MSG(status == LOOPY_OK, "chess:%s: %s", game->params, diag.message);
     return solution;
 }
 
@@ -756,7 +761,7 @@ static void check_value(const loopy_game *game, const loopy_game_solution *s,
 static void test_kpk(void)
 {
     loopy_game game;
-    loopy_game_solution *s, *retro;
+    loopy_game_solution *s, *retro, *tiers;
     uint64_t checked = 0, differ = 0, bad = 0;
     tally t;
 
@@ -764,14 +769,16 @@ static void test_kpk(void)
         return;
     s = solve(&game, 0);
     retro = solve(&game, 1);
-    if (s == NULL || retro == NULL) {
+    tiers = solve(&game, 2);
+    if (s == NULL || retro == NULL || tiers == NULL) {
         loopy_game_solution_free(s);
         loopy_game_solution_free(retro);
+        loopy_game_solution_free(tiers);
         game.release(game.ctx);
         return;
     }
     /* Every position: its value from its oracle moves' values, its moves
-     * the oracle's; the retro solver's value the same. */
+     * the oracle's; the retro and tier solvers' values the same. */
     for (loopy_position p = 0; p < game.size; p++) {
         loopy_outcome o, want, other;
         uint32_t r, want_r, other_r;
@@ -784,6 +791,9 @@ static void test_kpk(void)
             continue;
         }
         CHECK(loopy_game_solution_value(retro, &game, p, &other, &other_r) ==
+              LOOPY_OK);
+        differ += other != o || other_r != r;
+        CHECK(loopy_game_solution_value(tiers, &game, p, &other, &other_r) ==
               LOOPY_OK);
         differ += other != o || other_r != r;
         game.format(game.ctx, p, fen, sizeof fen);
@@ -805,8 +815,8 @@ static void test_kpk(void)
     }
     CHECK_MSG(bad == 0, "chess:KPK: %" PRIu64 " positions against their "
               "moves", bad);
-    CHECK_MSG(differ == 0, "chess:KPK: the retro solver differs on %" PRIu64,
-              differ);
+    CHECK_MSG(differ == 0, "chess:KPK: the retro or tier solver differs on %"
+              PRIu64, differ);
     /* The published counts, of the material KPK itself (its segment comes
      * first: 2 * 1806 * 48 indices). */
     count_material(&game, s, 173376, &t);
@@ -835,6 +845,7 @@ static void test_kpk(void)
            t.longest_loss_at[1], checked);
     loopy_game_solution_free(s);
     loopy_game_solution_free(retro);
+    loopy_game_solution_free(tiers);
     game.release(game.ctx);
     check_case_end();
 }

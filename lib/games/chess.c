@@ -388,7 +388,7 @@ static size_t chess_unmoves(void *ctx, loopy_position pos, loopy_position *out,
 
     chess_i_decode(rules, pos, &board);
     if (chess_i_board_legal(rules, &board, NULL, 0))
-        count = chess_i_unmoves(rules, &board, true, list);
+        count = chess_i_unmoves(rules, &board, true, UINT32_MAX, list);
     return loopy_i_distinct_out(list, count, out, capacity);
 }
 

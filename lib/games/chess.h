@@ -204,9 +204,11 @@ size_t chess_i_moves(const chess_rules *rules, const chess_board *board,
  * reaches board (a legal position), to list (room for CHESS_MAX_UNMOVES),
  * repeats possible.  Returns their count.  Without checked, every board a
  * move could have come from, legal or not, over or not (an index that is
- * no position, or the index space's size when the kings touch). */
+ * no position, or the index space's size when the kings touch; pawnless
+ * games only).  With only below UINT32_MAX, only the positions of that
+ * material (what a solver of it asks). */
 size_t chess_i_unmoves(const chess_rules *rules, const chess_board *board,
-                       bool checked, loopy_position *list);
+                       bool checked, uint32_t only, loopy_position *list);
 
 /* ---- lib/games/chess_san.c ---- */
 

@@ -8,13 +8,17 @@
  * level by level from the ends of the game, with two differences that
  * need less memory:
  *
- *  - Tiers.  A capture leads to a smaller material, never back: the
- *    materials are solved one at a time, the smallest first, each to the
- *    end, so that a capture always leads to a position already solved.
- *    Level r of a material looks at its own positions decided at r and at
- *    those of the materials one capture smaller, whose uncaptures lead
- *    into it; it runs until no level decides anything and the smaller
- *    materials have no higher level left.
+ *  - Tiers.  A capture leads to a smaller material, a promotion to one
+ *    with a pawn fewer, never back: the materials are solved one at a
+ *    time, the smallest first, each to the end, so that a capture or a
+ *    promotion always leads to a position already solved.  Level r of a
+ *    material looks at its own positions decided at r and at those of the
+ *    materials its moves lead to, whose retractions lead into it; it runs
+ *    until no level decides anything and those materials have no higher
+ *    level left.  Only the retractions into the material being solved are
+ *    made (chess_i_unmoves' only).  With pawns they are checked (legal
+ *    positions only, those with an en passant right among them), as the
+ *    game's unmoves() are.
  *
  *  - No counters.  Each index holds one 16-bit record, the database's own
  *    2-byte record (0 absent, 1 a Draw, else the outcome in the top two
@@ -62,6 +66,7 @@ typedef struct tiers {
      * the levels scan: its own and those of the materials one capture
      * smaller. */
     loopy_position lo, hi;
+    uint32_t material;
     uint32_t ranges;
     loopy_position from[CHESS_MAX_MATERIALS], to[CHESS_MAX_MATERIALS];
 } tiers;
@@ -159,9 +164,13 @@ static uint64_t tell(const tiers *t, loopy_position p, unsigned o, uint32_t r)
     size_t count;
 
     /* Unchecked: an UNDECIDED record is a legal position that is not
-     * over, and no other record is looked at. */
+     * over, and no other record is looked at.  With pawns, checked: the
+     * retractions then also give the positions with an en passant right,
+     * and those into a material with pawns from each orientation of a
+     * pawnless board. */
     chess_i_decode(t->rules, p, &board);
-    count = chess_i_unmoves(t->rules, &board, false, list);
+    count = chess_i_unmoves(t->rules, &board, t->rules->pawns, t->material,
+                            list);
     for (size_t k = 0; k < count; k++) {
         loopy_position q = list[k];
         uint16_t expected = UNDECIDED, next;
@@ -245,14 +254,24 @@ static loopy_status solve_material(tiers *t, uint32_t m)
 
     t->lo = lo;
     t->hi = hi;
+    t->material = m;
     t->ranges = 0;
     t->from[t->ranges] = lo;
     t->to[t->ranges++] = hi;
     for (uint32_t k = m + 1; k < rules->material_count; k++) {
         bool below = false;
+        /* The materials a move leads to: one capture smaller, or with a
+         * pawn promoted (and maybe a capture too). */
         for (uint32_t c = 0; c < 2; c++)
-            for (uint32_t kind = CHESS_QUEEN; kind <= CHESS_KNIGHT; kind++)
-                below |= rules->material[k].uncapture[c][kind] == m;
+            for (uint32_t kind = CHESS_QUEEN; kind <= CHESS_PAWN; kind++) {
+                uint16_t made = rules->material[m].promote[c][kind];
+                below |= rules->material[m].capture[c][kind] == k ||
+                         made == k;
+                for (uint32_t v = CHESS_QUEEN; made != CHESS_NONE &&
+                                               v <= CHESS_PAWN;
+                     v++)
+                    below |= rules->material[made].capture[1 - c][v] == k;
+            }
         if (below) {
             t->from[t->ranges] = rules->material[k].offset;
             t->to[t->ranges++] = segment_end(rules, k);
@@ -295,14 +314,6 @@ loopy_status loopy_i_chess_solve(const loopy_game *game,
     tiers t;
 
     *out = NULL;
-    if (rules->pawns) {
-        /* With pawns, the tier solver: a tier per material, each solved
-         * by retrograde analysis inside it (its pawn moves and its moves
-         * out read as known values), every legal position. */
-        loopy_game_solve_options all = *options;
-        all.all_legal = 1;
-        return loopy_game_solve_tiers(game, &all, out, diag);
-    }
     if (game->size > SIZE_MAX / sizeof *records) {
         loopy_i_diag(diag, 0, 0, "%s: an index space of %" PRIu64 " positions "
                      "is too large for memory", game->name, game->size);

@@ -8,6 +8,17 @@
 
 #include <string.h>
 
+/* The retractions found so far, and what is asked. */
+typedef struct retro_list {
+    const chess_rules *rules;
+    bool checked;
+    /* Only positions of this material (a solver at work on it), or
+     * UINT32_MAX for all. */
+    uint32_t only;
+    loopy_position *items;
+    size_t count;
+} retro_list;
+
 /* Adds the index of prev to list when prev is a legal position that is
  * not over (its material is alive; it has a move, the one taken back):
  * the class's index, since encode takes a board to it; and, when a pawn
@@ -15,13 +26,17 @@
  * put it, prev with the right to take it en passant, which has the same
  * moves and more.  Unchecked, any prev: the index, or the index space's
  * size when the kings touch. */
-static void add_unmove(const chess_rules *rules, const chess_board *prev,
-                       bool checked, loopy_position *list, size_t *count)
+static void add_unmove(retro_list *out, const chess_board *prev)
 {
+    const chess_rules *rules = out->rules;
     chess_board board = *prev;
     const chess_material *material = &rules->material[board.material];
+    loopy_position *list = out->items;
+    size_t *count = &out->count;
 
-    if (checked) {
+    if (out->only != UINT32_MAX && board.material != out->only)
+        return;
+    if (out->checked) {
         /* Equal pieces in order, as legality asks (encode sorts them in
          * each image itself). */
         chess_i_normalize(&board);
@@ -53,18 +68,18 @@ static void add_unmove(const chess_rules *rules, const chess_board *prev,
 
 /* Adds prev with a piece of colour `who` and kind reappearing on square
  * (the retraction of a capture), when the game has that material. */
-static void add_uncapture(const chess_rules *rules, const chess_board *prev,
-                          uint32_t who, uint32_t kind, uint32_t square,
-                          bool checked, loopy_position *list, size_t *count)
+static void add_uncapture(retro_list *out, const chess_board *prev,
+                          uint32_t who, uint32_t kind, uint32_t square)
 {
+    const chess_rules *rules = out->rules;
     uint8_t colour[CHESS_MAX_PIECES], kinds[CHESS_MAX_PIECES];
     uint8_t squares[CHESS_MAX_PIECES];
     uint32_t n = prev->count;
     uint16_t m = rules->material[prev->material].uncapture[who][kind];
     chess_board taken;
 
-    if (m == CHESS_NONE || (kind == CHESS_PAWN && ((square >> 3) == 0 ||
-                                                   (square >> 3) == 7)))
+    if (m == CHESS_NONE || (out->only != UINT32_MAX && m != out->only) ||
+        (kind == CHESS_PAWN && ((square >> 3) == 0 || (square >> 3) == 7)))
         return;
     memcpy(colour, prev->colour, n);
     memcpy(kinds, prev->kind, n);
@@ -74,17 +89,17 @@ static void add_uncapture(const chess_rules *rules, const chess_board *prev,
     squares[n] = (uint8_t)square;
     chess_i_lay_out(rules, m, prev->side, colour, kinds, squares, &taken);
     taken.ep = prev->ep;
-    add_unmove(rules, &taken, checked, list, count);
+    add_unmove(out, &taken);
 }
 
 /* The retractions of the pawn of slot i, of the side that has just moved:
  * a push, a double step (unless the board would then have an en passant
  * right: a double step to it gives that), a capture of any kind, and a
  * capture en passant. */
-static void pawn_unmoves(const chess_rules *rules, const chess_board *board,
-                         uint32_t i, uint64_t occ, bool checked,
-                         loopy_position *list, size_t *count)
+static void pawn_unmoves(retro_list *out, const chess_board *board,
+                         uint32_t i, uint64_t occ)
 {
+    const chess_rules *rules = out->rules;
     uint32_t side = board->side, last = 1 - side, at = board->square[i];
     int back = last == CHESS_WHITE ? -8 : 8;
     uint32_t behind = (uint32_t)((int)at + back), rank = at >> 3;
@@ -98,12 +113,12 @@ static void pawn_unmoves(const chess_rules *rules, const chess_board *board,
     prev.ep = 0;
     if (rank != second && (occ >> behind & 1) == 0) {
         prev.square[i] = (uint8_t)behind;
-        add_unmove(rules, &prev, checked, list, count);
+        add_unmove(out, &prev);
         if (rank == fourth &&
             (occ >> (uint32_t)((int)behind + back) & 1) == 0 &&
             !chess_i_ep_capturable(rules, board, at & 7)) {
             prev.square[i] = (uint8_t)((int)behind + back);
-            add_unmove(rules, &prev, checked, list, count);
+            add_unmove(out, &prev);
         }
     }
     /* Captures, from the squares a pawn of the other colour on `at`
@@ -115,7 +130,7 @@ static void pawn_unmoves(const chess_rules *rules, const chess_board *board,
         uint32_t sq = chess_i_lowest(from);
         prev.square[i] = (uint8_t)sq;
         for (uint32_t kind = CHESS_QUEEN; kind <= CHESS_PAWN; kind++)
-            add_uncapture(rules, &prev, side, kind, at, checked, list, count);
+            add_uncapture(out, &prev, side, kind, at);
         /* En passant: the pawn taken stood beside sq, having just come
          * two squares from its own second rank past `at`. */
         if (rank == sixth) {
@@ -125,8 +140,7 @@ static void pawn_unmoves(const chess_rules *rules, const chess_board *board,
                 chess_board before = prev;
                 before.side = last;
                 before.ep = (uint8_t)(1 + (at & 7));
-                add_uncapture(rules, &before, side, CHESS_PAWN, pawn, checked,
-                              list, count);
+                add_uncapture(out, &before, side, CHESS_PAWN, pawn);
             }
         }
     }
@@ -135,11 +149,10 @@ static void pawn_unmoves(const chess_rules *rules, const chess_board *board,
 /* The retractions of a promotion: the piece of slot i on the last rank
  * was a pawn of its side that came from the square behind (a push) or
  * the squares behind on the files beside (a capture of any piece). */
-static void promotion_unmoves(const chess_rules *rules,
-                              const chess_board *board, uint32_t i,
-                              uint64_t occ, bool checked,
-                              loopy_position *list, size_t *count)
+static void promotion_unmoves(retro_list *out, const chess_board *board,
+                              uint32_t i, uint64_t occ)
 {
+    const chess_rules *rules = out->rules;
     uint32_t side = board->side, last = 1 - side, at = board->square[i];
     uint32_t behind = last == CHESS_WHITE ? at - 8 : at + 8;
     uint8_t kinds[CHESS_MAX_PIECES];
@@ -156,23 +169,23 @@ static void promotion_unmoves(const chess_rules *rules,
             i = j;
     if ((occ >> behind & 1) == 0) {
         prev.square[i] = (uint8_t)behind;
-        add_unmove(rules, &prev, checked, list, count);
+        add_unmove(out, &prev);
     }
     from = rules->pawn_attack[side][at] & ~occ;
     for (; from != 0; from &= from - 1) {
         prev.square[i] = (uint8_t)chess_i_lowest(from);
         for (uint32_t kind = CHESS_QUEEN; kind <= CHESS_KNIGHT; kind++)
-            add_uncapture(rules, &prev, side, kind, at, checked, list, count);
+            add_uncapture(out, &prev, side, kind, at);
     }
 }
 
 /* The retractions of board's pieces of the side that has just moved (see
  * chess_i_unmoves), to list; with pawns_only, only those from a position
  * with more pawns: a pawn taken, or a piece that was a pawn. */
-static void retractions(const chess_rules *rules, const chess_board *board,
-                        bool checked, bool pawns_only, loopy_position *list,
-                        size_t *count)
+static void retractions(retro_list *out, const chess_board *board,
+                        bool pawns_only)
 {
+    const chess_rules *rules = out->rules;
     const chess_material *material = &rules->material[board->material];
     uint64_t occ = chess_i_occupied(board);
     uint32_t last = 1 - board->side;
@@ -183,12 +196,12 @@ static void retractions(const chess_rules *rules, const chess_board *board,
         if (board->colour[i] != last)
             continue;
         if (board->kind[i] == CHESS_PAWN) {
-            pawn_unmoves(rules, board, i, occ, checked, list, count);
+            pawn_unmoves(out, board, i, occ);
             continue;
         }
         if (board->kind[i] != CHESS_KING &&
             (board->square[i] >> 3) == promotion_rank)
-            promotion_unmoves(rules, board, i, occ, checked, list, count);
+            promotion_unmoves(out, board, i, occ);
         /* Every pattern is its own reverse; the square came from is empty
          * now, and so is the way between. */
         from = chess_i_reach(rules, board, i, occ) & ~occ;
@@ -198,23 +211,23 @@ static void retractions(const chess_rules *rules, const chess_board *board,
             prev.square[i] = (uint8_t)back;
             prev.side = last;
             if (!material->dead && !pawns_only)
-                add_unmove(rules, &prev, checked, list, count);
+                add_unmove(out, &prev);
             /* Or the move took a piece of the side now to move, which
              * reappears where the mover stands. */
             for (uint32_t kind = pawns_only ? CHESS_PAWN : CHESS_QUEEN;
                  kind <= CHESS_PAWN; kind++)
-                add_uncapture(rules, &prev, board->side, kind,
-                              board->square[i], checked, list, count);
+                add_uncapture(out, &prev, board->side, kind,
+                              board->square[i]);
         }
     }
 }
 
 size_t chess_i_unmoves(const chess_rules *rules, const chess_board *board,
-                       bool checked, loopy_position *list)
+                       bool checked, uint32_t only, loopy_position *list)
 {
     const chess_material *material = &rules->material[board->material];
     uint32_t last = 1 - board->side;
-    size_t count = 0;
+    retro_list out = {rules, checked, only, list, 0};
 
     /* A position with an en passant right comes only from the double
      * step of the pawn that can be taken. */
@@ -229,20 +242,21 @@ size_t chess_i_unmoves(const chess_rules *rules, const chess_board *board,
                 prev.square[i] = (uint8_t)(board->side == CHESS_WHITE
                                                ? pawn + 16
                                                : pawn - 16);
-        add_unmove(rules, &prev, checked, list, &count);
-        return count;
+        add_unmove(&out, &prev);
+        return out.count;
     }
-    retractions(rules, board, checked, false, list, &count);
+    retractions(&out, board, false);
     /* A pawnless class holds the board in all 8 orientations, and a
      * material with pawns tells them apart: its positions that a capture
-     * of a pawn or a promotion leads to this class come from any of them. */
+     * of a pawn or a promotion leads to this class come from any of them.
+     * (Only when they are asked for: none comes back to this material.) */
     if (rules->pawns && material->pawns[0] + material->pawns[1] == 0 &&
-        checked)
+        checked && only != board->material)
         for (uint32_t s = 1; s < 8; s++) {
             chess_board image = *board;
             for (uint32_t i = 0; i < board->count; i++)
                 image.square[i] = rules->image[s][board->square[i]];
-            retractions(rules, &image, checked, true, list, &count);
+            retractions(&out, &image, true);
         }
-    return count;
+    return out.count;
 }
