@@ -67,6 +67,7 @@ typedef struct tiers {
      * smaller. */
     loopy_position lo, hi;
     uint32_t material;
+    bool checked; /* the material has pawns: retractions checked */
     uint32_t ranges;
     loopy_position from[CHESS_MAX_MATERIALS], to[CHESS_MAX_MATERIALS];
 } tiers;
@@ -164,13 +165,12 @@ static uint64_t tell(const tiers *t, loopy_position p, unsigned o, uint32_t r)
     size_t count;
 
     /* Unchecked: an UNDECIDED record is a legal position that is not
-     * over, and no other record is looked at.  With pawns, checked: the
-     * retractions then also give the positions with an en passant right,
-     * and those into a material with pawns from each orientation of a
-     * pawnless board. */
+     * over, and no other record is looked at.  Into a material with
+     * pawns, checked: the retractions then also give the positions with an
+     * en passant right, and those from each orientation of a pawnless
+     * board. */
     chess_i_decode(t->rules, p, &board);
-    count = chess_i_unmoves(t->rules, &board, t->rules->pawns, t->material,
-                            list);
+    count = chess_i_unmoves(t->rules, &board, t->checked, t->material, list);
     for (size_t k = 0; k < count; k++) {
         loopy_position q = list[k];
         uint16_t expected = UNDECIDED, next;
@@ -255,6 +255,7 @@ static loopy_status solve_material(tiers *t, uint32_t m)
     t->lo = lo;
     t->hi = hi;
     t->material = m;
+    t->checked = rules->material[m].pawns[0] + rules->material[m].pawns[1] > 0;
     t->ranges = 0;
     t->from[t->ranges] = lo;
     t->to[t->ranges++] = hi;

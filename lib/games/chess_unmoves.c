@@ -190,7 +190,17 @@ static void retractions(retro_list *out, const chess_board *board,
     uint64_t occ = chess_i_occupied(board);
     uint32_t last = 1 - board->side;
     uint32_t promotion_rank = last == CHESS_WHITE ? 7 : 0;
+    /* The kinds whose uncapture leads to a material asked for, once. */
+    uint32_t kinds = 0;
+    bool plain = !material->dead && !pawns_only &&
+                 (out->only == UINT32_MAX || out->only == board->material);
 
+    for (uint32_t kind = pawns_only ? CHESS_PAWN : CHESS_QUEEN;
+         kind <= CHESS_PAWN; kind++) {
+        uint16_t m = material->uncapture[board->side][kind];
+        if (m != CHESS_NONE && (out->only == UINT32_MAX || out->only == m))
+            kinds |= 1u << kind;
+    }
     for (uint32_t i = 0; i < board->count; i++) {
         uint64_t from;
         if (board->colour[i] != last)
@@ -202,6 +212,8 @@ static void retractions(retro_list *out, const chess_board *board,
         if (board->kind[i] != CHESS_KING &&
             (board->square[i] >> 3) == promotion_rank)
             promotion_unmoves(out, board, i, occ);
+        if (!plain && kinds == 0)
+            continue;
         /* Every pattern is its own reverse; the square came from is empty
          * now, and so is the way between. */
         from = chess_i_reach(rules, board, i, occ) & ~occ;
@@ -210,13 +222,12 @@ static void retractions(retro_list *out, const chess_board *board,
             chess_board prev = *board;
             prev.square[i] = (uint8_t)back;
             prev.side = last;
-            if (!material->dead && !pawns_only)
+            if (plain)
                 add_unmove(out, &prev);
             /* Or the move took a piece of the side now to move, which
              * reappears where the mover stands. */
-            for (uint32_t kind = pawns_only ? CHESS_PAWN : CHESS_QUEEN;
-                 kind <= CHESS_PAWN; kind++)
-                add_uncapture(out, &prev, board->side, kind,
+            for (uint32_t k = kinds; k != 0; k &= k - 1)
+                add_uncapture(out, &prev, board->side, chess_i_lowest(k),
                               board->square[i]);
         }
     }
@@ -251,7 +262,9 @@ size_t chess_i_unmoves(const chess_rules *rules, const chess_board *board,
      * of a pawn or a promotion leads to this class come from any of them.
      * (Only when they are asked for: none comes back to this material.) */
     if (rules->pawns && material->pawns[0] + material->pawns[1] == 0 &&
-        checked && only != board->material)
+        checked &&
+        (only == UINT32_MAX ||
+         rules->material[only].pawns[0] + rules->material[only].pawns[1] > 0))
         for (uint32_t s = 1; s < 8; s++) {
             chess_board image = *board;
             for (uint32_t i = 0; i < board->count; i++)
