@@ -313,7 +313,12 @@ static int ask(play_state *p, const char *shown, const play_option *options,
                "q to quit): ");
         if (!flushed())
             return ANSWER_FAILED;
+        errno = 0;
         got = getline(&p->line, &p->line_cap, stdin);
+        if (got < 0 && errno == ENOMEM) {
+            cli_error("game", "<stdin>: out of memory for the line");
+            return ANSWER_FAILED;
+        }
         if (got < 0) {
             printf("\nEnd of input: the game is left unfinished.\n");
             return flushed() ? ANSWER_STOP : ANSWER_FAILED;
@@ -582,10 +587,53 @@ static char fen_side(const char *fen)
                                                                  : 0;
 }
 
+/* The six fields of PGN's FEN tag from a FEN of two to six (the board,
+ * the side, then "-", "-", "0" and "1" for those not given), to out; the
+ * move number to *number (1 when not given). */
+static void pgn_fen(const char *fen, char *out, size_t capacity,
+                    size_t *number)
+{
+    static const char *const missing[6] = {"", "", "-", "-", "0", "1"};
+    const char *at = fen;
+    size_t len = 0;
+
+    *number = 1;
+    out[0] = '\0';
+    for (int field = 0; field < 6; field++) {
+        const char *start;
+        size_t n;
+        while (*at == ' ' || *at == '\t')
+            at++;
+        start = at;
+        while (*at != '\0' && *at != ' ' && *at != '\t')
+            at++;
+        n = (size_t)(at - start);
+        if (n == 0) {
+            start = missing[field];
+            n = strlen(start);
+        }
+        if (field == 5 && n <= 9) {
+            size_t value = 0;
+            for (size_t i = 0; i < n && start[i] >= '0' && start[i] <= '9';
+                 i++)
+                value = value * 10 + (size_t)(start[i] - '0');
+            if (value > 0)
+                *number = value;
+        }
+        if (len + n + 2 < capacity) {
+            memcpy(out + len, start, n);
+            len += n;
+            out[len++] = field < 5 ? ' ' : '\0';
+            out[len] = '\0';
+        }
+    }
+}
+
 /* The game's moves: numbered in pairs as PGN's movetext is ("1. e4 e5"),
- * from black's move when black began ("1... Kc4"). */
+ * from black's move when black began ("1... Kc4"), from move number
+ * first. */
 static void print_movetext(const play_state *p, bool black_first,
-                           const char *result)
+                           size_t first, const char *result)
 {
     size_t column = 0;
 
@@ -594,10 +642,11 @@ static void print_movetext(const play_state *p, bool black_first,
         size_t ply = i + (black_first ? 1 : 0);
         int len;
         if (ply % 2 == 0)
-            len = snprintf(item, sizeof item, "%zu. %s", ply / 2 + 1,
+            len = snprintf(item, sizeof item, "%zu. %s", ply / 2 + first,
                            p->records[i].name);
         else if (i == 0)
-            len = snprintf(item, sizeof item, "1... %s", p->records[i].name);
+            len = snprintf(item, sizeof item, "%zu... %s", first,
+                           p->records[i].name);
         else
             len = snprintf(item, sizeof item, "%s", p->records[i].name);
         if (len < 0)
@@ -633,6 +682,8 @@ static void print_summary(const play_state *p, bool over,
         bool person_white = (side != 'b') == first->person_moves;
         bool last_white = (side == 'b') == (p->moves % 2 == 1);
         const char *result = "*";
+        char fen[160];
+        size_t number;
         /* last_white: white is to move at the last position. */
         if (over && outcome == LOOPY_TIE)
             result = "1/2-1/2";
@@ -640,17 +691,14 @@ static void print_summary(const play_state *p, bool over,
             result = (outcome == LOOPY_WIN) == last_white ? "1-0" : "0-1";
         printf("[Event \"loopy game play\"]\n[White \"%s\"]\n[Black \"%s\"]\n",
                person_white ? "you" : "loopy", person_white ? "loopy" : "you");
-        /* A FEN of two fields gets PGN's other four. */
-        printf("[SetUp \"1\"]\n[FEN \"%s%s\"]\n[Result \"%s\"]\n\n",
-               first->shown, strchr(first->shown, ' ') != NULL &&
-                                     strchr(strchr(first->shown, ' ') + 1,
-                                            ' ') == NULL
-                                 ? " - - 0 1" : "",
+        /* PGN's FEN has all six fields. */
+        pgn_fen(first->shown, fen, sizeof fen, &number);
+        printf("[SetUp \"1\"]\n[FEN \"%s\"]\n[Result \"%s\"]\n\n", fen,
                result);
-        print_movetext(p, side == 'b', result);
+        print_movetext(p, side == 'b', number, result);
     } else {
         printf("The game, %zu move%s: ", p->moves, p->moves == 1 ? "" : "s");
-        print_movetext(p, false, NULL);
+        print_movetext(p, false, 1, NULL);
     }
     for (size_t i = 0; i < p->moves; i++) {
         const play_record *r = &p->records[i];

@@ -63,9 +63,16 @@ static int probe_read_stdin(probe_list *list)
     uint64_t number = 0;
     int rc = EXIT_OK;
 
-    while (rc == EXIT_OK && (got = getline(&line, &capacity, stdin)) > 0) {
-        char *text = line, *end = line + got;
+    for (;;) {
+        char *text, *end;
         char *copy;
+
+        /* getline says end of input and failure alike: errno tells. */
+        errno = 0;
+        if (rc != EXIT_OK || (got = getline(&line, &capacity, stdin)) <= 0)
+            break;
+        text = line;
+        end = line + got;
 
         number++;
         while (end > text && (end[-1] == '\n' || end[-1] == '\r' ||
@@ -89,6 +96,11 @@ static int probe_read_stdin(probe_list *list)
             break;
         }
         rc = probe_add(list, copy, copy, number);
+    }
+    if (rc == EXIT_OK && errno == ENOMEM) {
+        cli_error("game", "<stdin>:%" PRIu64 ": out of memory for the line",
+                  number + 1);
+        rc = EXIT_RESOURCE;
     }
     if (rc == EXIT_OK && ferror(stdin)) {
         cli_error("game", "<stdin>: read failed: %s", strerror(errno));

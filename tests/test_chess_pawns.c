@@ -483,6 +483,19 @@ static void test_notation(void)
               "bxa1=N", "b2a1n");
     check_san(&kqkp, "4k3/8/8/8/8/8/1p6/Q3K3 b", "4k3/8/8/8/8/8/8/Qq2K3 w",
               "b1=Q+", "b2b1q");
+    /* An en passant capture's " e.p." is read; a promotion without its
+     * piece is refused with the reason. */
+    CHECK(loopy_game_move_parse(&kpkp, "8/8/8/k2Pp3/8/8/8/4K3 w - e6",
+                                "dxe6 e.p.", &pos, NULL) == LOOPY_OK);
+    {
+        loopy_diag diag;
+        memset(&diag, 0, sizeof diag);
+        CHECK(loopy_game_move_parse(&kpk, "8/4P3/8/k7/8/8/8/4K3 w", "e8",
+                                    &pos, &diag) == LOOPY_EPARSE &&
+              strstr(diag.message, "say which (e8=Q or e7e8q)") != NULL);
+    }
+    parses(&kpk, "8/8/8/8/8/4k3/PPPP4/4K3 w", &pos,
+           "6 pieces: endings of at most 5");
     kpkp.release(kpkp.ctx);
     kpk.release(kpk.ctx);
     kqkp.release(kqkp.ctx);

@@ -68,15 +68,23 @@ size_t chess_i_format(void *ctx, loopy_position pos, char *out,
     return chess_i_format_board(&board, out, capacity);
 }
 
-/* The names of the game's materials, "KQK, KK", to why_text. */
+/* The names of the game's materials, "KQK, KK", to text (size bytes),
+ * as many as fit, then ", ..." when some do not. */
 static void list_materials(const chess_rules *rules, char *text, size_t size)
 {
     size_t len = 0;
 
     text[0] = '\0';
-    for (uint32_t m = 0; m < rules->material_count && len < size; m++)
+    for (uint32_t m = 0; m < rules->material_count; m++) {
+        const char *name = rules->material[m].name;
+        /* Room for this name and for ", ..." after it. */
+        if (len + strlen(name) + 2 + 5 >= size) {
+            snprintf(text + len, size - len, ", ...");
+            return;
+        }
         len += (size_t)snprintf(text + len, size - len, "%s%s",
-                                m > 0 ? ", " : "", rules->material[m].name);
+                                m > 0 ? ", " : "", name);
+    }
 }
 
 /* Whether text[*at ..] is a number of at most 6 digits (moving past it). */
@@ -94,7 +102,7 @@ static bool clock_field(const char *text, size_t *at)
 int chess_i_parse_board(const chess_rules *rules, const char *text,
                         chess_board *out, char *why, size_t why_capacity)
 {
-    uint8_t colour[8], kind[8], square[8];
+    uint8_t colour[64], kind[64], square[64];
     uint32_t count = 0, kings[2] = {0, 0}, rank = 7, file = 0, side, m;
     uint32_t ep_file = 0;
     size_t at = 0, end;
@@ -146,11 +154,6 @@ int chess_i_parse_board(const chess_rules *rules, const char *text,
         if (file == 8) {
             snprintf(why, why_capacity,
                      "rank %" PRIu32 " has more than 8 squares", rank + 1);
-            return 1;
-        }
-        if (count == 8) {
-            snprintf(why, why_capacity, "more than %d pieces",
-                     CHESS_MAX_PIECES);
             return 1;
         }
         colour[count] = (uint8_t)side;
@@ -225,19 +228,23 @@ int chess_i_parse_board(const chess_rules *rules, const char *text,
                      c == 0 ? "white" : "black", kings[c]);
             return 1;
         }
-    m = count <= CHESS_MAX_PIECES
-            ? chess_i_find_material(rules, chess_i_key(count, colour, kind))
-            : UINT32_MAX;
+    if (count > CHESS_MAX_PIECES) {
+        snprintf(why, why_capacity,
+                 "%" PRIu32 " pieces: endings of at most %d pieces (kings "
+                 "included) are built in so far",
+                 count, CHESS_MAX_PIECES);
+        return 1;
+    }
+    m = chess_i_find_material(rules, chess_i_key(count, colour, kind));
     if (m == UINT32_MAX) {
-        char names[96], material[16];
-        list_materials(rules, names, sizeof names);
+        char names[64], material[16];
         if (chess_i_params_of(text, material, sizeof material, names,
                               sizeof names) != 0)
             snprintf(material, sizeof material, "of the board");
         list_materials(rules, names, sizeof names);
         snprintf(why, why_capacity,
                  "the material %s is not an ending of chess:%s (its endings: "
-                 "%s; 'chess' alone opens the board's own)",
+                 "%s; 'chess' alone opens the first FEN argument's)",
                  material, rules->params, names);
         return 1;
     }

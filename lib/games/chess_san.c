@@ -184,8 +184,18 @@ int chess_i_move_parse(void *ctx, const char *from, const char *text,
             return 0;
         }
     }
-    /* SAN, its check or mate sign optional, its 'x' and '=' too. */
-    if (!without(text, "+#", typed, sizeof typed) ||
+    /* SAN, its check or mate sign optional, its 'x' and '=' too, and an
+     * en passant capture's " e.p.". */
+    if (len > 4 && strcmp(text + len - 4, "e.p.") == 0) {
+        len -= 4;
+        while (len > 0 && text[len - 1] == ' ')
+            len--;
+    }
+    if (len >= sizeof typed)
+        len = 0;
+    memcpy(typed, text, len);
+    typed[len] = '\0';
+    if (!without(typed, "+#", typed, sizeof typed) ||
         !without(typed, "x=", bare, sizeof bare))
         typed[0] = bare[0] = '\0';
     for (size_t k = 0; typed[0] != '\0' && k < moves.count; k++) {
@@ -197,6 +207,27 @@ int chess_i_move_parse(void *ctx, const char *from, const char *text,
         if (strcmp(plain, typed) == 0 || strcmp(plain_bare, bare) == 0) {
             *to = moves.to[k];
             return 0;
+        }
+    }
+    /* A pawn's move to the last rank without the piece it becomes. */
+    for (size_t k = 0; bare[0] != '\0' && k < moves.count; k++) {
+        char plain[16], promoted[16];
+        uci_name(&board, &moves, k, uci);
+        if (moves.promote[k] == 0)
+            continue;
+        chess_i_move_format(ctx, from, moves.to[k], name, sizeof name, NULL,
+                            0);
+        without(name, "+#", plain, sizeof plain);
+        without(plain, "x=", promoted, sizeof promoted);
+        /* The name without its last letter, the piece; UCI likewise. */
+        promoted[strlen(promoted) - 1] = '\0';
+        uci[4] = '\0';
+        if (strcmp(promoted, bare) == 0 || strcmp(uci, text) == 0) {
+            snprintf(why, why_capacity,
+                     "%s: a pawn that reaches the last rank becomes a queen, "
+                     "rook, bishop or knight: say which (%.*s=Q or %s%c)",
+                     text, (int)(strlen(plain) - 2), plain, uci, 'q');
+            return 1;
         }
     }
     snprintf(why, why_capacity, "no move %s here (a move in SAN, such as "

@@ -322,8 +322,11 @@ loopy_status loopy_i_chess_solve(const loopy_game *game,
     }
     records = loopy_i_calloc((size_t)game->size, sizeof *records);
     if (records == NULL) {
-        loopy_i_diag(diag, 0, 0, "%s: out of memory for %" PRIu64 " positions "
-                     "(2 bytes each)", game->name, game->size);
+        loopy_i_diag(diag, 0, 0, "%s:%s: out of memory for %" PRIu64
+                     " indices (2 bytes each, %.1f GiB: the endings that its "
+                     "captures and promotions reach share its index space)",
+                     game->name, rules->params, game->size,
+                     (double)game->size * 2 / (1024.0 * 1024 * 1024));
         return LOOPY_ENOMEM;
     }
     memset(&t, 0, sizeof t);

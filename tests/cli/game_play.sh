@@ -212,6 +212,14 @@ fi
 if play "chess as black" "best\nq\n" --second krk.ldb "k7/8/8/8/8/8/8/1R5K w"; then
     has "chess as black: the tags" '^\[White "loopy"\]$'
 fi
+# Pawns: a promotion named without its piece is asked again, with the
+# reason; PGN's FEN gets its six fields, and the moves the FEN's number.
+if play "chess: a pawn" 'g8\ng8=Q\nq\n' chess "8/6P1/8/k7/8/8/8/K7 w - - 3 40 "; then
+    has "chess: a pawn: the piece asked for" '^g8: a pawn that reaches the last rank becomes a queen, rook, bishop or knight: say which (g8=Q or g7g8q)'
+    has "chess: a pawn: promoted" '^You play g8=Q$'
+    has "chess: a pawn: PGN's FEN" '^\[FEN "8/6P1/8/k7/8/8/8/K7 w - - 3 40"\]$'
+    has "chess: a pawn: numbered from the FEN's move" '^40\. g8=Q '
+fi
 
 # ---- Bad answers are asked again ----
 if play "bad answers" "foo\n0\n99\n\n?\n5\nq\n" subtract 10; then

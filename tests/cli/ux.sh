@@ -112,7 +112,7 @@ same "chess FEN alone: the ending" \
 same "chess FEN alone: black's rook" \
     "$("$LOOPY" game probe -q chess "8/8/8/8/8/2K5/1r6/k7 b" | head -n 1)" \
     "8/8/8/8/8/2K5/1r6/k7 b: W 31 (mate in 16)"
-refused "chess: another material" 1 "the material KRK is not an ending of chess:KQK .*'chess' alone opens the board's own" \
+refused "chess: another material" 1 "the material KRK is not an ending of chess:KQK .*'chess' alone opens the first FEN argument's" \
     game probe chess:KQK "$fen"
 refused "chess: a pawn that gives check" 1 "black is in check with white to move" \
     game probe chess "8/8/8/8/8/2k5/1P6/K7 w"
