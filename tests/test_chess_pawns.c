@@ -36,14 +36,17 @@
  *      8/8/8/1k6/8/8/K5P1/8 w (Scid's tcl/tb.tcl, from the Nalimov
  *      tables), and 28 with black to move (56 plies), Ka3 Pg2 against the
  *      king on a5 or a6 (Kirill Kryukov's forum; 56 plies, Conrady);
- *    - not in quick mode (45 s): KQKP, whose Syzygy statistics (KQvKP)
- *      are white to move 3,349,631 won, 21,317 drawn, 20 lost and black
- *      to move 385,976 won, 601,733 drawn, 3,993,795 lost (no cursed
- *      wins, so the fifty-move rule changes none), its longest mates 28
- *      moves with white to move (3KQ3/8/8/8/8/8/3kp3/8 w) and 29 with
- *      black to move (8/1p4k1/7Q/8/7K/8/8/8 b), Scid.
- *    KPKP, whose solve takes minutes, and its en passant positions whose
- *    depth to mate is published: bench/chess.sh.
+ *    - not in quick mode (some 15 s each): KQKP, whose Syzygy statistics
+ *      (KQvKP) are white to move 3,349,631 won, 21,317 drawn, 20 lost and
+ *      black to move 385,976 won, 601,733 drawn, 3,993,795 lost (no
+ *      cursed wins, so the fifty-move rule changes none), its longest
+ *      mates 28 moves with white to move (3KQ3/8/8/8/8/8/3kp3/8 w) and 29
+ *      with black to move (8/1p4k1/7Q/8/7K/8/8/8 b), Scid; KRKP likewise
+ *      (KRvKP: 3,703,102, 340,191, 6,727 and 816,810, 871,949,
+ *      3,292,745; Scid's longest mates 26 moves, 2K5/8/7p/6k1/8/8/R7/8 w,
+ *      and 43, 8/8/8/8/5R2/2pk4/5K2/8 b).
+ *    KPKP (100 s), KPPK, KBPK, KNPK and the en passant positions whose
+ *    depth to mate is published: bench/chess_pawns.sh.
  */
 #include "check.h"
 #include "internal.h"
@@ -863,42 +866,46 @@ static void test_kpk(void)
     check_case_end();
 }
 
-/* KQKP: Syzygy's statistics and Scid's longest mates (45 s). */
-static void test_kqkp(void)
+/* An ending's own material against Syzygy's statistics (white to move
+ * won, drawn, lost, then black to move) and Scid's longest mates (in
+ * plies, white to move and black to move), and a position of each. */
+static void test_published(const char *params, loopy_position segment,
+                           const uint64_t *counts, uint32_t longest_white,
+                           const char *white_at, uint32_t longest_black,
+                           const char *black_at)
 {
     loopy_game game;
     loopy_game_solution *s;
     tally t;
 
-    if (!open_chess("KQKP", &game))
+    if (!open_chess(params, &game))
         return;
     s = solve(&game, 0);
     if (s == NULL) {
         game.release(game.ctx);
         return;
     }
-    /* The material's segment: 2 * 1806 * 48 * 64 indices. */
-    count_material(&game, s, UINT64_C(11096064), &t);
-    CHECK_MSG(t.count[0][0] == 3349631 && t.count[0][1] == 21317 &&
-                  t.count[0][2] == 20,
-              "KQKP white to move: %" PRIu64 " won, %" PRIu64 " drawn, %" PRIu64
-              " lost",
-              t.count[0][0], t.count[0][1], t.count[0][2]);
-    CHECK_MSG(t.count[1][0] == 385976 && t.count[1][1] == 601733 &&
-                  t.count[1][2] == 3993795,
-              "KQKP black to move: %" PRIu64 " won, %" PRIu64 " drawn, %" PRIu64
-              " lost",
-              t.count[1][0], t.count[1][1], t.count[1][2]);
-    CHECK_MSG(t.longest_win[0] == 55 && t.longest_win[1] == 57,
-              "KQKP: longest wins %" PRIu32 " and %" PRIu32 " plies",
+    count_material(&game, s, segment, &t);
+    for (int side = 0; side < 2; side++)
+        CHECK_MSG(t.count[side][0] == counts[3 * side] &&
+                      t.count[side][1] == counts[3 * side + 1] &&
+                      t.count[side][2] == counts[3 * side + 2],
+                  "%s %s to move: %" PRIu64 " won, %" PRIu64 " drawn, %" PRIu64
+                  " lost; Syzygy %" PRIu64 ", %" PRIu64 ", %" PRIu64,
+                  params, side == 0 ? "white" : "black", t.count[side][0],
+                  t.count[side][1], t.count[side][2], counts[3 * side],
+                  counts[3 * side + 1], counts[3 * side + 2]);
+    CHECK_MSG(t.longest_win[0] == longest_white &&
+                  t.longest_win[1] == longest_black,
+              "%s: longest wins %" PRIu32 " and %" PRIu32 " plies", params,
               t.longest_win[0], t.longest_win[1]);
-    check_value(&game, s, "3KQ3/8/8/8/8/8/3kp3/8 w", LOOPY_WIN, 55);
-    check_value(&game, s, "8/1p4k1/7Q/8/7K/8/8/8 b", LOOPY_WIN, 57);
-    printf("chess:KQKP: white to move %" PRIu64 "/%" PRIu64 "/%" PRIu64
+    check_value(&game, s, white_at, LOOPY_WIN, longest_white);
+    check_value(&game, s, black_at, LOOPY_WIN, longest_black);
+    printf("chess:%s: white to move %" PRIu64 "/%" PRIu64 "/%" PRIu64
            ", black %" PRIu64 "/%" PRIu64 "/%" PRIu64
-           " won/drawn/lost (Syzygy's KQvKP); longest mates %" PRIu32
-           " and %" PRIu32 " plies\n",
-           t.count[0][0], t.count[0][1], t.count[0][2], t.count[1][0],
+           " won/drawn/lost (Syzygy's); longest mates %" PRIu32 " and %" PRIu32
+           " plies (Scid's)\n",
+           params, t.count[0][0], t.count[0][1], t.count[0][2], t.count[1][0],
            t.count[1][1], t.count[1][2], t.longest_win[0], t.longest_win[1]);
     loopy_game_solution_free(s);
     game.release(game.ctx);
@@ -925,7 +932,17 @@ int main(void)
     test_random_moves("KRPKR", krpkr, 5, 0, n);
     test_random_moves("KBPKN", kbpkn, 5, 0, n);
     test_kpk();
-    if (!check_quick() && getenv("LOOPY_TEST_TSAN") == NULL)
-        test_kqkp();
+    if (!check_quick() && getenv("LOOPY_TEST_TSAN") == NULL) {
+        /* KQvKP and KRvKP of syzygy-tables.info's stats/regular; the
+         * segments 2 * 1806 * 48 * 64 indices. */
+        static const uint64_t kqkp_counts[6] = {3349631, 21317,  20,
+                                                385976,  601733, 3993795};
+        static const uint64_t krkp_counts[6] = {3703102, 340191, 6727,
+                                                816810,  871949, 3292745};
+        test_published("KQKP", UINT64_C(11096064), kqkp_counts, 55,
+                       "3KQ3/8/8/8/8/8/3kp3/8 w", 57, "8/1p4k1/7Q/8/7K/8/8/8 b");
+        test_published("KRKP", UINT64_C(11096064), krkp_counts, 51,
+                       "2K5/8/7p/6k1/8/8/R7/8 w", 85, "8/8/8/8/5R2/2pk4/5K2/8 b");
+    }
     return check_finish("test_chess_pawns");
 }

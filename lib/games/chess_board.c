@@ -462,15 +462,21 @@ void chess_i_decode(const chess_rules *rules, loopy_position pos,
     const chess_material *material;
     loopy_position local;
 
-    /* The last material whose segment starts at or below pos. */
-    while (hi - lo > 1) {
-        uint32_t mid = lo + (hi - lo) / 2;
-        if (rules->material[mid].offset <= pos)
-            lo = mid;
-        else
-            hi = mid;
+    /* The last material whose segment starts at or below pos: a few by
+     * a scan (a pawnless game has at most 8), many by halves. */
+    if (hi <= 8) {
+        while (m + 1 < hi && rules->material[m + 1].offset <= pos)
+            m++;
+    } else {
+        while (hi - lo > 1) {
+            uint32_t mid = lo + (hi - lo) / 2;
+            if (rules->material[mid].offset <= pos)
+                lo = mid;
+            else
+                hi = mid;
+        }
+        m = lo;
     }
-    m = lo;
     material = &rules->material[m];
     board->material = m;
     board->count = material->count;

@@ -29,45 +29,43 @@ typedef struct retro_list {
 static void add_unmove(retro_list *out, const chess_board *prev)
 {
     const chess_rules *rules = out->rules;
-    chess_board board = *prev;
-    const chess_material *material = &rules->material[board.material];
+    const chess_material *material = &rules->material[prev->material];
     loopy_position *list = out->items;
     size_t *count = &out->count;
+    chess_board board;
 
-    if (out->only != UINT32_MAX && board.material != out->only)
+    if (out->only != UINT32_MAX && prev->material != out->only)
         return;
-    if (out->checked) {
-        /* Equal pieces in order, as legality asks (encode sorts them in
-         * each image itself). */
-        chess_i_normalize(&board);
-        if (material->dead)
-            return;
-        /* The bound is CHESS_MAX_UNMOVES; a guard, not a limit met. */
+    /* The bound is CHESS_MAX_UNMOVES; a guard, not a limit met. */
+    if (!out->checked) {
+        if (*count < CHESS_MAX_UNMOVES)
+            list[(*count)++] = chess_i_encode(rules, prev);
+        return;
+    }
+    /* Equal pieces in order, as legality asks (encode sorts them in each
+     * image itself). */
+    board = *prev;
+    chess_i_normalize(&board);
+    if (material->dead)
+        return;
+    if (*count < CHESS_MAX_UNMOVES &&
+        chess_i_board_legal(rules, &board, NULL, 0))
+        list[(*count)++] = chess_i_encode(rules, &board);
+    if (board.ep != 0 || material->ep[board.side] == 0)
+        return;
+    for (uint32_t i = 2; i < board.count; i++) {
+        uint32_t sq = board.square[i];
+        if (board.kind[i] != CHESS_PAWN || board.colour[i] == board.side ||
+            (sq >> 3) != (board.side == CHESS_WHITE ? 4u : 3u))
+            continue;
+        board.ep = (uint8_t)(1 + (sq & 7));
         if (*count < CHESS_MAX_UNMOVES &&
             chess_i_board_legal(rules, &board, NULL, 0))
             list[(*count)++] = chess_i_encode(rules, &board);
-        if (board.ep != 0 || material->ep[board.side] == 0)
-            return;
-        for (uint32_t i = 2; i < board.count; i++) {
-            uint32_t sq = board.square[i];
-            if (board.kind[i] != CHESS_PAWN ||
-                board.colour[i] == board.side ||
-                (sq >> 3) != (board.side == CHESS_WHITE ? 4u : 3u))
-                continue;
-            board.ep = (uint8_t)(1 + (sq & 7));
-            if (*count < CHESS_MAX_UNMOVES &&
-                chess_i_board_legal(rules, &board, NULL, 0))
-                list[(*count)++] = chess_i_encode(rules, &board);
-            board.ep = 0;
-        }
-        return;
+        board.ep = 0;
     }
-    if (*count < CHESS_MAX_UNMOVES)
-        list[(*count)++] = chess_i_encode(rules, &board);
 }
 
-/* Adds prev with a piece of colour `who` and kind reappearing on square
- * (the retraction of a capture), when the game has that material. */
 static void add_uncapture(retro_list *out, const chess_board *prev,
                           uint32_t who, uint32_t kind, uint32_t square)
 {
