@@ -284,6 +284,16 @@ void loopy_game_close(loopy_game *game)
     loopy_i_free(g);
 }
 
+/* A refused position: its message, which quotes the text as given, with
+ * each control character (and byte of no UTF-8 character) made '?', as
+ * it is printed on a terminal. */
+static loopy_status refused(loopy_diag *diag)
+{
+    if (diag != NULL)
+        loopy_i_text_clean(diag->message, sizeof diag->message);
+    return LOOPY_EPARSE;
+}
+
 loopy_status loopy_game_parse(const loopy_game *game, const char *text,
                               loopy_position *pos, loopy_diag *diag)
 {
@@ -295,7 +305,7 @@ loopy_status loopy_game_parse(const loopy_game *game, const char *text,
             why[sizeof why - 1] = '\0';
             loopy_i_diag(diag, 0, 0, "'%s' is not a position of %s: %s", text,
                          game->name, why[0] ? why : "the game refuses it");
-            return LOOPY_EPARSE;
+            return refused(diag);
         }
     } else {
         char *end;
@@ -304,13 +314,13 @@ loopy_status loopy_game_parse(const loopy_game *game, const char *text,
         if (text[0] < '0' || text[0] > '9') {
             loopy_i_diag(diag, 0, 0, "'%s' is not a position of %s: expected "
                          "a number", text, game->name);
-            return LOOPY_EPARSE;
+            return refused(diag);
         }
         v = strtoull(text, &end, 10);
         if (*end != '\0') {
             loopy_i_diag(diag, 0, 0, "'%s' is not a position of %s: expected "
                          "a number", text, game->name);
-            return LOOPY_EPARSE;
+            return refused(diag);
         }
         *pos = (loopy_position)v;
     }
@@ -318,12 +328,12 @@ loopy_status loopy_game_parse(const loopy_game *game, const char *text,
         loopy_i_diag(diag, 0, 0, "'%s' is not a position of %s: index %"
                      LOOPY_PRI_POSITION " is not below the size %"
                      LOOPY_PRI_POSITION, text, game->name, *pos, game->size);
-        return LOOPY_EPARSE;
+        return refused(diag);
     }
     if (game->legal != NULL && !game->legal(game->ctx, *pos)) {
         loopy_i_diag(diag, 0, 0, "'%s' is not a position of %s: it cannot "
                      "occur in play", text, game->name);
-        return LOOPY_EPARSE;
+        return refused(diag);
     }
     return LOOPY_OK;
 }

@@ -277,6 +277,9 @@ loopy_status loopy_game_params_of(const char *name, const char *position,
         text_clean(why, sizeof why, false);
         loopy_i_diag(diag, 0, 0, "'%s' is not a position of %s: %s", position,
                      name, why[0] ? why : "no parameters found");
+        /* The position as given, printed on a terminal. */
+        if (diag != NULL)
+            text_clean(diag->message, sizeof diag->message, false);
         return LOOPY_EPARSE;
     }
     params[capacity - 1] = '\0';

@@ -116,6 +116,11 @@ refused "chess: another material" 1 "the material KRK is not an ending of chess:
     game probe chess:KQK "$fen"
 refused "chess: a pawn that gives check" 1 "black is in check with white to move" \
     game probe chess "8/8/8/8/8/2k5/1P6/K7 w"
+# A refused position is quoted with its control characters made '?' (an
+# escape sequence would act on the terminal).
+refused "chess: a control character in a FEN" 1 "'8/8/8/8/8/4k3/4P3/4K3 w - - 0 1\\?\\[2J' is not a position of chess" \
+    game probe chess:KPK "$(printf '8/8/8/8/8/4k3/4P3/4K3 w - - 0 1\033[2J')"
+if grep -q "$(printf '\033')" "$work/.err"; then fail "chess: the escape printed"; else pass; fi
 # King and pawn against king by its FEN alone: the longest win of KPK,
 # mate in 28 (Scid's tcl/tb.tcl, from the Nalimov tables).
 same "chess FEN alone: a pawn" \
