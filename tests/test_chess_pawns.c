@@ -49,6 +49,7 @@
  *    depth to mate is published: bench/chess_pawns.sh.
  */
 #include "check.h"
+#include "gen.h"
 #include "internal.h"
 #include "loopy_game.h"
 #include "../lib/games/games.h"
@@ -71,15 +72,12 @@ static int open_chess(const char *params, loopy_game *game)
     return status == LOOPY_OK;
 }
 
-static uint64_t seed_state = 0x2545f4914f6cdd1du;
+/* The random positions' generator (tests/lib/gen.c), seeded in main. */
+static gen_rng rng;
 
 static uint64_t next_random(void)
 {
-    /* xorshift64* */
-    seed_state ^= seed_state >> 12;
-    seed_state ^= seed_state << 25;
-    seed_state ^= seed_state >> 27;
-    return seed_state * UINT64_C(2685821657736338717);
+    return gen_next(&rng);
 }
 
 /* ---- The oracle: its own board and moves ---- */
@@ -922,6 +920,7 @@ int main(void)
     static const int kbpkn[] = {OK_, -OK_, OB, OP, -ON};
     int n = check_quick() ? 300 : 3000;
 
+    gen_rng_seed(&rng, 25);
     test_parameters();
     test_notation();
     test_rules();

@@ -179,14 +179,13 @@ static bool pawn_moves(const chess_rules *rules, const chess_board *board,
         (occ >> (uint32_t)((int)ahead + forward) & 1) == 0) {
         uint32_t to = (uint32_t)((int)ahead + forward);
         chess_board next;
-        chess_i_apply(rules, board, i, to, &next);
+        /* With the right to take en passant when the other side can. */
+        chess_i_play(rules, board, i, to, 0, &next);
         if (legal_only && !safe &&
             chess_i_attacked(rules, &next, next.square[side], 1 - side,
                              (occ & ~(UINT64_C(1) << from)) |
                                  UINT64_C(1) << to))
             return true;
-        if (chess_i_ep_capturable(rules, &next, to & 7))
-            next.ep = (uint8_t)(1 + (to & 7));
         if (!visit(ctx, chess_i_encode(rules, &next), i, to, 0))
             return false;
     }
@@ -197,26 +196,16 @@ static bool pawn_moves(const chess_rules *rules, const chess_board *board,
 static bool ep_moves(const chess_rules *rules, const chess_board *board,
                      bool legal_only, chess_visit_fn visit, void *ctx)
 {
-    uint32_t side = board->side, file = board->ep - 1u;
-    uint32_t pawn = (side == CHESS_WHITE ? 32 : 24) + file;
+    uint32_t side = board->side;
+    uint32_t pawn = chess_i_ep_pawn_square(1 - side, board->ep - 1u);
     uint32_t target = side == CHESS_WHITE ? pawn + 8 : pawn - 8;
 
     for (uint32_t i = 2; i < board->count; i++) {
-        chess_board next, moved;
-        uint32_t taken = board->count;
+        chess_board next;
         if (board->colour[i] != side || board->kind[i] != CHESS_PAWN ||
             (rules->pawn_attack[side][board->square[i]] >> target & 1) == 0)
             continue;
-        /* Taking the pawn as if it stood on the square behind it. */
-        for (uint32_t j = 2; j < board->count; j++)
-            if (board->square[j] == pawn)
-                taken = j;
-        if (taken == board->count)
-            return true;
-        moved = *board;
-        moved.square[taken] = (uint8_t)target;
-        moved.ep = 0;
-        chess_i_apply(rules, &moved, i, target, &next);
+        chess_i_play(rules, board, i, target, 0, &next);
         if (legal_only &&
             chess_i_attacked(rules, &next, next.square[side], 1 - side,
                              chess_i_occupied(&next)))
@@ -434,37 +423,19 @@ static loopy_position chess_tier_start(void *ctx, uint64_t tier)
     return rules->material[tier].offset;
 }
 
-/* Adds material m to the list of tiers unless it is there or none. */
-static void add_tier(uint32_t m, uint64_t *out, size_t capacity, size_t *n)
-{
-    for (size_t i = 0; i < *n; i++)
-        if (out[i] == m)
-            return;
-    if (m != CHESS_NONE && *n < capacity)
-        out[(*n)++] = m;
-}
-
 /* Material t's moves stay in it, capture a piece, promote a pawn, or
  * both at once. */
 static size_t chess_tier_children(void *ctx, uint64_t tier, uint64_t *out,
                                   size_t capacity)
 {
     const chess_rules *rules = ctx;
-    const chess_material *material = &rules->material[tier];
-    size_t n = 0;
+    uint32_t children[CHESS_MAX_MATERIALS];
+    size_t count = chess_i_children(rules, (uint32_t)tier, children), n = 0;
 
-    add_tier((uint32_t)tier, out, capacity, &n);
-    for (uint32_t c = 0; c < 2; c++)
-        for (uint32_t k = CHESS_QUEEN; k <= CHESS_PAWN; k++) {
-            uint16_t made = material->promote[c][k];
-            add_tier(material->capture[c][k], out, capacity, &n);
-            if (made == CHESS_NONE)
-                continue;
-            add_tier(made, out, capacity, &n);
-            for (uint32_t v = CHESS_QUEEN; v <= CHESS_PAWN; v++)
-                add_tier(rules->material[made].capture[1 - c][v], out,
-                         capacity, &n);
-        }
+    if (n < capacity)
+        out[n++] = tier;
+    for (size_t i = 0; i < count && n < capacity; i++)
+        out[n++] = children[i];
     return n;
 }
 

@@ -64,8 +64,8 @@ typedef struct chess_material {
     uint16_t uncapture[2][6], capture[2][6], promote[2][6];
     /* The segment [offset, offset + plain) of the positions without an
      * en passant right; ep[s], those with side s to move that can take a
-     * pawn en passant (when both sides have pawns); end: the tier's end. */
-    loopy_position offset, plain, ep[2], end;
+     * pawn en passant (when both sides have pawns). */
+    loopy_position offset, plain, ep[2];
     char name[CHESS_MAX_PIECES + 1]; /* "KQK", "KKR", "KRPKR" */
 } chess_material;
 
@@ -131,6 +131,10 @@ uint32_t chess_i_key(uint32_t count, const uint8_t *colour,
 uint32_t chess_i_find_material(const chess_rules *rules, uint32_t key);
 /* The key's part of one piece of colour and kind (not a king). */
 uint32_t chess_i_key_bit(uint32_t colour, uint32_t kind);
+/* The materials other than m that the moves of m lead to (a capture, a
+ * promotion, or both at once), each once, to out (room for
+ * CHESS_MAX_MATERIALS); returns their count. */
+size_t chess_i_children(const chess_rules *rules, uint32_t m, uint32_t *out);
 /* Lays the pieces out as chess_i_lay_out does, into the material that
  * they make (found by its key); false when the game has none. */
 bool chess_i_build(const chess_rules *rules, uint32_t side, uint32_t count,
@@ -162,6 +166,9 @@ uint64_t chess_i_occupied(const chess_board *board);
  * check.  When not and why is not NULL, says why. */
 bool chess_i_board_legal(const chess_rules *rules, const chess_board *board,
                          char *why, size_t why_capacity);
+/* The square of the pawn of colour that has just made a double step on
+ * file: on its fourth rank. */
+uint32_t chess_i_ep_pawn_square(uint32_t colour, uint32_t file);
 /* Whether the side to move of board (ep aside) could take en passant the
  * pawn of the other side on file: it stands on its fourth rank, the two
  * squares behind it are empty, and a pawn of the side to move beside it

@@ -22,40 +22,52 @@ static int absolute(int x)
 
 /* ---- Tables ---- */
 
-/* Numbers the king pairs of the index in increasing order of the black
- * king's square, then the white one's, and finds which symmetries take
- * each placement of the kings to a pair. */
-static void init_pairs(chess_rules *rules)
+/* Numbers the placements of the kings that pair() accepts, in increasing
+ * order of the black king's square, then the white one's, into pair_of
+ * (-1 for the others) and king (the squares of each, white's first). */
+static void number_pairs(const chess_rules *rules,
+                         bool (*pair)(uint32_t white, uint32_t black),
+                         int16_t pair_of[64][64], uint8_t (*king)[2])
 {
     int16_t count = 0;
 
     for (uint32_t black = 0; black < 64; black++)
         for (uint32_t white = 0; white < 64; white++) {
-            uint32_t wf = white & 7, wr = white >> 3;
-            uint32_t bf = black & 7, br = black >> 3;
-            bool pair = wf <= 3 && wr <= wf && white != black &&
-                        (rules->king[white] & bit(black)) == 0 &&
-                        (wr != wf || br <= bf);
-            rules->pair_of[white][black] = pair ? count : -1;
-            if (pair) {
-                rules->pair_king[count][0] = (uint8_t)white;
-                rules->pair_king[count][1] = (uint8_t)black;
+            bool is = white != black &&
+                      (rules->king[white] & bit(black)) == 0 &&
+                      pair(white, black);
+            pair_of[white][black] = is ? count : -1;
+            if (is) {
+                king[count][0] = (uint8_t)white;
+                king[count][1] = (uint8_t)black;
                 count++;
             }
         }
-    /* With pawns: the white king on files a to d. */
-    count = 0;
-    for (uint32_t black = 0; black < 64; black++)
-        for (uint32_t white = 0; white < 64; white++) {
-            bool pair = (white & 7) <= 3 && white != black &&
-                        (rules->king[white] & bit(black)) == 0;
-            rules->pawn_pair_of[white][black] = pair ? count : -1;
-            if (pair) {
-                rules->pawn_pair_king[count][0] = (uint8_t)white;
-                rules->pawn_pair_king[count][1] = (uint8_t)black;
-                count++;
-            }
-        }
+}
+
+/* Without pawns: the white king in the triangle a1-d1-d4, the black king
+ * on or below the a1-h8 diagonal when the white one is on it. */
+static bool pawnless_pair(uint32_t white, uint32_t black)
+{
+    uint32_t wf = white & 7, wr = white >> 3;
+
+    return wf <= 3 && wr <= wf && (wr != wf || (black >> 3) <= (black & 7));
+}
+
+/* With pawns: the white king on files a to d. */
+static bool pawn_pair(uint32_t white, uint32_t black)
+{
+    (void)black;
+    return (white & 7) <= 3;
+}
+
+/* The king pairs of both kinds of index, and which symmetries take each
+ * placement of the kings to a pair without pawns. */
+static void init_pairs(chess_rules *rules)
+{
+    number_pairs(rules, pawnless_pair, rules->pair_of, rules->pair_king);
+    number_pairs(rules, pawn_pair, rules->pawn_pair_of,
+                 rules->pawn_pair_king);
     for (uint32_t white = 0; white < 64; white++)
         for (uint32_t black = 0; black < 64; black++)
             for (uint32_t s = 0; s < 8; s++)
@@ -297,7 +309,6 @@ static void lay_segments(chess_rules *rules)
                 mat->ep[s] = offset;
                 offset += CHESS_PAWN_KING_PAIRS * 8 * (place / 48);
             }
-        mat->end = offset;
     }
     rules->size = offset;
 }
@@ -344,6 +355,34 @@ void chess_i_rules_init(chess_rules *rules, const char *white,
             }
     }
     memcpy(rules->params, rules->material[0].name, sizeof rules->params);
+}
+
+/* Adds material m to the list unless it is there or none. */
+static void add_child(uint32_t m, uint32_t *out, size_t *n)
+{
+    for (size_t i = 0; i < *n; i++)
+        if (out[i] == m)
+            return;
+    if (m != CHESS_NONE)
+        out[(*n)++] = m;
+}
+
+size_t chess_i_children(const chess_rules *rules, uint32_t m, uint32_t *out)
+{
+    const chess_material *material = &rules->material[m];
+    size_t n = 0;
+
+    for (uint32_t c = 0; c < 2; c++)
+        for (uint32_t k = CHESS_QUEEN; k <= CHESS_PAWN; k++) {
+            uint16_t made = material->promote[c][k];
+            add_child(material->capture[c][k], out, &n);
+            if (made == CHESS_NONE)
+                continue;
+            add_child(made, out, &n);
+            for (uint32_t v = CHESS_QUEEN; v <= CHESS_PAWN; v++)
+                add_child(rules->material[made].capture[1 - c][v], out, &n);
+        }
+    return n;
 }
 
 /* ---- The index ---- */
@@ -397,9 +436,7 @@ static uint32_t digit_of(uint8_t kind, uint8_t square)
     return kind == CHESS_PAWN ? square - 8u : square;
 }
 
-/* The square of the pawn of colour that has just made a double step on
- * file. */
-static uint32_t ep_pawn_square(uint32_t colour, uint32_t file)
+uint32_t chess_i_ep_pawn_square(uint32_t colour, uint32_t file)
 {
     return (colour == CHESS_WHITE ? 24 : 32) + file;
 }
@@ -443,7 +480,8 @@ static void decode_pawns(const chess_rules *rules,
     }
     if (skip < n) {
         uint32_t file = (uint32_t)(local % 8);
-        board->square[skip] = (uint8_t)ep_pawn_square(1 - board->side, file);
+        board->square[skip] =
+            (uint8_t)chess_i_ep_pawn_square(1 - board->side, file);
         board->ep = (uint8_t)(1 + file);
         pair = (uint32_t)(local / 8);
         chess_i_normalize(board);
@@ -544,7 +582,7 @@ static loopy_position encode_pawns(const chess_rules *rules,
         return rules->size;
     if (board->ep != 0) {
         uint32_t file = (uint32_t)(board->ep - 1) ^ mirror;
-        uint32_t at = ep_pawn_square(ep_colour, file);
+        uint32_t at = chess_i_ep_pawn_square(ep_colour, file);
         if (material->ep[board->side] == 0)
             return rules->size;
         for (uint32_t i = 2; i < n && skip == n; i++)
@@ -693,7 +731,7 @@ uint64_t chess_i_reach(const chess_rules *rules, const chess_board *board,
 static bool ep_right(const chess_rules *rules, const chess_board *board)
 {
     uint32_t file = board->ep - 1u, side = board->side;
-    uint32_t pawn = ep_pawn_square(1 - side, file);
+    uint32_t pawn = chess_i_ep_pawn_square(1 - side, file);
     uint32_t origin = side == CHESS_WHITE ? pawn + 16 : pawn - 16;
     chess_board before = *board;
 
@@ -760,7 +798,8 @@ bool chess_i_board_legal(const chess_rules *rules, const chess_board *board,
 bool chess_i_ep_capturable(const chess_rules *rules, const chess_board *board,
                            uint32_t file)
 {
-    uint32_t side = board->side, pawn = ep_pawn_square(1 - side, file);
+    uint32_t side = board->side;
+    uint32_t pawn = chess_i_ep_pawn_square(1 - side, file);
     uint32_t target = side == CHESS_WHITE ? pawn + 8 : pawn - 8;
     uint32_t origin = side == CHESS_WHITE ? pawn + 16 : pawn - 16;
     uint64_t occ = chess_i_occupied(board);

@@ -257,7 +257,7 @@ int chess_i_parse_board(const chess_rules *rules, const char *text,
         /* The right needs the pawn that has just made its double step,
          * and a move before that; it counts only when a pawn can use it
          * (FEN writes the square after any double step). */
-        uint32_t pawn = (side == CHESS_WHITE ? 32 : 24) + ep_file - 1;
+        uint32_t pawn = chess_i_ep_pawn_square(1 - side, ep_file - 1);
         uint32_t behind = side == CHESS_WHITE ? pawn + 8 : pawn - 8;
         uint32_t origin = side == CHESS_WHITE ? pawn + 16 : pawn - 16;
         bool found = false;

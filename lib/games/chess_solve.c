@@ -250,6 +250,8 @@ static loopy_status solve_material(tiers *t, uint32_t m)
     const chess_rules *rules = t->rules;
     loopy_position lo = rules->material[m].offset, hi = segment_end(rules, m);
     int64_t chunks = (int64_t)((hi - lo + CHUNK - 1) / CHUNK);
+    uint32_t children[CHESS_MAX_MATERIALS];
+    size_t count;
     loopy_status status;
 
     t->lo = lo;
@@ -259,20 +261,12 @@ static loopy_status solve_material(tiers *t, uint32_t m)
     t->ranges = 0;
     t->from[t->ranges] = lo;
     t->to[t->ranges++] = hi;
+    /* The materials a move leads to, in the order of the index. */
+    count = chess_i_children(rules, m, children);
     for (uint32_t k = m + 1; k < rules->material_count; k++) {
         bool below = false;
-        /* The materials a move leads to: one capture smaller, or with a
-         * pawn promoted (and maybe a capture too). */
-        for (uint32_t c = 0; c < 2; c++)
-            for (uint32_t kind = CHESS_QUEEN; kind <= CHESS_PAWN; kind++) {
-                uint16_t made = rules->material[m].promote[c][kind];
-                below |= rules->material[m].capture[c][kind] == k ||
-                         made == k;
-                for (uint32_t v = CHESS_QUEEN; made != CHESS_NONE &&
-                                               v <= CHESS_PAWN;
-                     v++)
-                    below |= rules->material[made].capture[1 - c][v] == k;
-            }
+        for (size_t i = 0; i < count; i++)
+            below |= children[i] == k;
         if (below) {
             t->from[t->ranges] = rules->material[k].offset;
             t->to[t->ranges++] = segment_end(rules, k);

@@ -241,8 +241,7 @@ size_t chess_i_unmoves(const chess_rules *rules, const chess_board *board,
     /* A position with an en passant right comes only from the double
      * step of the pawn that can be taken. */
     if (board->ep != 0) {
-        uint32_t pawn = (board->side == CHESS_WHITE ? 32 : 24) +
-                        board->ep - 1u;
+        uint32_t pawn = chess_i_ep_pawn_square(last, board->ep - 1u);
         chess_board prev = *board;
         prev.side = last;
         prev.ep = 0;
