@@ -95,7 +95,8 @@ typedef struct cli_option {
 typedef struct cli_parser {
     const char *cmd;
     const char *usage;      /* --help prints it, */
-    const char *usage_more; /* then this when not NULL (set after init) */
+    const char *usage_more; /* then this when not NULL (set after init), */
+    const char *usage_end;  /* then this when not NULL (set after init) */
     int argc;
     char **argv;
     int index;

@@ -115,7 +115,11 @@ static const char game_usage_options[] =
     "                       without parameters: DIR/NAME.ldb), where\n"
     "                       'solve GAME -o' put it, instead of solving\n"
     "                       (default $LOOPY_TABLES; without the file, GAME\n"
-    "                       is solved)\n"
+    "                       is solved, for chess reading its sub-endings\n"
+    "                       from DIR where they are); solve (chess): read\n"
+    "                       the sub-endings that captures and promotions\n"
+    "                       reach from DIR (DIR/KQKP.ldb) instead of\n"
+    "                       solving them, for the same database\n"
     "      --game GAME      probe, stats, play FILE.ldb: the game of the\n"
     "                       database, when it is not built in (./mygame.so;\n"
     "                       without :PARAMS, the database's); its name,\n"
@@ -136,11 +140,15 @@ static const char game_usage_options[] =
     "                       coloured by value, best moves bold\n"
     "  -t, --threads N      threads to use (default 0: all cores)\n"
     "  -q, --quiet          no timing or progress line on standard error\n"
-    "  -v, --verbose        solve --solver tier: a line per tier solved on\n"
-    "                       standard error (indices, seconds, M/s), and the\n"
+    "  -v, --verbose        solve --solver tier or tablebase: a line per\n"
+    "                       tier (chess: per ending) solved on standard\n"
+    "                       error (indices, seconds, M/s); tier: and the\n"
     "                       working set's bytes per position solved\n"
     "  -h, --help           show this help\n"
-    "  -V, --version        show the version\n"
+    "  -V, --version        show the version\n";
+
+/* And its end. */
+static const char game_usage_end[] =
     "\n"
     "Values: W win, L lose, T tie, D draw, for the player to move, each with\n"
     "its remoteness (D has none).\n"
@@ -225,6 +233,7 @@ static int parse_args(int argc, char **argv, game_args *a)
 
     cli_parser_init(&p, "game", game_usage, argc, argv);
     p.usage_more = game_usage_options;
+    p.usage_end = game_usage_end;
     while ((id = cli_next(&p, game_options)) != CLI_END) {
         switch (id) {
         case CLI_EXIT:
@@ -236,6 +245,7 @@ static int parse_args(int argc, char **argv, game_args *a)
                 if (game_action_help(p.value) != NULL) {
                     p.usage = game_action_help(p.value);
                     p.usage_more = NULL;
+                    p.usage_end = NULL;
                 }
             } else if (a->spec == NULL) {
                 a->spec = p.value;
@@ -508,9 +518,15 @@ static int game_resolve(game_args *a, bool reads_database)
         stat(a->table_path, &st) == 0 && S_ISREG(st.st_mode))
         a->db_path = a->table_path;
     else if (!a->quiet)
-        fprintf(stderr, "loopy game: no %s.ldb in %s: solving %s%s%s\n",
+        fprintf(stderr, "loopy game: no %s.ldb in %s: solving %s%s%s%s\n",
                 game->params[0] ? game->params : game->name, dir, game->name,
-                game->params[0] ? ":" : "", game->params);
+                game->params[0] ? ":" : "", game->params,
+                loopy_game_has_tablebase(game)
+                    ? " (its sub-endings read from there where they are)"
+                    : "");
+    /* What is solved reads its sub-games from the folder. */
+    if (a->db_path == NULL)
+        a->solve.tables = dir;
     loopy_game_close(game);
     return EXIT_OK;
 }
@@ -606,9 +622,10 @@ int cmd_game_help(const char *action)
         return EXIT_USAGE;
     if (action != NULL)
         return cli_print_text("game", game_action_help(action));
-    if (cli_print_text("game", game_usage) != EXIT_OK)
+    if (cli_print_text("game", game_usage) != EXIT_OK ||
+        cli_print_text("game", game_usage_options) != EXIT_OK)
         return EXIT_IO;
-    return cli_print_text("game", game_usage_options);
+    return cli_print_text("game", game_usage_end);
 }
 
 static int run_action(game_args *a)
@@ -735,11 +752,23 @@ static int run_action(game_args *a)
                   "given as GAME");
         return EXIT_USAGE;
     }
-    if (a->tables != NULL && !(act->run == game_probe ||
+    if (a->tables != NULL && !(act->run == game_probe || act->run == game_solve ||
                                act->run == game_stats || act->run == game_play)) {
-        cli_error("game", "--tables: only probe, stats and play read "
+        cli_error("game", "--tables: only solve, probe, stats and play read "
                   "databases from a folder");
         return EXIT_USAGE;
+    }
+    /* solve --tables: the sub-endings from the folder, which holds normal
+     * play and is read by the game's own solver. */
+    if (a->tables != NULL && act->run == game_solve) {
+        if (a->solve.misere || (a->solver_given &&
+                                a->solver != GAME_SOLVER_TABLEBASE)) {
+            cli_error("game", "solve --tables: the sub-endings' databases "
+                      "are read by the game's own solver (--solver "
+                      "tablebase, the default for chess) in normal play");
+            return EXIT_USAGE;
+        }
+        a->solve.tables = a->tables;
     }
     {
         bool reads = act->run == game_probe || act->run == game_stats ||

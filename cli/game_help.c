@@ -28,7 +28,9 @@
     "                       solve GAME -o DIR/PARAMS.ldb' put it (chess:KRK:\n" \
     "                       DIR/KRK.ldb; a game without parameters:\n"        \
     "                       DIR/NAME.ldb), instead of solving; default\n"     \
-    "                       $LOOPY_TABLES.  Without the file, GAME is solved\n"
+    "                       $LOOPY_TABLES.  Without the file, GAME is solved\n" \
+    "                       (chess: its sub-endings read from DIR where\n"    \
+    "                       they are)\n"
 
 static const char help_list[] =
     "Usage: loopy game list [-f json] [-o FILE]\n"
@@ -59,6 +61,13 @@ static const char help_solve[] =
     "Options:\n" GAME_HELP_SOLVE_OPTIONS
     "      --all-legal      with --solver retro: every legal index, reached\n"
     "                       from the start or not\n"
+    "      --tables DIR     chess: read the sub-endings that captures and\n"
+    "                       promotions reach from their databases in DIR\n"
+    "                       (KQKP: DIR/KQKP.ldb, as 'solve chess:KQKP -o'\n"
+    "                       writes it) instead of solving them; the same\n"
+    "                       database; -v names each one read\n"
+    "  -v, --verbose        --solver tier or tablebase: a line per tier\n"
+    "                       (chess: per ending) solved on standard error\n"
     "  -o, --output FILE    write the database FILE.ldb (binary, written\n"
     "                       under a temporary name, then renamed)\n"
     "  -f, --format FORMAT  text (default) or json\n" GAME_HELP_COMMON

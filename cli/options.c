@@ -22,6 +22,7 @@ void cli_parser_init(cli_parser *p, const char *cmd, const char *usage,
     p->cmd = cmd;
     p->usage = usage;
     p->usage_more = NULL;
+    p->usage_end = NULL;
     p->argc = argc;
     p->argv = argv;
     p->index = 1;
@@ -160,6 +161,8 @@ static int matched(cli_parser *p, const cli_option *o)
         p->status = cli_print_text(p->cmd, p->usage ? p->usage : "");
         if (p->status == EXIT_OK && p->usage_more != NULL)
             p->status = cli_print_text(p->cmd, p->usage_more);
+        if (p->status == EXIT_OK && p->usage_end != NULL)
+            p->status = cli_print_text(p->cmd, p->usage_end);
         return CLI_EXIT;
     }
     if (o->id == BUILTIN_VERSION) {

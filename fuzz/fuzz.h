@@ -57,6 +57,12 @@ _Noreturn void fuzz_fail(const char *file, int line, const char *cond,
 #endif
     ;
 
+/* ---- Databases (fuzz/lib/db_fix.c) ---- */
+
+/* Recomputes the checksums that lie inside a database's bytes p[0..len):
+ * each block the index names, the index, the header. */
+void fuzz_fix_db_checksums(uint8_t *p, size_t len);
+
 /* ---- Checks on graphs (fuzz/lib/graph_check.c) ---- */
 
 /* Requires a and b to have the same vertices and the same successor lists. */

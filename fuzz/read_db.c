@@ -323,32 +323,6 @@ static void check_bytes(const uint8_t *data, size_t size, bool with_file)
     free(copy);
 }
 
-/* Recomputes the checksums that lie inside the bytes: each block the
- * index names, the index, the header. */
-static void fix_checksums(uint8_t *p, size_t len)
-{
-    uint64_t h, blocks, index;
-
-    if (len < DB_FIXED_BYTES + 8)
-        return;
-    h = db_get(p + 16, 4);
-    blocks = db_get(p + 104, 8);
-    index = db_get(p + 112, 8);
-    if (index <= len && blocks <= (len - index) / DB_ENTRY_BYTES &&
-        8 <= len - index - blocks * DB_ENTRY_BYTES) {
-        for (uint64_t k = 0; k < blocks; k++) {
-            uint8_t *e = p + index + k * DB_ENTRY_BYTES;
-            uint64_t off = db_get(e, 8), clen = db_get(e + 8, 4);
-            if (off <= len && clen <= len - off)
-                db_put(e + 24, loopy_i_checksum(p + off, clen, 1), 8);
-        }
-        db_put(p + index + blocks * DB_ENTRY_BYTES,
-               loopy_i_checksum(p + index, blocks * DB_ENTRY_BYTES, 1), 8);
-    }
-    if (h >= DB_FIXED_BYTES + 8 && h <= len)
-        db_put(p + h - 8, loopy_i_checksum(p, h - 8, 1), 8);
-}
-
 static void check_file_bytes(const uint8_t *data, size_t size)
 {
     unsigned sum = 0;
@@ -360,7 +334,7 @@ static void check_file_bytes(const uint8_t *data, size_t size)
     fixed = malloc(size ? size : 1);
     FUZZ_REQUIRE(fixed != NULL, "out of memory");
     memcpy(fixed, data, size);
-    fix_checksums(fixed, size);
+    fuzz_fix_db_checksums(fixed, size);
     if (memcmp(fixed, data, size) != 0)
         check_bytes(fixed, size, false);
     free(fixed);
@@ -525,7 +499,7 @@ static void describe(const uint8_t *data, size_t size)
     if (out.len > 0 && f.left >= 3) {
         uint64_t at = (next_byte(&f) << 8 | next_byte(&f)) % out.len;
         out.data[at] ^= (uint8_t)(1 + next_byte(&f) % 255);
-        fix_checksums(out.data, out.len);
+        fuzz_fix_db_checksums(out.data, out.len);
         check_bytes(out.data, out.len, false);
     }
 done:

@@ -366,9 +366,16 @@ typedef struct loopy_game_solve_options {
      * accepts (every index without legal), reached or not, as a database
      * of all positions of a kind (a chess ending) needs. */
     int all_legal;
+    /* loopy_game_solve_tablebase only: a folder of databases of the
+     * game's sub-games (chess: folder/KQKP.ldb, as 'loopy game solve
+     * chess:KQKP -o' writes it, for the ending KQKP that a capture or a
+     * promotion reaches), each read instead of solved; a file there that
+     * cannot be read or holds another game fails the solve.  NULL: none
+     * (so too in misere play, which the files do not hold). */
+    const char *tables;
 } loopy_game_solve_options;
 
-#define LOOPY_GAME_SOLVE_OPTIONS_INIT {0, 0, 0, NULL, NULL, 0, 0}
+#define LOOPY_GAME_SOLVE_OPTIONS_INIT {0, 0, 0, NULL, NULL, 0, 0, NULL}
 
 /* The value of every position reached from the start. */
 typedef struct loopy_game_solution loopy_game_solution;

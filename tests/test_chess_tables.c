@@ -33,16 +33,25 @@
  *    for KQK, A225552 for KRK, A225556 for KBNK): each position of the line
  *    is a win one ply shorter, or a loss, than the one before, down to
  *    mate.
+ * 4. Sub-endings read from their own databases (options.tables, a
+ *    folder of NAME.ldb): the same database bytes as a solve of every
+ *    sub-ending, with all the tables there or some; a table of another
+ *    ending, or a damaged one, fails the solve and the message names the
+ *    file; misere play does not read them; and a table doctored at one
+ *    position (a valid database whose one record says a Win two plies
+ *    longer) gives that position its value: the table is what is read.
  * Five-piece endings take minutes: bench/chess.sh.
  */
 #include "check.h"
 #include "db_util.h"
 #include "loopy_game.h"
+#include "../lib/rules/rules_internal.h"
 
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* Indices of a material's segment: 2 * 462 placements of the kings times
  * 64 per other piece (lib/games/chess.c); its first half is white to
@@ -340,6 +349,218 @@ static void test_refused(void)
     check_case_end();
 }
 
+/* 4. The database of chess:params, from a solve that reads its
+ * sub-endings from folder (NULL: none); its bytes in *out.  Returns the
+ * solve's status, diag its message. */
+static loopy_status solve_with(const char *params, const char *folder,
+                               int misere, tdb_bytes *out, loopy_diag *diag)
+{
+    loopy_game_solve_options options = LOOPY_GAME_SOLVE_OPTIONS_INIT;
+    loopy_game *game = open_chess(params);
+    loopy_game_solution *s = NULL;
+    loopy_status status;
+
+    memset(diag, 0, sizeof *diag);
+    memset(out, 0, sizeof *out);
+    if (game == NULL)
+        return LOOPY_EINVAL;
+    options.tables = folder;
+    options.misere = misere;
+    status = loopy_game_solve_tablebase(game, &options, &s, diag);
+    if (status == LOOPY_OK)
+        CHECK(loopy_db_write_game(s, game, misere, tdb_append, out) ==
+              LOOPY_OK);
+    else
+        CHECK(s == NULL);
+    loopy_game_solution_free(s);
+    loopy_game_close(game);
+    return status;
+}
+
+/* Writes the database of chess:params (its sub-endings solved) to
+ * folder/file.ldb; len > 0: only its first len bytes. */
+static void write_table(const char *folder, const char *params,
+                        const char *file, size_t len)
+{
+    tdb_bytes b;
+    loopy_diag diag;
+    char path[512];
+    FILE *f;
+
+    CHECK(solve_with(params, NULL, 0, &b, &diag) == LOOPY_OK);
+    snprintf(path, sizeof path, "%s/%s.ldb", folder, file);
+    f = fopen(path, "wb");
+    CHECK_MSG(f != NULL, "%s: cannot write", path);
+    if (f != NULL) {
+        size_t n = len > 0 && len < b.len ? len : b.len;
+        CHECK(fwrite(b.data, 1, n, f) == n);
+        CHECK(fclose(f) == 0);
+    }
+    free(b.data);
+}
+
+static void remove_tables(const char *folder, const char *const *files)
+{
+    char path[512];
+
+    for (size_t i = 0; files[i] != NULL; i++) {
+        snprintf(path, sizeof path, "%s/%s.ldb", folder, files[i]);
+        unlink(path);
+    }
+}
+
+/* The ending with every table of subs there, then the first one only:
+ * the bytes of a solve of everything. */
+static void test_tables_same(const char *folder, const char *params,
+                             const char *const *subs)
+{
+    tdb_bytes whole, read;
+    loopy_diag diag;
+
+    CHECK(solve_with(params, NULL, 0, &whole, &diag) == LOOPY_OK);
+    for (int some = 0; some < 2; some++) {
+        for (size_t i = 0; subs[i] != NULL && (some == 0 || i == 0); i++)
+            write_table(folder, subs[i], subs[i], 0);
+        CHECK_MSG(solve_with(params, folder, 0, &read, &diag) == LOOPY_OK,
+                  "chess:%s with tables: %s", params, diag.message);
+        CHECK_MSG(read.len == whole.len && read.len > 0 &&
+                      memcmp(read.data, whole.data, read.len) == 0,
+                  "chess:%s: with %s tables, %zu bytes against %zu",
+                  params, some ? "one of its" : "its", read.len, whole.len);
+        free(read.data);
+        remove_tables(folder, subs);
+    }
+    free(whole.data);
+    check_case_end();
+}
+
+/* Tables that are not what their names say. */
+static void test_tables_refused(const char *folder)
+{
+    static const char *const kqk[] = {"KQK", NULL};
+    tdb_bytes b;
+    loopy_diag diag;
+    loopy_status status;
+
+    write_table(folder, "KRK", "KQK", 0); /* KRK's, named KQK */
+    status = solve_with("KPK", folder, 0, &b, &diag);
+    CHECK_MSG(status == LOOPY_EFORMAT && strstr(diag.message, "KQK.ldb: ") &&
+                  strstr(diag.message, "holds chess:KRK, not the ending KQK"),
+              "another ending: %d %s", (int)status, diag.message);
+    free(b.data);
+    /* Misere play reads no table. */
+    CHECK(solve_with("KPK", folder, 1, &b, &diag) == LOOPY_OK);
+    free(b.data);
+    write_table(folder, "KQK", "KQK", 2000); /* cut short */
+    status = solve_with("KPK", folder, 0, &b, &diag);
+    CHECK_MSG(status != LOOPY_OK && strstr(diag.message, "KQK.ldb: ") != NULL,
+              "a damaged table: %d %s", (int)status, diag.message);
+    free(b.data);
+    remove_tables(folder, kqk);
+    check_case_end();
+}
+
+/* A table of KQK in which the FEN's position, a Win at r, is one at
+ * r + 2: a valid database that no solve writes. */
+static void write_doctored(const char *folder, const char *fen, uint32_t *r)
+{
+    loopy_game *game = open_chess("KQK");
+    loopy_game_solve_options options = LOOPY_GAME_SOLVE_OPTIONS_INIT;
+    loopy_game_solution *s = NULL, *doctored = NULL;
+    loopy_position pos = 0;
+    loopy_diag diag;
+    uint16_t *records;
+    tdb_bytes b = {NULL, 0, 0};
+    char path[512];
+    FILE *f;
+
+    *r = 0;
+    if (game == NULL)
+        return;
+    memset(&diag, 0, sizeof diag);
+    CHECK(loopy_game_solve_tablebase(game, &options, &s, &diag) == LOOPY_OK);
+    records = loopy_i_calloc((size_t)game->size, sizeof *records);
+    CHECK(records != NULL && s != NULL);
+    if (records == NULL || s == NULL) {
+        loopy_game_solution_free(s);
+        loopy_game_close(game);
+        return;
+    }
+    for (loopy_position i = 0; i < game->size; i++) {
+        loopy_outcome o;
+        uint32_t rem;
+        if (loopy_game_solution_value(s, game, i, &o, &rem) == LOOPY_OK)
+            records[i] = o == LOOPY_DRAW
+                             ? (uint16_t)LOOPY_I_RECORD_DRAW
+                             : (uint16_t)((unsigned)o << LOOPY_I_RECORD_SHIFT |
+                                          rem);
+    }
+    CHECK(loopy_game_parse(game, fen, &pos, &diag) == LOOPY_OK);
+    CHECK(records[pos] >> LOOPY_I_RECORD_SHIFT == LOOPY_WIN);
+    *r = records[pos] & LOOPY_I_RECORD_LOW;
+    records[pos] += 2;
+    CHECK(loopy_i_solution_of_records(records, 2, game->size, true, 1,
+                                      &doctored) == LOOPY_OK);
+    CHECK(doctored != NULL &&
+          loopy_db_write_game(doctored, game, 0, tdb_append, &b) == LOOPY_OK);
+    snprintf(path, sizeof path, "%s/KQK.ldb", folder);
+    f = fopen(path, "wb");
+    CHECK(f != NULL && fwrite(b.data, 1, b.len, f) == b.len);
+    if (f != NULL)
+        CHECK(fclose(f) == 0);
+    free(b.data);
+    loopy_game_solution_free(doctored);
+    loopy_game_solution_free(s);
+    loopy_game_close(game);
+}
+
+/* KPK with the doctored KQK: the position has the table's value. */
+static void test_tables_doctored(const char *folder)
+{
+    static const char *const kqk[] = {"KQK", NULL};
+    const char *fen = "8/8/8/8/8/2k5/8/KQ6 w"; /* W 11: mate in 6 */
+    loopy_game_solve_options options = LOOPY_GAME_SOLVE_OPTIONS_INIT;
+    loopy_game *game = open_chess("KPK");
+    loopy_game_solution *s = NULL;
+    loopy_position pos = 0;
+    loopy_outcome o = LOOPY_DRAW;
+    uint32_t r = 0, truth;
+    loopy_diag diag;
+
+    write_doctored(folder, fen, &truth);
+    CHECK(truth == 11);
+    memset(&diag, 0, sizeof diag);
+    options.tables = folder;
+    CHECK(game != NULL &&
+          loopy_game_solve_tablebase(game, &options, &s, &diag) == LOOPY_OK &&
+          loopy_game_parse(game, fen, &pos, &diag) == LOOPY_OK &&
+          loopy_game_solution_value(s, game, pos, &o, &r) == LOOPY_OK);
+    CHECK_MSG(o == LOOPY_WIN && r == truth + 2,
+              "KPK read with a doctored KQK: %d %u, the table says W %u",
+              (int)o, r, truth + 2);
+    loopy_game_solution_free(s);
+    loopy_game_close(game);
+    remove_tables(folder, kqk);
+    check_case_end();
+}
+
+static void test_tables(void)
+{
+    static const char *const kpk[] = {"KQK", "KRK", "KBK", "KNK", NULL};
+    static const char *const krkn[] = {"KRK", "KKN", NULL};
+    const char *tmp = getenv("TMPDIR");
+    char folder[400];
+
+    snprintf(folder, sizeof folder, "%s/loopy-tables-XXXXXX",
+             tmp != NULL && tmp[0] != '\0' ? tmp : "/tmp");
+    CHECK_MSG(mkdtemp(folder) != NULL, "%s: cannot make it", folder);
+    test_tables_same(folder, "KPK", kpk);
+    test_tables_same(folder, "KRKN", krkn);
+    test_tables_refused(folder);
+    test_tables_doctored(folder);
+    CHECK(rmdir(folder) == 0);
+}
+
 int main(void)
 {
     bool quick = check_quick();
@@ -349,6 +570,7 @@ int main(void)
     bool tsan = getenv("LOOPY_TEST_TSAN") != NULL;
 
     test_refused();
+    test_tables();
     test_same("KQK", 0);
     test_same("KRK", 0);
     test_same("KRK", 1);

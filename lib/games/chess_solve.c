@@ -51,7 +51,9 @@
 #include <stdio.h>
 #include <string.h>
 
-/* While solving: kind 0, low 2 (no record of a finished solve). */
+/* While solving: kind 0, low 2 (no record of a finished solve), and
+ * kind 0, low UNDECIDED + 1 + b: undecided, every move out of the
+ * material reaches a Win, the highest of remoteness b. */
 #define UNDECIDED 2u
 #define MAX_LEVEL (LOOPY_I_RECORD_LOW - 2)
 /* Indices a thread takes at a time in the scans. */
@@ -68,8 +70,6 @@ typedef struct tiers {
     loopy_position lo, hi;
     uint32_t material;
     bool checked; /* the material has pawns: retractions checked */
-    uint32_t ranges;
-    loopy_position from[CHESS_MAX_MATERIALS], to[CHESS_MAX_MATERIALS];
 } tiers;
 
 static uint16_t record(loopy_outcome outcome, uint32_t remoteness)
@@ -116,6 +116,14 @@ static uint16_t first_record(const tiers *t, loopy_position i)
     return record(t->misere ? LOOPY_WIN : LOOPY_LOSE, 0); /* mate */
 }
 
+/* Whether v, a record while solving, is undecided: UNDECIDED, or
+ * WAITING + b (every move out of the material reaches a Win, the
+ * highest of remoteness b). */
+static bool undecided(uint16_t v)
+{
+    return kind_of(v) == 0 && low_of(v) >= UNDECIDED;
+}
+
 /* all_moves_win()'s question about each move. */
 typedef struct win_question {
     const tiers *t;
@@ -154,6 +162,23 @@ static bool all_moves_win(const tiers *t, loopy_position q, uint32_t r)
     return chess_i_each_move(t->rules, &board, false, reaches_win, &w);
 }
 
+/* Sets rec[q] to next if it is undecided, or (lower) a record of next's
+ * kind with a higher remoteness, as an exit set it.  Returns whether it
+ * did. */
+static bool decide(const tiers *t, loopy_position q, uint16_t seen,
+                   uint16_t next)
+{
+    /* relaxed: the records are the only shared data, and each level's
+     * scan starts after the previous level's barrier. */
+    while (undecided(seen) ||
+           (kind_of(seen) == kind_of(next) && low_of(seen) > low_of(next)))
+        if (atomic_compare_exchange_weak_explicit(&t->rec[q], &seen, next,
+                                                  memory_order_relaxed,
+                                                  memory_order_relaxed))
+            return true;
+    return false;
+}
+
 /* Position p, decided at r with outcome o (a Win, a Lose, or in the Tie
  * pass a Tie), tells its undecided predecessors in the material being
  * solved.  Returns how many it decided. */
@@ -164,7 +189,7 @@ static uint64_t tell(const tiers *t, loopy_position p, unsigned o, uint32_t r)
     uint64_t made = 0;
     size_t count;
 
-    /* Unchecked: an UNDECIDED record is a legal position that is not
+    /* Unchecked: an undecided record is a legal position that is not
      * over, and no other record is looked at.  Into a material with
      * pawns, checked: the retractions then also give the positions with an
      * en passant right, and those from each orientation of a pawnless
@@ -173,75 +198,142 @@ static uint64_t tell(const tiers *t, loopy_position p, unsigned o, uint32_t r)
     count = chess_i_unmoves(t->rules, &board, t->checked, t->material, list);
     for (size_t k = 0; k < count; k++) {
         loopy_position q = list[k];
-        uint16_t expected = UNDECIDED, next;
-        if (q < t->lo || q >= t->hi ||
-            atomic_load_explicit(&t->rec[q], memory_order_relaxed) !=
-                UNDECIDED)
+        uint16_t seen;
+        if (q < t->lo || q >= t->hi)
             continue;
+        seen = atomic_load_explicit(&t->rec[q], memory_order_relaxed);
         if (o == LOOPY_LOSE)
-            next = record(LOOPY_WIN, r + 1);
+            made += decide(t, q, seen, record(LOOPY_WIN, r + 1));
         else if (o == LOOPY_TIE)
-            next = record(LOOPY_TIE, r + 1);
-        else if (all_moves_win(t, q, r))
-            next = record(LOOPY_LOSE, r + 1);
-        else
-            continue;
-        /* relaxed: the records are the only shared data, and each level's
-         * scan starts after the previous level's barrier. */
-        made += atomic_compare_exchange_strong_explicit(
-            &t->rec[q], &expected, next, memory_order_relaxed,
-            memory_order_relaxed);
+            made += decide(t, q, seen, record(LOOPY_TIE, r + 1));
+        else if (undecided(seen) && all_moves_win(t, q, r))
+            made += decide(t, q, seen, record(LOOPY_LOSE, r + 1));
     }
     return made;
 }
 
-/* The largest remoteness of a record of the pass (ties: Ties; else Wins
- * and Loses) in the smaller materials' segments; 0 when none. */
-static uint32_t smaller_top(const tiers *t, bool ties)
-{
-    uint32_t top = 0;
+/* What exits() learns of a position's moves out of the material. */
+typedef struct exit_question {
+    const tiers *t;
+    uint32_t lose, win, tie; /* lowest Lose, highest Win, lowest Tie */
+    bool other;              /* a move that reaches no Win */
+} exit_question;
 
-    for (uint32_t g = 1; g < t->ranges; g++)
-        for (loopy_position i = t->from[g]; i < t->to[g]; i++) {
-            uint16_t v = atomic_load_explicit(&t->rec[i], memory_order_relaxed);
-            unsigned k = kind_of(v);
-            if (k != 0 && (k == LOOPY_TIE) == ties && low_of(v) > top)
-                top = low_of(v);
+static bool look_out(void *ctx, loopy_position to, uint32_t piece,
+                     uint32_t square, uint32_t promote)
+{
+    exit_question *e = ctx;
+    uint16_t v;
+
+    (void)piece;
+    (void)square;
+    (void)promote;
+    if (to >= e->t->rules->size || (to >= e->t->lo && to < e->t->hi))
+        return true;
+    v = atomic_load_explicit(&e->t->rec[to], memory_order_relaxed);
+    if (v == LOOPY_I_RECORD_ABSENT)
+        return true; /* the move leaves the mover's king attacked */
+    if (kind_of(v) == LOOPY_LOSE && low_of(v) < e->lose)
+        e->lose = low_of(v);
+    else if (kind_of(v) == LOOPY_WIN && (e->win == UINT32_MAX ||
+                                         low_of(v) > e->win))
+        e->win = low_of(v);
+    else if (kind_of(v) == LOOPY_TIE && low_of(v) < e->tie)
+        e->tie = low_of(v);
+    e->other |= kind_of(v) != LOOPY_WIN;
+    return true;
+}
+
+/* Before a pass's levels, each undecided position of the material looks
+ * once at its moves out of it (captures and promotions, into materials
+ * already solved), so that the levels never scan those materials: in the
+ * Win and Lose pass, one that reaches a Lose of remoteness a is a Win at
+ * a + 1 unless a level finds it a quicker one, and one whose every move
+ * out reaches a Win, the highest of remoteness b, waits for level b to
+ * look at all its moves; in the Tie pass, one that reaches a Tie of
+ * remoteness a is a Tie at a + 1 unless a level finds a quicker one.
+ * *top is the highest level a record so set waits for. */
+static loopy_status exits(const tiers *t, bool ties, uint32_t *top)
+{
+    int64_t chunks = (int64_t)((t->hi - t->lo + CHUNK - 1) / CHUNK);
+    uint32_t high = 0;
+    bool too_big = false;
+
+#pragma omp parallel for num_threads(t->threads) schedule(dynamic, 1) \
+    reduction(max : high) reduction(|| : too_big)
+    for (int64_t c = 0; c < chunks; c++) {
+        loopy_position a = t->lo + (uint64_t)c * CHUNK;
+        loopy_position b = t->hi - a < CHUNK ? t->hi : a + CHUNK;
+        for (loopy_position i = a; i < b; i++) {
+            exit_question e = {t, UINT32_MAX, UINT32_MAX, UINT32_MAX, false};
+            uint16_t v = atomic_load_explicit(&t->rec[i],
+                                              memory_order_relaxed);
+            uint32_t level;
+            chess_board board;
+            if (!undecided(v))
+                continue;
+            chess_i_decode(t->rules, i, &board);
+            chess_i_each_move(t->rules, &board, false, look_out, &e);
+            if (ties && e.tie != UINT32_MAX) {
+                level = e.tie + 1;
+                v = record(LOOPY_TIE, level);
+            } else if (!ties && e.lose != UINT32_MAX) {
+                level = e.lose + 1;
+                v = record(LOOPY_WIN, level);
+            } else if (!ties && !e.other && e.win != UINT32_MAX) {
+                level = e.win;
+                v = (uint16_t)(UNDECIDED + 1 + level);
+            } else {
+                continue;
+            }
+            if (level >= MAX_LEVEL) {
+                too_big = true;
+                continue;
+            }
+            high = level > high ? level : high;
+            atomic_store_explicit(&t->rec[i], v, memory_order_relaxed);
         }
-    return top;
+    }
+    *top = high;
+    return too_big ? LOOPY_ETOOBIG : LOOPY_OK;
 }
 
 /* One pass (ties: the Tie pass) of the levels over the material being
  * solved. */
 static loopy_status run_levels(tiers *t, bool ties)
 {
-    uint32_t top = smaller_top(t, ties);
+    int64_t chunks = (int64_t)((t->hi - t->lo + CHUNK - 1) / CHUNK);
     uint64_t made = 1;
+    uint32_t top;
+    loopy_status status = exits(t, ties, &top);
 
-    for (uint32_t r = 0; made > 0 || r <= top; r++) {
+    for (uint32_t r = 0; status == LOOPY_OK && (made > 0 || r <= top); r++) {
+        uint16_t waiting = (uint16_t)(UNDECIDED + 1 + r);
         if (r >= MAX_LEVEL)
             return LOOPY_ETOOBIG;
         made = 0;
-        for (uint32_t g = 0; g < t->ranges; g++) {
-            loopy_position lo = t->from[g], size = t->to[g] - lo;
-            int64_t chunks = (int64_t)((size + CHUNK - 1) / CHUNK);
 #pragma omp parallel for num_threads(t->threads) schedule(dynamic, 1) \
     reduction(+ : made)
-            for (int64_t c = 0; c < chunks; c++) {
-                loopy_position a = lo + (uint64_t)c * CHUNK;
-                loopy_position b = t->to[g] - a < CHUNK ? t->to[g] : a + CHUNK;
-                for (loopy_position i = a; i < b; i++) {
-                    uint16_t v = atomic_load_explicit(&t->rec[i],
-                                                      memory_order_relaxed);
-                    unsigned k = kind_of(v);
-                    if (k == 0 || low_of(v) != r || (k == LOOPY_TIE) != ties)
-                        continue;
-                    made += tell(t, i, k, r);
+        for (int64_t c = 0; c < chunks; c++) {
+            loopy_position a = t->lo + (uint64_t)c * CHUNK;
+            loopy_position b = t->hi - a < CHUNK ? t->hi : a + CHUNK;
+            for (loopy_position i = a; i < b; i++) {
+                uint16_t v = atomic_load_explicit(&t->rec[i],
+                                                  memory_order_relaxed);
+                unsigned k = kind_of(v);
+                /* The last of its moves out reaches a Win at r. */
+                if (!ties && v == waiting) {
+                    if (all_moves_win(t, i, r))
+                        made += decide(t, i, v, record(LOOPY_LOSE, r + 1));
+                    continue;
                 }
+                if (k == 0 || low_of(v) != r || (k == LOOPY_TIE) != ties)
+                    continue;
+                made += tell(t, i, k, r);
             }
         }
     }
-    return LOOPY_OK;
+    return status;
 }
 
 /* Solves material m, whose smaller materials are solved. */
@@ -250,28 +342,12 @@ static loopy_status solve_material(tiers *t, uint32_t m)
     const chess_rules *rules = t->rules;
     loopy_position lo = rules->material[m].offset, hi = segment_end(rules, m);
     int64_t chunks = (int64_t)((hi - lo + CHUNK - 1) / CHUNK);
-    uint32_t children[CHESS_MAX_MATERIALS];
-    size_t count;
     loopy_status status;
 
     t->lo = lo;
     t->hi = hi;
     t->material = m;
     t->checked = rules->material[m].pawns[0] + rules->material[m].pawns[1] > 0;
-    t->ranges = 0;
-    t->from[t->ranges] = lo;
-    t->to[t->ranges++] = hi;
-    /* The materials a move leads to, in the order of the index. */
-    count = chess_i_children(rules, m, children);
-    for (uint32_t k = m + 1; k < rules->material_count; k++) {
-        bool below = false;
-        for (size_t i = 0; i < count; i++)
-            below |= children[i] == k;
-        if (below) {
-            t->from[t->ranges] = rules->material[k].offset;
-            t->to[t->ranges++] = segment_end(rules, k);
-        }
-    }
 #pragma omp parallel for num_threads(t->threads) schedule(dynamic, 1)
     for (int64_t c = 0; c < chunks; c++) {
         loopy_position a = lo + (uint64_t)c * CHUNK;
@@ -291,8 +367,8 @@ static loopy_status solve_material(tiers *t, uint32_t m)
         loopy_position a = lo + (uint64_t)c * CHUNK;
         loopy_position b = hi - a < CHUNK ? hi : a + CHUNK;
         for (loopy_position i = a; i < b; i++)
-            if (atomic_load_explicit(&t->rec[i], memory_order_relaxed) ==
-                UNDECIDED)
+            if (undecided(atomic_load_explicit(&t->rec[i],
+                                               memory_order_relaxed)))
                 atomic_store_explicit(&t->rec[i], LOOPY_I_RECORD_DRAW,
                                       memory_order_relaxed);
     }
@@ -306,6 +382,8 @@ loopy_status loopy_i_chess_solve(const loopy_game *game,
     const chess_rules *rules = game->ctx;
     loopy_status status = LOOPY_OK;
     uint16_t *records;
+    uint64_t done = 0;
+    char label[64];
     tiers t;
 
     *out = NULL;
@@ -328,14 +406,27 @@ loopy_status loopy_i_chess_solve(const loopy_game *game,
     t.rec = (_Atomic uint16_t *)records;
     t.threads = loopy_i_threads(options->threads, game->size, CHUNK);
     t.misere = options->misere != 0;
+    /* Progress: a phase per material, "tier 3/25 KQKP" (as the tier
+     * solver's), the indices of the materials done out of all. */
     for (uint32_t m = rules->material_count; m-- > 0 && status == LOOPY_OK;) {
+        /* A sub-ending from its table, else solved. */
+        bool table = m > 0 && options->tables != NULL && !t.misere &&
+                     chess_i_has_table(options->tables, rules->material[m].name);
+        bool read = false;
+        snprintf(label, sizeof label, "tier %" PRIu32 "/%" PRIu32 " %s%s",
+                 rules->material_count - m, rules->material_count,
+                 rules->material[m].name, table ? ", from its table" : "");
         if (options->progress != NULL)
-            options->progress(options->progress_ctx,
-                              rules->material[m].name,
-                              rules->material_count - 1 - m,
-                              rules->material_count);
-        status = solve_material(&t, m);
+            options->progress(options->progress_ctx, label, done, game->size);
+        if (table)
+            status = chess_i_read_table(rules, m, options->tables, t.rec,
+                                        MAX_LEVEL, &read, diag);
+        if (status == LOOPY_OK && !read)
+            status = solve_material(&t, m);
+        done += segment_end(rules, m) - rules->material[m].offset;
     }
+    if (options->progress != NULL && status == LOOPY_OK)
+        options->progress(options->progress_ctx, "solved", done, game->size);
     if (status == LOOPY_ETOOBIG)
         loopy_i_diag(diag, 0, 0, "%s: a remoteness past %u", game->name,
                      (unsigned)MAX_LEVEL);

@@ -138,7 +138,7 @@ same "LOOPY_TABLES: the answer" "$(head -n 1 "$work/.out")" "$fen: W 31 (mate in
 same "LOOPY_TABLES: nothing solved" "$(cat "$work/.err")" ""
 (cd "$work" && "$LOOPY" game probe --tables tables chess "8/8/8/8/8/2k5/8/KQ6 w" >.out 2>.err)
 same "tables: another ending is solved" "$(head -n 1 "$work/.err")" \
-    "loopy game: no KQK.ldb in tables: solving chess:KQK"
+    "loopy game: no KQK.ldb in tables: solving chess:KQK (its sub-endings read from there where they are)"
 same "tables: its answer" "$(head -n 1 "$work/.out")" "8/8/8/8/8/2k5/8/KQ6 w: W 11 (mate in 6)"
 cp "$work/tables/KRK.ldb" "$work/tables/KQK.ldb"
 refused "tables: the wrong game" 1 "tables/KQK.ldb: --tables: the database holds chess:KRK, not chess:KQK" \
@@ -147,7 +147,40 @@ refused "tables: no folder" 3 "--tables: nothing: No such file or directory" \
     game probe --tables nothing chess "$fen"
 refused "tables: a file" 3 "--tables: one.txt: not a folder" \
     game probe --tables one.txt chess "$fen"
-refused "tables: solve" 2 "only probe, stats and play" game solve --tables tables chess:KRK
+refused "tables: check" 2 "only solve, probe, stats and play" game check --tables tables chess:KRK
+# solve reads the sub-endings from the folder: the same database, each
+# read named with -v; what is not there is solved.
+mkdir "$work/subs"
+for e in KQK KRK KBK; do
+    "$LOOPY" game solve -q chess:$e -o "$work/subs/$e.ldb" >/dev/null || fail "solve $e"
+done
+"$LOOPY" game solve -q chess:KPK -o "$work/kpk-all.ldb" >/dev/null || fail "solve KPK"
+(cd "$work" && "$LOOPY" game solve -v --tables subs chess:KPK -o kpk-subs.ldb >.out 2>.err)
+same "solve --tables: status" $? 0
+cmp -s "$work/kpk-all.ldb" "$work/kpk-subs.ldb" && pass || fail "solve --tables: another database"
+grep -q '^loopy game: tier 5/6 KQK, from its table: 59136 indices in' "$work/.err" && pass ||
+    fail "solve --tables -v: $(cat "$work/.err")"
+grep -q '^loopy game: tier 2/6 KNK: 59136 indices in' "$work/.err" && pass ||
+    fail "solve --tables -v, KNK solved: $(cat "$work/.err")"
+refused "solve --tables --misere" 2 "read by the game's own solver .* in normal play" \
+    game solve --misere --tables subs chess:KPK
+refused "solve --tables --solver retro" 2 "read by the game's own solver" \
+    game solve --solver retro --tables subs chess:KPK
+refused "solve --tables: no folder" 3 "--tables: nothing: No such file or directory" \
+    game solve --tables nothing chess:KPK
+cp "$work/subs/KRK.ldb" "$work/subs/KQK.ldb"
+refused "solve --tables: another ending's table" 1 \
+    "^loopy game: subs/KQK.ldb: it holds chess:KRK, not the ending KQK$" \
+    game solve --tables subs chess:KPK -o kpk-bad.ldb
+[ -e "$work/kpk-bad.ldb" ] && fail "solve --tables: a database written" || pass
+head -c 3000 "$work/subs/KRK.ldb" >"$work/subs/KQK.ldb"
+refused "solve --tables: a damaged table" 1 "^loopy game: subs/KQK.ldb: " \
+    game solve --tables subs chess:KPK
+# probe of an ending without its table solves it, reading its sub-endings.
+rm "$work/subs/KQK.ldb"
+(cd "$work" && "$LOOPY" game probe --tables subs chess "8/8/8/1k6/8/8/K5P1/8 w" >.out 2>.err)
+same "probe --tables: its sub-endings" "$(head -n 1 "$work/.err")" \
+    "loopy game: no KPK.ldb in subs: solving chess:KPK (its sub-endings read from there where they are)"
 # play and stats read them too; misere solves.
 printf 'q\n' | (cd "$work" && "$LOOPY" game play --tables tables chess "$fen" >.out 2>.err)
 same "tables: play" "$(head -n 1 "$work/.out") $(wc -c <"$work/.err" | tr -d ' ')" \
