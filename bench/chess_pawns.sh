@@ -2,9 +2,12 @@
 # chess_pawns.sh - chess endings with pawns solved from the rules (issue
 # #25): for each ending (with the sub-endings its captures and promotions
 # reach, which share its index space), the time of `loopy game solve`
-# (the chess game's own solver: the tier solver, a tier per material;
-# median of RUNS), peak memory (/usr/bin/time), bytes of peak memory per
-# index, and, for the ending's own material (bench/chess_longest.c), the
+# (the chess game's own solver, a material at a time; median of RUNS),
+# the seconds of the ending's own material among them ("own": -v's line;
+# about its time when the sub-endings are read from their tables,
+# bench/chess_tables.sh), peak memory (/usr/bin/time), bytes of peak
+# memory per index, and, for the ending's own material
+# (bench/chess_longest.c), the
 # positions won, drawn and lost with each side to move and the longest
 # wins, beside the published figures:
 #  - won/drawn/lost: the Syzygy tables' statistics (syzygy-tables.info,
@@ -53,7 +56,7 @@ published() {
     esac
 }
 
-printf '%-6s %8s %8s %7s  %-34s %-34s %s\n' ending seconds "peak MB" \
+printf '%-6s %8s %6s %8s %7s  %-34s %-34s %s\n' ending seconds own "peak MB" \
     B/index "white to move W/D/L (Syzygy)" "black to move W/D/L (Syzygy)" \
     "longest mates, moves (Scid)"
 for ending in $ENDINGS; do
@@ -62,22 +65,25 @@ for ending in $ENDINGS; do
     i=0
     while [ "$i" -lt "$RUNS" ]; do
         /usr/bin/time -f '%e %M' -o "$bench_dir/time" \
-            "$LOOPY" game solve -q -f json "chess:$ending" -o "$db" \
-            >"$bench_dir/solve.json"
-        cat "$bench_dir/time" >>"$bench_dir/times"
+            "$LOOPY" game solve -q -v -f json "chess:$ending" -o "$db" \
+            >"$bench_dir/solve.json" 2>"$bench_dir/tiers"
+        # The ending's own material, the last line per ending (-v).
+        own=$(sed -n "s/^loopy game: tier [0-9]*\/[0-9]* $ending: .* in \([0-9.]*\) s.*/\1/p" \
+            "$bench_dir/tiers")
+        echo "$(cat "$bench_dir/time") $own" >>"$bench_dir/times"
         i=$((i + 1))
     done
-    set -- $(sort -n "$bench_dir/times" | awk '{ t[NR] = $1
-        if ($2 > m) m = $2 } END { print t[int((NR + 1) / 2)], m }')
-    seconds=$1 peak=$2
+    set -- $(sort -n "$bench_dir/times" | awk '{ t[NR] = $1; o[NR] = $3
+        if ($2 > m) m = $2 } END { n = int((NR + 1) / 2); print t[n], m, o[n] }')
+    seconds=$1 peak=$2 own=$3
     size=$(sed 's/.*"index_size": \([0-9]*\).*/\1/' "$bench_dir/solve.json")
     ours=$("$bench_dir/chess_longest" "$db")
     awk -v e="$ending" -v s="$seconds" -v k="$peak" -v i="$size" \
-        -v o="$ours" -v p="$(published "$ending")" 'BEGIN {
+        -v o="$ours" -v p="$(published "$ending")" -v own="$own" 'BEGIN {
         split(o, a, " "); split(p, q, " ")
         w = a[2] ? (a[2] + 1) / 2 : "-"; b = a[15] ? (a[15] + 1) / 2 : "-"
-        printf "%-6s %8.2f %8.1f %7.2f  %-34s %-34s %s / %s (%s / %s)\n",
-            e, s, k / 1024, k * 1024 / i,
+        printf "%-6s %8.2f %6.2f %8.1f %7.2f  %-34s %-34s %s / %s (%s / %s)\n",
+            e, s, own, k / 1024, k * 1024 / i,
             a[9] "/" a[10] "/" a[11] " (" q[1] "/" q[2] "/" q[3] ")",
             a[12] "/" a[13] "/" a[14] " (" q[4] "/" q[5] "/" q[6] ")",
             w, b, q[7], q[8] }'

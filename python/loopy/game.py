@@ -36,7 +36,8 @@ class SolveOptions(ctypes.Structure):
                 ("progress", _lib.PROGRESS_FN),
                 ("progress_ctx", ctypes.c_void_p),
                 ("counter_limit", ctypes.c_uint32),
-                ("all_legal", ctypes.c_int)]
+                ("all_legal", ctypes.c_int),
+                ("tables", ctypes.c_char_p)]
 
 
 _P = ctypes.POINTER
@@ -172,7 +173,8 @@ class Game(Handle):
     def solve(self, misere: bool = False, threads: int = 0,
               symmetry: bool = True, solver: Optional[str] = None,
               all_legal: bool = False,
-              progress: Optional[Callable[[str, int, int], None]] = None
+              progress: Optional[Callable[[str, int, int], None]] = None,
+              tables: Optional[Union[str, bytes, os.PathLike]] = None
               ) -> "GameSolution":
         """Solves the game, as `loopy game solve` does, and returns the
         GameSolution (free it with close() or a with block).
@@ -187,7 +189,10 @@ class Game(Handle):
         chess), or None for the command line's choice: the game's own
         when it has one, else "graph".  all_legal: with "retro", every
         legal position, reached or not.  progress(phase, done, total):
-        called now and then during a long solve.
+        called now and then during a long solve.  tables: with
+        "tablebase", a folder of the sub-games' databases (chess:
+        tables/KQK.ldb, as solve("chess:KQK").write() writes it), each
+        read instead of solved, to the same values; none in misere play.
 
         Raises LoopyError: EINVAL for a solver the game cannot use (diag
         says why), EGAME when the game's callbacks fail, ENOMEM, ETOOBIG.
@@ -206,6 +211,13 @@ class Game(Handle):
         options.threads = _lib.bounded(threads, "threads", 0, _INT_MAX)
         options.no_symmetry = 0 if symmetry else 1
         options.all_legal = 1 if all_legal else 0
+        folder = None
+        if tables is not None:
+            if solver != "tablebase":
+                raise ValueError("tables: only solver='tablebase' reads "
+                                 "the sub-games' databases")
+            folder = os.fsencode(tables)  # kept alive for the call
+            options.tables = folder
         callback = None
         if progress is not None:
             def report(ctx, phase, done, total):

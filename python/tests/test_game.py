@@ -100,6 +100,26 @@ def test_chess_by_its_tablebase_with_san(cli):
         assert s.answer(KRK) == probe_json(cli, "chess:KRK", KRK)
 
 
+def test_chess_sub_endings_from_tables(tmp_path):
+    # KPK's queen promotions read from tables/KQK.ldb: the same database.
+    with loopy.Game("chess:KQK").solve() as s:
+        s.write(tmp_path / "KQK.ldb")
+    with loopy.Game("chess:KPK").solve(tables=tmp_path) as a, \
+            loopy.Game("chess:KPK").solve() as b:
+        a.write(tmp_path / "a.ldb")
+        b.write(tmp_path / "b.ldb")
+    assert (tmp_path / "a.ldb").read_bytes() == \
+        (tmp_path / "b.ldb").read_bytes()
+    # Another ending's table under KQK's name is refused, naming the file.
+    os.replace(tmp_path / "a.ldb", tmp_path / "KQK.ldb")
+    with pytest.raises(loopy.LoopyError) as e:
+        loopy.Game("chess:KPK").solve(tables=tmp_path)
+    assert e.value.status == loopy.EFORMAT
+    assert "KQK.ldb: it holds chess:KPK, not the ending KQK" in str(e.value)
+    with pytest.raises(ValueError):
+        loopy.Game("chess:KPK").solve(solver="retro", tables=tmp_path)
+
+
 def test_solver_choice_is_checked():
     g = loopy.Game("tictactoe")
     with pytest.raises(ValueError):
