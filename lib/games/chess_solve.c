@@ -11,12 +11,16 @@
  *  - Tiers.  A capture leads to a smaller material, a promotion to one
  *    with a pawn fewer, never back: the materials are solved one at a
  *    time, the smallest first, each to the end, so that a capture or a
- *    promotion always leads to a position already solved.  Level r of a
- *    material looks at its own positions decided at r and at those of the
- *    materials its moves lead to, whose retractions lead into it; it runs
- *    until no level decides anything and those materials have no higher
- *    level left.  Only the retractions into the material being solved are
- *    made (chess_i_unmoves' only).  With pawns they are checked (legal
+ *    promotion always leads to a position already solved (or read from
+ *    its own database: chess_tables.c).  Before its levels, each
+ *    position of the material looks once at its moves out of it
+ *    (exits()): a Lose there makes it a Win waiting for its level, and
+ *    when every move out reaches a Win it waits, undecided, for the level
+ *    of the highest.  Level r then looks at the material's own positions
+ *    decided (or waiting) at r, never at the smaller materials; it runs
+ *    until no level decides anything and no record waits for a higher
+ *    one.  Only the retractions into the material being solved are made
+ *    (chess_i_unmoves' only).  With pawns they are checked (legal
  *    positions only, those with an en passant right among them), as the
  *    game's unmoves() are.
  *
@@ -34,13 +38,12 @@
  *    the levels take back moves and look at moves without testing them:
  *    a move that leaves the mover's king attacked leads to an absent
  *    record (or past the end, when the kings touch), and an unmove to an
- *    illegal position or one that is over reaches no UNDECIDED record.
+ *    illegal position or one that is over reaches no undecided record.
  *
  * Memory: the records, 2 bytes per index, and nothing else that grows
- * with the game.  Each level scans the records of the material and of
- * its smaller ones; threads share the records through 16-bit
- * compare-and-swaps, and the result does not depend on their number or
- * order.  The remoteness of a record is below 2^14 - 2: past that (no
+ * with the game.  Each level scans the records of the material; threads
+ * share the records through 16-bit compare-and-swaps, and the result
+ * does not depend on their number or order.  The remoteness of a record is below 2^14 - 2: past that (no
  * pawnless ending comes near, the longest known mate of five pieces is
  * 213 plies) the solve stops with LOOPY_ETOOBIG.
  */
