@@ -544,7 +544,7 @@ static void test_tables_doctored(const char *folder)
     check_case_end();
 }
 
-static void test_tables(void)
+static void test_tables(bool four)
 {
     static const char *const kpk[] = {"KQK", "KRK", "KBK", "KNK", NULL};
     static const char *const krkn[] = {"KRK", "KKN", NULL};
@@ -555,7 +555,8 @@ static void test_tables(void)
              tmp != NULL && tmp[0] != '\0' ? tmp : "/tmp");
     CHECK_MSG(mkdtemp(folder) != NULL, "%s: cannot make it", folder);
     test_tables_same(folder, "KPK", kpk);
-    test_tables_same(folder, "KRKN", krkn);
+    if (four)
+        test_tables_same(folder, "KRKN", krkn);
     test_tables_refused(folder);
     test_tables_doctored(folder);
     CHECK(rmdir(folder) == 0);
@@ -570,7 +571,7 @@ int main(void)
     bool tsan = getenv("LOOPY_TEST_TSAN") != NULL;
 
     test_refused();
-    test_tables();
+    test_tables(!tsan);
     test_same("KQK", 0);
     test_same("KRK", 0);
     test_same("KRK", 1);
