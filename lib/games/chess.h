@@ -114,30 +114,6 @@ static inline uint32_t chess_i_lowest(uint64_t bits)
     return (uint32_t)__builtin_ctzll(bits);
 #else
     return loopy_i_count_bits((bits & (~bits + 1)) - 1);
-/* ---- lib/games/chess_tables.c ---- */
-
-/* Whether folder/NAME.ldb is there (or cannot be looked at: then reading
- * it fails with the reason). */
-bool chess_i_has_table(const char *folder, const char *name);
-/* Reads material m's records (m > 0: a sub-ending) from folder/NAME.ldb,
- * the database of chess:NAME, into rec (the game's records, 2 bytes per
- * index, as chess_solve.c keeps them), each remoteness below max_level.
- * *read tells whether there was a file; LOOPY_OK without one.  A file
- * that cannot be read, or holds another game or layout, fails (diag names
- * the file and the problem). */
-loopy_status chess_i_read_table(const chess_rules *rules, uint32_t m,
-                                const char *folder, _Atomic uint16_t *rec,
-                                uint32_t max_level, bool *read,
-                                loopy_diag *diag);
-/* The same from an open database: LOOPY_EFORMAT (diag says why) when it
- * is not chess:NAME in normal play, one position per class, laid out as
- * material m, or holds a remoteness of max_level or more; the database's
- * own failures.  Only the records of m's segment are written, each
- * position checked to lie in it before its record is. */
-loopy_status chess_i_copy_table(const chess_rules *rules, uint32_t m,
-                                const loopy_db *db, _Atomic uint16_t *rec,
-                                uint32_t max_level, loopy_diag *diag);
-
 #endif
 }
 
