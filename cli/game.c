@@ -443,7 +443,13 @@ int game_open_database(const game_args *a, loopy_db **db, loopy_game **game)
     }
     rc = cli_db_open_with(a->db_path, a->db_game, a->solve.misere,
                           a->solve.no_symmetry, db, game);
-    /* One from the tables folder must hold the game asked for. */
+    /* One from the tables folder must hold the game asked for, in the
+     * normal play the folder holds. */
+    if (rc == EXIT_OK && a->db_path == a->table_path && loopy_db_misere(*db)) {
+        cli_error("game", "%s: --tables: a database of misere play, not the "
+                  "normal play a folder of tables holds", a->db_path);
+        rc = EXIT_INPUT;
+    }
     if (rc == EXIT_OK && a->db_path == a->table_path) {
         loopy_game *wanted = NULL;
         rc = game_open(a, &wanted);
@@ -496,13 +502,19 @@ static int game_resolve(game_args *a, bool reads_database)
             snprintf(a->open_spec, sizeof a->open_spec, "%s:%s", a->spec,
                      params);
     }
-    if (a->tables != NULL && stat(a->tables, &st) != 0) {
-        cli_error("game", "--tables: %s: %s", a->tables, strerror(errno));
-        return EXIT_IO;
-    }
-    if (a->tables != NULL && !S_ISDIR(st.st_mode)) {
-        cli_error("game", "--tables: %s: not a folder", a->tables);
-        return EXIT_IO;
+    /* The folder, given or from the environment where it is read. */
+    {
+        const char *folder = a->tables != NULL ? a->tables
+                             : reads_database ? dir : NULL;
+        const char *what = a->tables != NULL ? "--tables" : "LOOPY_TABLES";
+        if (folder != NULL && stat(folder, &st) != 0) {
+            cli_error("game", "%s: %s: %s", what, folder, strerror(errno));
+            return EXIT_IO;
+        }
+        if (folder != NULL && !S_ISDIR(st.st_mode)) {
+            cli_error("game", "%s: %s: not a folder", what, folder);
+            return EXIT_IO;
+        }
     }
     /* The tables hold normal play, one position per class: options that
      * ask for another solve solve. */
@@ -514,10 +526,26 @@ static int game_resolve(game_args *a, bool reads_database)
         return rc;
     len = snprintf(a->table_path, sizeof a->table_path, "%s/%s.ldb", dir,
                    game->params[0] ? game->params : game->name);
-    if (len > 0 && (size_t)len < sizeof a->table_path &&
-        stat(a->table_path, &st) == 0 && S_ISREG(st.st_mode))
+    if (len <= 0 || (size_t)len >= sizeof a->table_path) {
+        cli_error("game", "%s: a path too long for the table of %s%s%s", dir,
+                  game->name, game->params[0] ? ":" : "", game->params);
+        loopy_game_close(game);
+        return EXIT_USAGE;
+    }
+    /* Its table, when there is one; a name there that is no file (a
+     * folder, a link to nothing, one that cannot be looked at) is said,
+     * not taken for "no table". */
+    if (stat(a->table_path, &st) == 0 && S_ISREG(st.st_mode)) {
         a->db_path = a->table_path;
-    else if (!a->quiet)
+    } else if (stat(a->table_path, &st) == 0 || errno != ENOENT ||
+               lstat(a->table_path, &st) == 0) {
+        cli_error("game", "%s: %s", a->table_path,
+                  stat(a->table_path, &st) == 0 ? "not a regular file"
+                  : errno != ENOENT             ? strerror(errno)
+                                                : "a link to nothing");
+        loopy_game_close(game);
+        return EXIT_IO;
+    } else if (!a->quiet)
         fprintf(stderr, "loopy game: no %s.ldb in %s: solving %s%s%s%s\n",
                 game->params[0] ? game->params : game->name, dir, game->name,
                 game->params[0] ? ":" : "", game->params,

@@ -98,6 +98,47 @@ static void say_working_set(const loopy_game *game,
             (double)bytes / (double)n);
 }
 
+/* solve --tables DIR: the game reads its sub-games' tables (its own
+ * solver: chess), and -o does not put its database in DIR under another
+ * table's name (chess:KPK -o DIR/KQK.ldb would replace the table of KQK
+ * that the next solve reads). */
+static int check_tables_output(const game_args *a, const loopy_game *game,
+                               game_solver solver)
+{
+    char folder[4096];
+    const char *slash, *base, *name;
+    struct stat tables, out;
+    size_t len;
+
+    if (solver != GAME_SOLVER_TABLEBASE) {
+        cli_error("game", "solve --tables: %s has no solver of its own that "
+                  "reads its sub-games' tables (chess has)", game->name);
+        return EXIT_USAGE;
+    }
+    if (a->output == NULL)
+        return EXIT_OK;
+    /* The folder -o writes into: what comes before its last '/'. */
+    slash = strrchr(a->output, '/');
+    base = slash != NULL ? slash + 1 : a->output;
+    len = slash == NULL ? 0 : slash == a->output ? 1 : (size_t)(slash - a->output);
+    if (len >= sizeof folder)
+        return EXIT_OK;
+    memcpy(folder, slash == NULL ? "." : a->output, slash == NULL ? 1 : len);
+    folder[slash == NULL ? 1 : len] = '\0';
+    name = game->params[0] != '\0' ? game->params : game->name;
+    /* The same folder: the same file system and inode. */
+    if (stat(a->tables, &tables) != 0 || stat(folder, &out) != 0 ||
+        tables.st_dev != out.st_dev || tables.st_ino != out.st_ino ||
+        (strncmp(base, name, strlen(name)) == 0 &&
+         strcmp(base + strlen(name), ".ldb") == 0))
+        return EXIT_OK;
+    cli_error("game", "solve --tables %s -o %s: in the tables' folder, "
+              "%s%s%s's database is %s.ldb (%s is another table's name)",
+              a->tables, a->output, game->name, game->params[0] ? ":" : "",
+              game->params, name, base);
+    return EXIT_USAGE;
+}
+
 int game_solve_open(const game_args *a, const loopy_game *game,
                     loopy_game_solution **solution, double *seconds)
 {
@@ -109,6 +150,11 @@ int game_solve_open(const game_args *a, const loopy_game *game,
     loopy_game_solve_options options = a->solve;
     cli_progress progress;
 
+    if (a->tables != NULL && strcmp(a->action, "solve") == 0) {
+        int rc = check_tables_output(a, game, solver);
+        if (rc != EXIT_OK)
+            return rc;
+    }
     if (a->solve.all_legal && solver == GAME_SOLVER_GRAPH) {
         cli_error("game", "--all-legal: only --solver retro and tier solve "
                   "positions that are not reached from the start");

@@ -37,7 +37,8 @@
  *    folder of NAME.ldb): the same database bytes as a solve of every
  *    sub-ending, with all the tables there or some; a table of another
  *    ending, or a damaged one, fails the solve and the message names the
- *    file; misere play does not read them; and a table doctored at one
+ *    file, as is one of the positions reached from a start only (a
+ *    retro solve's); misere play does not read them; and a table doctored at one
  *    position (a valid database whose one record says a Win two plies
  *    longer) gives that position its value: the table is what is read.
  * Five-piece endings take minutes: bench/chess.sh.
@@ -451,6 +452,35 @@ static void test_tables_refused(const char *folder)
     /* Misere play reads no table. */
     CHECK(solve_with("KPK", folder, 1, &b, &diag) == LOOPY_OK);
     free(b.data);
+    /* The positions a retro solve reaches from KRK's start, not every
+     * legal one. */
+    {
+        loopy_game_solve_options options = LOOPY_GAME_SOLVE_OPTIONS_INIT;
+        loopy_game *krk = open_chess("KRK");
+        loopy_game_solution *s = NULL;
+        tdb_bytes r = {NULL, 0, 0};
+        char path[512];
+        FILE *f;
+        CHECK(krk != NULL &&
+              loopy_game_solve_retro(krk, &options, &s, &diag) == LOOPY_OK &&
+              loopy_db_write_game(s, krk, 0, tdb_append, &r) == LOOPY_OK);
+        snprintf(path, sizeof path, "%s/KRK.ldb", folder);
+        f = fopen(path, "wb");
+        CHECK(f != NULL && fwrite(r.data, 1, r.len, f) == r.len);
+        if (f != NULL)
+            CHECK(fclose(f) == 0);
+        free(r.data);
+        loopy_game_solution_free(s);
+        loopy_game_close(krk);
+        status = solve_with("KPK", folder, 0, &b, &diag);
+        CHECK_MSG(status == LOOPY_EFORMAT &&
+                      strstr(diag.message, "KRK.ldb: not every legal "
+                                           "position of KRK is there"),
+                  "a table of the reached positions: %d %s", (int)status,
+                  diag.message);
+        free(b.data);
+        unlink(path);
+    }
     write_table(folder, "KQK", "KQK", 2000); /* cut short */
     status = solve_with("KPK", folder, 0, &b, &diag);
     CHECK_MSG(status != LOOPY_OK && strstr(diag.message, "KQK.ldb: ") != NULL,
@@ -489,7 +519,10 @@ static void write_doctored(const char *folder, const char *fen, uint32_t *r)
     for (loopy_position i = 0; i < game->size; i++) {
         loopy_outcome o;
         uint32_t rem;
-        if (loopy_game_solution_value(s, game, i, &o, &rem) == LOOPY_OK)
+        /* Each class's index only (a value asked of another index is
+         * its class's). */
+        if (game->canonical(game->ctx, i) == i &&
+            loopy_game_solution_value(s, game, i, &o, &rem) == LOOPY_OK)
             records[i] = o == LOOPY_DRAW
                              ? (uint16_t)LOOPY_I_RECORD_DRAW
                              : (uint16_t)((unsigned)o << LOOPY_I_RECORD_SHIFT |
@@ -536,8 +569,8 @@ static void test_tables_doctored(const char *folder)
           loopy_game_parse(game, fen, &pos, &diag) == LOOPY_OK &&
           loopy_game_solution_value(s, game, pos, &o, &r) == LOOPY_OK);
     CHECK_MSG(o == LOOPY_WIN && r == truth + 2,
-              "KPK read with a doctored KQK: %d %u, the table says W %u",
-              (int)o, r, truth + 2);
+              "KPK read with a doctored KQK: %d %u, the table says W %u (%s)",
+              (int)o, r, truth + 2, diag.message);
     loopy_game_solution_free(s);
     loopy_game_close(game);
     remove_tables(folder, kqk);

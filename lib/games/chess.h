@@ -255,6 +255,8 @@ int chess_i_params_of(const char *position, char *params, size_t capacity,
 
 /* ---- lib/games/chess_tables.c ---- */
 
+/* Whether folder is one (a folder of tables). */
+bool chess_i_is_folder(const char *folder);
 /* Whether folder/NAME.ldb is there (or cannot be looked at: then reading
  * it fails with the reason). */
 bool chess_i_has_table(const char *folder, const char *name);

@@ -119,6 +119,36 @@ static uint16_t first_record(const tiers *t, loopy_position i)
     return record(t->misere ? LOOPY_WIN : LOOPY_LOSE, 0); /* mate */
 }
 
+/* Whether the records of material m, read from its table, are present
+ * exactly at its legal positions (each its class's index), as a solve of
+ * every legal position writes them: a table of the positions reached
+ * from a start only (--solver retro without --all-legal) is not one. */
+static bool table_complete(const tiers *t, uint32_t m)
+{
+    const chess_rules *rules = t->rules;
+    loopy_position lo = rules->material[m].offset, hi = segment_end(rules, m);
+    int64_t chunks = (int64_t)((hi - lo + CHUNK - 1) / CHUNK);
+    bool wrong = false;
+
+#pragma omp parallel for num_threads(t->threads) schedule(dynamic, 1) \
+    reduction(|| : wrong)
+    for (int64_t c = 0; c < chunks; c++) {
+        loopy_position a = lo + (uint64_t)c * CHUNK;
+        loopy_position b = hi - a < CHUNK ? hi : a + CHUNK;
+        for (loopy_position i = a; i < b && !wrong; i++) {
+            chess_board board;
+            bool legal;
+            chess_i_decode(rules, i, &board);
+            legal = chess_i_board_legal(rules, &board, NULL, 0) &&
+                    chess_i_encode(rules, &board) == i;
+            wrong = legal != (atomic_load_explicit(&t->rec[i],
+                                                   memory_order_relaxed) !=
+                              LOOPY_I_RECORD_ABSENT);
+        }
+    }
+    return !wrong;
+}
+
 /* Whether v, a record while solving, is undecided: UNDECIDED, or
  * WAITING + b (every move out of the material reaches a Win, the
  * highest of remoteness b). */
@@ -395,6 +425,11 @@ loopy_status loopy_i_chess_solve(const loopy_game *game,
                      "is too large for memory", game->name, game->size);
         return LOOPY_ETOOBIG;
     }
+    if (options->tables != NULL && options->misere == 0 &&
+        !chess_i_is_folder(options->tables)) {
+        loopy_i_diag(diag, 0, 0, "%s: not a folder of tables", options->tables);
+        return LOOPY_EIO;
+    }
     records = loopy_i_calloc((size_t)game->size, sizeof *records);
     if (records == NULL) {
         loopy_i_diag(diag, 0, 0, "%s:%s: out of memory for %" PRIu64
@@ -424,6 +459,14 @@ loopy_status loopy_i_chess_solve(const loopy_game *game,
         if (table)
             status = chess_i_read_table(rules, m, options->tables, t.rec,
                                         MAX_LEVEL, &read, diag);
+        if (status == LOOPY_OK && read && !table_complete(&t, m)) {
+            loopy_i_diag(diag, 0, 0, "%s/%s.ldb: not every legal position "
+                         "of %s is there (a table is written by 'loopy game "
+                         "solve chess:%s -o', the game's own solver)",
+                         options->tables, rules->material[m].name,
+                         rules->material[m].name, rules->material[m].name);
+            status = LOOPY_EFORMAT;
+        }
         if (status == LOOPY_OK && !read)
             status = solve_material(&t, m);
         done += segment_end(rules, m) - rules->material[m].offset;

@@ -84,25 +84,27 @@ loopy_status chess_i_copy_table(const chess_rules *rules, uint32_t m,
     loopy_status status = LOOPY_OK;
     table_copy copy;
 
-    if (loopy_db_misere(db) || !loopy_db_symmetric(db) ||
-        loopy_db_sparse(db)) {
-        loopy_i_diag(diag, 0, 0, "not a table of normal play with a "
-                     "position per class, as 'loopy game solve chess:%s "
-                     "-o' writes it", material->name);
-        return LOOPY_EFORMAT;
-    }
+    /* First whose table it is, then how it was solved. */
     status = loopy_db_open_game(db, &game, diag);
     if (status == LOOPY_OK &&
         (!loopy_i_chess_is(game) || strcmp(game->params, material->name) != 0 ||
          !same_layout(rules, m, game->ctx))) {
-        loopy_i_diag(diag, 0, 0, "it holds %s:%s, not the ending %s",
-                     loopy_db_game_name(db), loopy_db_game_params(db),
-                     material->name);
+        const char *params = loopy_db_game_params(db);
+        loopy_i_diag(diag, 0, 0, "it holds %s%s%s, not the ending %s",
+                     loopy_db_game_name(db), params[0] != '\0' ? ":" : "",
+                     params, material->name);
         status = LOOPY_EFORMAT;
     } else if (status == LOOPY_EINVAL || status == LOOPY_EGAME) {
         status = LOOPY_EFORMAT; /* another game, or one not built in */
     }
     loopy_game_close(game);
+    if (status == LOOPY_OK && (loopy_db_misere(db) || !loopy_db_symmetric(db) ||
+                               loopy_db_sparse(db))) {
+        loopy_i_diag(diag, 0, 0, "not a table of normal play with a "
+                     "position per class, as 'loopy game solve chess:%s "
+                     "-o' writes it", material->name);
+        status = LOOPY_EFORMAT;
+    }
     if (status != LOOPY_OK)
         return status;
     copy.rec = rec;
@@ -120,6 +122,13 @@ loopy_status chess_i_copy_table(const chess_rules *rules, uint32_t m,
     return status;
 }
 
+bool chess_i_is_folder(const char *folder)
+{
+    struct stat st;
+
+    return stat(folder, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
 bool chess_i_has_table(const char *folder, const char *name)
 {
     size_t len = strlen(folder) + strlen(name) + 6;
@@ -130,7 +139,8 @@ bool chess_i_has_table(const char *folder, const char *name)
     if (path == NULL)
         return true; /* chess_i_read_table will say so */
     snprintf(path, len, "%s/%s.ldb", folder, name);
-    there = stat(path, &st) == 0 || errno != ENOENT;
+    /* A link to nothing is there: reading it says so. */
+    there = stat(path, &st) == 0 || errno != ENOENT || lstat(path, &st) == 0;
     loopy_i_free(path);
     return there;
 }
@@ -152,7 +162,7 @@ loopy_status chess_i_read_table(const chess_rules *rules, uint32_t m,
     if (path == NULL)
         return LOOPY_ENOMEM;
     snprintf(path, len, "%s/%s.ldb", folder, material->name);
-    if (stat(path, &st) != 0 && errno == ENOENT) {
+    if (stat(path, &st) != 0 && errno == ENOENT && lstat(path, &st) != 0) {
         loopy_i_free(path); /* no table: the ending is solved */
         return LOOPY_OK;
     }

@@ -118,6 +118,9 @@ def test_chess_sub_endings_from_tables(tmp_path):
     assert "KQK.ldb: it holds chess:KPK, not the ending KQK" in str(e.value)
     with pytest.raises(ValueError):
         loopy.Game("chess:KPK").solve(solver="retro", tables=tmp_path)
+    with pytest.raises(loopy.LoopyError) as e:
+        loopy.Game("chess:KPK").solve(tables=tmp_path / "nothing")
+    assert e.value.status == loopy.EIO and "not a folder" in str(e.value)
 
 
 def test_solver_choice_is_checked():

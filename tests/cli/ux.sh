@@ -176,6 +176,38 @@ refused "solve --tables: another ending's table" 1 \
 head -c 3000 "$work/subs/KRK.ldb" >"$work/subs/KQK.ldb"
 refused "solve --tables: a damaged table" 1 "^loopy game: subs/KQK.ldb: " \
     game solve --tables subs chess:KPK
+# A table there that is not one: a folder, a link to nothing, misere
+# play; the folder from the environment is checked as --tables is; -o
+# into the folder under another table's name; a game without its own
+# solver; a table of the positions reached from the start only.
+rm -f "$work/subs/KQK.ldb"
+mkdir "$work/subs/KQK.ldb"
+refused "tables: a folder for a table" 3 "^loopy game: subs/KQK.ldb: not a regular file$" \
+    game probe --tables subs chess "8/8/8/8/8/2k5/8/KQ6 w"
+rmdir "$work/subs/KQK.ldb"
+ln -s nothing "$work/subs/KQK.ldb"
+refused "tables: a link to nothing" 3 "^loopy game: subs/KQK.ldb: a link to nothing$" \
+    game probe --tables subs chess "8/8/8/8/8/2k5/8/KQ6 w"
+rm "$work/subs/KQK.ldb"
+"$LOOPY" game solve -q --misere chess:KQK -o "$work/subs/KQK.ldb" >/dev/null || fail "solve misere KQK"
+refused "tables: misere play" 1 "subs/KQK.ldb: --tables: a database of misere play" \
+    game probe --tables subs chess "8/8/8/8/8/2k5/8/KQ6 w"
+refused "solve --tables: a misere table" 1 "subs/KQK.ldb: not a table of normal play" \
+    game solve --tables subs chess:KPK
+(cd "$work" && LOOPY_TABLES=nothing "$LOOPY" game probe chess "$fen" >.out 2>.err)
+same "LOOPY_TABLES: no folder" "$? $(cat "$work/.err")" \
+    "3 loopy game: LOOPY_TABLES: nothing: No such file or directory"
+"$LOOPY" game solve -q chess:KQK -o "$work/subs/KQK.ldb" >/dev/null || fail "solve KQK"
+mv "$work/subs/KRK.ldb" "$work/krk.ldb"
+"$LOOPY" game solve -q --solver retro chess:KRK -o "$work/subs/KRK.ldb" >/dev/null || fail "solve retro KRK"
+refused "solve --tables: the reached positions only" 1 \
+    "subs/KRK.ldb: not every legal position of KRK is there" game solve --tables subs chess:KPK
+mv "$work/krk.ldb" "$work/subs/KRK.ldb"
+refused "solve --tables: -o another table's name" 2 \
+    "in the tables' folder, chess:KPK's database is KPK.ldb \(KQK.ldb is another table's name\)" \
+    game solve --tables subs chess:KPK -o subs/KQK.ldb
+refused "solve --tables: no solver of its own" 2 "tictactoe has no solver of its own" \
+    game solve --tables subs tictactoe
 # probe of an ending without its table solves it, reading its sub-endings.
 rm "$work/subs/KQK.ldb"
 (cd "$work" && "$LOOPY" game probe --tables subs chess "8/8/8/1k6/8/8/K5P1/8 w" >.out 2>.err)
