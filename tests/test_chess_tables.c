@@ -378,6 +378,23 @@ static loopy_status solve_with(const char *params, const char *folder,
     return status;
 }
 
+/* Saves bytes (len > 0: only the first len of them) as folder/file.ldb. */
+static void save_table(const char *folder, const char *file,
+                       const tdb_bytes *b, size_t len)
+{
+    char path[512];
+    size_t n = len > 0 && len < b->len ? len : b->len;
+    FILE *f;
+
+    snprintf(path, sizeof path, "%s/%s.ldb", folder, file);
+    f = fopen(path, "wb");
+    CHECK_MSG(f != NULL, "%s: cannot write", path);
+    if (f != NULL) {
+        CHECK(fwrite(b->data, 1, n, f) == n);
+        CHECK(fclose(f) == 0);
+    }
+}
+
 /* Writes the database of chess:params (its sub-endings solved) to
  * folder/file.ldb; len > 0: only its first len bytes. */
 static void write_table(const char *folder, const char *params,
@@ -385,18 +402,9 @@ static void write_table(const char *folder, const char *params,
 {
     tdb_bytes b;
     loopy_diag diag;
-    char path[512];
-    FILE *f;
 
     CHECK(solve_with(params, NULL, 0, &b, &diag) == LOOPY_OK);
-    snprintf(path, sizeof path, "%s/%s.ldb", folder, file);
-    f = fopen(path, "wb");
-    CHECK_MSG(f != NULL, "%s: cannot write", path);
-    if (f != NULL) {
-        size_t n = len > 0 && len < b.len ? len : b.len;
-        CHECK(fwrite(b.data, 1, n, f) == n);
-        CHECK(fclose(f) == 0);
-    }
+    save_table(folder, file, &b, len);
     free(b.data);
 }
 
@@ -458,17 +466,12 @@ static void test_tables_refused(const char *folder)
         loopy_game_solve_options options = LOOPY_GAME_SOLVE_OPTIONS_INIT;
         loopy_game *krk = open_chess("KRK");
         loopy_game_solution *s = NULL;
+        static const char *const krk_file[] = {"KRK", NULL};
         tdb_bytes r = {NULL, 0, 0};
-        char path[512];
-        FILE *f;
         CHECK(krk != NULL &&
               loopy_game_solve_retro(krk, &options, &s, &diag) == LOOPY_OK &&
               loopy_db_write_game(s, krk, 0, tdb_append, &r) == LOOPY_OK);
-        snprintf(path, sizeof path, "%s/KRK.ldb", folder);
-        f = fopen(path, "wb");
-        CHECK(f != NULL && fwrite(r.data, 1, r.len, f) == r.len);
-        if (f != NULL)
-            CHECK(fclose(f) == 0);
+        save_table(folder, "KRK", &r, 0);
         free(r.data);
         loopy_game_solution_free(s);
         loopy_game_close(krk);
@@ -479,7 +482,7 @@ static void test_tables_refused(const char *folder)
                   "a table of the reached positions: %d %s", (int)status,
                   diag.message);
         free(b.data);
-        unlink(path);
+        remove_tables(folder, krk_file);
     }
     write_table(folder, "KQK", "KQK", 2000); /* cut short */
     status = solve_with("KPK", folder, 0, &b, &diag);
@@ -501,8 +504,6 @@ static void write_doctored(const char *folder, const char *fen, uint32_t *r)
     loopy_diag diag;
     uint16_t *records;
     tdb_bytes b = {NULL, 0, 0};
-    char path[512];
-    FILE *f;
 
     *r = 0;
     if (game == NULL)
@@ -536,11 +537,7 @@ static void write_doctored(const char *folder, const char *fen, uint32_t *r)
                                       &doctored) == LOOPY_OK);
     CHECK(doctored != NULL &&
           loopy_db_write_game(doctored, game, 0, tdb_append, &b) == LOOPY_OK);
-    snprintf(path, sizeof path, "%s/KQK.ldb", folder);
-    f = fopen(path, "wb");
-    CHECK(f != NULL && fwrite(b.data, 1, b.len, f) == b.len);
-    if (f != NULL)
-        CHECK(fclose(f) == 0);
+    save_table(folder, "KQK", &b, 0);
     free(b.data);
     loopy_game_solution_free(doctored);
     loopy_game_solution_free(s);
