@@ -535,17 +535,23 @@ static int game_resolve(game_args *a, bool reads_database)
     /* Its table, when there is one; a name there that is no file (a
      * folder, a link to nothing, one that cannot be looked at) is said,
      * not taken for "no table". */
-    if (stat(a->table_path, &st) == 0 && S_ISREG(st.st_mode)) {
-        a->db_path = a->table_path;
-    } else if (stat(a->table_path, &st) == 0 || errno != ENOENT ||
-               lstat(a->table_path, &st) == 0) {
-        cli_error("game", "%s: %s", a->table_path,
-                  stat(a->table_path, &st) == 0 ? "not a regular file"
-                  : errno != ENOENT             ? strerror(errno)
-                                                : "a link to nothing");
-        loopy_game_close(game);
-        return EXIT_IO;
-    } else if (!a->quiet)
+    {
+        const char *why = NULL;
+        if (stat(a->table_path, &st) != 0)
+            why = errno != ENOENT                    ? strerror(errno)
+                  : lstat(a->table_path, &st) == 0 ? "a link to nothing"
+                                                   : NULL; /* no table */
+        else if (S_ISREG(st.st_mode))
+            a->db_path = a->table_path;
+        else
+            why = "not a regular file";
+        if (why != NULL) {
+            cli_error("game", "%s: %s", a->table_path, why);
+            loopy_game_close(game);
+            return EXIT_IO;
+        }
+    }
+    if (a->db_path == NULL && !a->quiet)
         fprintf(stderr, "loopy game: no %s.ldb in %s: solving %s%s%s%s\n",
                 game->params[0] ? game->params : game->name, dir, game->name,
                 game->params[0] ? ":" : "", game->params,

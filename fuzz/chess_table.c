@@ -73,8 +73,7 @@ static void check(const uint8_t *data, size_t size, uint32_t max_level)
     m = chess_i_find_material(rules, key);
     FUZZ_REQUIRE(m != UINT32_MAX && m > 0, "no KQK in chess:KPK");
     lo = rules->material[m].offset;
-    hi = m + 1 < rules->material_count ? rules->material[m + 1].offset
-                                       : rules->size;
+    hi = chess_i_segment_end(rules, m);
     if (loopy_db_open_memory(data, size, &db, &diag) != LOOPY_OK)
         return; /* the database reader's own fuzzer (read_db) */
     rec = calloc((size_t)rules->size, sizeof *rec);

@@ -117,6 +117,15 @@ static inline uint32_t chess_i_lowest(uint64_t bits)
 #endif
 }
 
+/* The end of material m's segment of the index: the next one's start,
+ * or the index space's size after the last. */
+static inline loopy_position chess_i_segment_end(const chess_rules *rules,
+                                                 uint32_t m)
+{
+    return m + 1 < rules->material_count ? rules->material[m + 1].offset
+                                         : rules->size;
+}
+
 /* ---- lib/games/chess_board.c ---- */
 
 /* Fills the tables, and the materials of the ending whose pieces other
@@ -156,6 +165,10 @@ void chess_i_normalize(chess_board *board);
  * its images whose kings are a pair of the index. */
 loopy_position chess_i_encode(const chess_rules *rules,
                               const chess_board *board);
+/* Decodes pos (below the size) into board; whether it is a position: a
+ * legal board whose class's index is pos itself. */
+bool chess_i_position(const chess_rules *rules, loopy_position pos,
+                      chess_board *board);
 /* Whether a piece of colour attacks square target, with occ occupied. */
 bool chess_i_attacked(const chess_rules *rules, const chess_board *board,
                       uint32_t target, uint32_t colour, uint64_t occ);
@@ -260,16 +273,14 @@ bool chess_i_is_folder(const char *folder);
 /* Whether folder/NAME.ldb is there (or cannot be looked at: then reading
  * it fails with the reason). */
 bool chess_i_has_table(const char *folder, const char *name);
-/* Reads material m's records (m > 0: a sub-ending) from folder/NAME.ldb,
- * the database of chess:NAME, into rec (the game's records, 2 bytes per
- * index, as chess_solve.c keeps them), each remoteness below max_level.
- * *read tells whether there was a file; LOOPY_OK without one.  A file
- * that cannot be read, or holds another game or layout, fails (diag names
- * the file and the problem). */
+/* Reads material m's records (m > 0: a sub-ending) from folder/NAME.ldb
+ * (chess_i_has_table), the database of chess:NAME, into rec (the game's
+ * records, 2 bytes per index, as chess_solve.c keeps them), each
+ * remoteness below max_level.  A file that cannot be read, or holds
+ * another game or layout, fails (diag names the file and the problem). */
 loopy_status chess_i_read_table(const chess_rules *rules, uint32_t m,
                                 const char *folder, _Atomic uint16_t *rec,
-                                uint32_t max_level, bool *read,
-                                loopy_diag *diag);
+                                uint32_t max_level, loopy_diag *diag);
 /* The same from an open database: LOOPY_EFORMAT (diag says why) when it
  * is not chess:NAME in normal play, one position per class, laid out as
  * material m, or holds a remoteness of max_level or more; the database's

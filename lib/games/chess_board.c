@@ -639,6 +639,14 @@ loopy_position chess_i_encode(const chess_rules *rules,
     return material->offset + least;
 }
 
+bool chess_i_position(const chess_rules *rules, loopy_position pos,
+                      chess_board *board)
+{
+    chess_i_decode(rules, pos, board);
+    return chess_i_board_legal(rules, board, NULL, 0) &&
+           chess_i_encode(rules, board) == pos;
+}
+
 /* ---- Attacks ---- */
 
 uint64_t chess_i_occupied(const chess_board *board)

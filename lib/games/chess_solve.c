@@ -43,9 +43,10 @@
  * Memory: the records, 2 bytes per index, and nothing else that grows
  * with the game.  Each level scans the records of the material; threads
  * share the records through 16-bit compare-and-swaps, and the result
- * does not depend on their number or order.  The remoteness of a record is below 2^14 - 2: past that (no
- * pawnless ending comes near, the longest known mate of five pieces is
- * 213 plies) the solve stops with LOOPY_ETOOBIG.
+ * does not depend on their number or order.  The remoteness of a record
+ * is below 2^14 - 2: past that (no pawnless ending comes near, the
+ * longest known mate of five pieces is 213 plies) the solve stops with
+ * LOOPY_ETOOBIG.
  */
 #include "chess.h"
 #include "../rules/rules_internal.h"
@@ -54,10 +55,11 @@
 #include <stdio.h>
 #include <string.h>
 
-/* While solving: kind 0, low 2 (no record of a finished solve), and
- * kind 0, low UNDECIDED + 1 + b: undecided, every move out of the
- * material reaches a Win, the highest of remoteness b. */
+/* While solving, kind 0 (no record of a finished solve): UNDECIDED, low
+ * 2, and WAITING + b: undecided, every move out of the material reaches
+ * a Win, the highest of remoteness b. */
 #define UNDECIDED 2u
+#define WAITING (UNDECIDED + 1u)
 #define MAX_LEVEL (LOOPY_I_RECORD_LOW - 2)
 /* Indices a thread takes at a time in the scans. */
 #define CHUNK 4096
@@ -90,12 +92,6 @@ static uint32_t low_of(uint16_t v)
     return v & LOOPY_I_RECORD_LOW;
 }
 
-static loopy_position segment_end(const chess_rules *rules, uint32_t m)
-{
-    return m + 1 < rules->material_count ? rules->material[m + 1].offset
-                                         : rules->size;
-}
-
 /* The first record of index i: absent when it is no position (or not its
  * class's index), decided at 0 when the game is over there, else
  * UNDECIDED.  Mirrors the game's legal() and primitive(). */
@@ -105,9 +101,7 @@ static uint16_t first_record(const tiers *t, loopy_position i)
     loopy_position first;
     chess_board board;
 
-    chess_i_decode(rules, i, &board);
-    if (!chess_i_board_legal(rules, &board, NULL, 0) ||
-        chess_i_encode(rules, &board) != i)
+    if (!chess_i_position(rules, i, &board))
         return LOOPY_I_RECORD_ABSENT;
     if (rules->material[board.material].dead)
         return record(LOOPY_TIE, 0);
@@ -126,7 +120,7 @@ static uint16_t first_record(const tiers *t, loopy_position i)
 static bool table_complete(const tiers *t, uint32_t m)
 {
     const chess_rules *rules = t->rules;
-    loopy_position lo = rules->material[m].offset, hi = segment_end(rules, m);
+    loopy_position lo = rules->material[m].offset, hi = chess_i_segment_end(rules, m);
     int64_t chunks = (int64_t)((hi - lo + CHUNK - 1) / CHUNK);
     bool wrong = false;
 
@@ -137,13 +131,9 @@ static bool table_complete(const tiers *t, uint32_t m)
         loopy_position b = hi - a < CHUNK ? hi : a + CHUNK;
         for (loopy_position i = a; i < b && !wrong; i++) {
             chess_board board;
-            bool legal;
-            chess_i_decode(rules, i, &board);
-            legal = chess_i_board_legal(rules, &board, NULL, 0) &&
-                    chess_i_encode(rules, &board) == i;
-            wrong = legal != (atomic_load_explicit(&t->rec[i],
-                                                   memory_order_relaxed) !=
-                              LOOPY_I_RECORD_ABSENT);
+            wrong = chess_i_position(rules, i, &board) !=
+                    (atomic_load_explicit(&t->rec[i], memory_order_relaxed) !=
+                     LOOPY_I_RECORD_ABSENT);
         }
     }
     return !wrong;
@@ -315,7 +305,7 @@ static loopy_status exits(const tiers *t, bool ties, uint32_t *top)
                 v = record(LOOPY_WIN, level);
             } else if (!ties && !e.other && e.win != UINT32_MAX) {
                 level = e.win;
-                v = (uint16_t)(UNDECIDED + 1 + level);
+                v = (uint16_t)(WAITING + level);
             } else {
                 continue;
             }
@@ -341,7 +331,7 @@ static loopy_status run_levels(tiers *t, bool ties)
     loopy_status status = exits(t, ties, &top);
 
     for (uint32_t r = 0; status == LOOPY_OK && (made > 0 || r <= top); r++) {
-        uint16_t waiting = (uint16_t)(UNDECIDED + 1 + r);
+        uint16_t waiting = (uint16_t)(WAITING + r);
         if (r >= MAX_LEVEL)
             return LOOPY_ETOOBIG;
         made = 0;
@@ -373,7 +363,7 @@ static loopy_status run_levels(tiers *t, bool ties)
 static loopy_status solve_material(tiers *t, uint32_t m)
 {
     const chess_rules *rules = t->rules;
-    loopy_position lo = rules->material[m].offset, hi = segment_end(rules, m);
+    loopy_position lo = rules->material[m].offset, hi = chess_i_segment_end(rules, m);
     int64_t chunks = (int64_t)((hi - lo + CHUNK - 1) / CHUNK);
     loopy_status status;
 
@@ -450,7 +440,6 @@ loopy_status loopy_i_chess_solve(const loopy_game *game,
         /* A sub-ending from its table, else solved. */
         bool table = m > 0 && options->tables != NULL && !t.misere &&
                      chess_i_has_table(options->tables, rules->material[m].name);
-        bool read = false;
         snprintf(label, sizeof label, "tier %" PRIu32 "/%" PRIu32 " %s%s",
                  rules->material_count - m, rules->material_count,
                  rules->material[m].name, table ? ", from its table" : "");
@@ -458,8 +447,8 @@ loopy_status loopy_i_chess_solve(const loopy_game *game,
             options->progress(options->progress_ctx, label, done, game->size);
         if (table)
             status = chess_i_read_table(rules, m, options->tables, t.rec,
-                                        MAX_LEVEL, &read, diag);
-        if (status == LOOPY_OK && read && !table_complete(&t, m)) {
+                                        MAX_LEVEL, diag);
+        if (status == LOOPY_OK && table && !table_complete(&t, m)) {
             loopy_i_diag(diag, 0, 0, "%s/%s.ldb: not every legal position "
                          "of %s is there (a table is written by 'loopy game "
                          "solve chess:%s -o', the game's own solver)",
@@ -467,9 +456,9 @@ loopy_status loopy_i_chess_solve(const loopy_game *game,
                          rules->material[m].name, rules->material[m].name);
             status = LOOPY_EFORMAT;
         }
-        if (status == LOOPY_OK && !read)
+        if (status == LOOPY_OK && !table)
             status = solve_material(&t, m);
-        done += segment_end(rules, m) - rules->material[m].offset;
+        done += chess_i_segment_end(rules, m) - rules->material[m].offset;
     }
     if (options->progress != NULL && status == LOOPY_OK)
         options->progress(options->progress_ctx, "solved", done, game->size);

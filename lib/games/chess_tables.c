@@ -57,12 +57,8 @@ static bool same_layout(const chess_rules *rules, uint32_t m,
                         const chess_rules *table)
 {
     const chess_material *ours = &rules->material[m], *its = &table->material[0];
-    loopy_position span = (m + 1 < rules->material_count
-                               ? rules->material[m + 1].offset
-                               : rules->size) - ours->offset,
-                   its_span = table->material_count > 1
-                                  ? table->material[1].offset
-                                  : table->size;
+    loopy_position span = chess_i_segment_end(rules, m) - ours->offset,
+                   its_span = chess_i_segment_end(table, 0);
 
     if (ours->key != its->key || ours->count != its->count ||
         ours->plain != its->plain || span != its_span || its->offset != 0)
@@ -109,9 +105,7 @@ loopy_status chess_i_copy_table(const chess_rules *rules, uint32_t m,
         return status;
     copy.rec = rec;
     copy.offset = material->offset;
-    copy.span = (m + 1 < rules->material_count ? rules->material[m + 1].offset
-                                                : rules->size) -
-                material->offset;
+    copy.span = chess_i_segment_end(rules, m) - material->offset;
     copy.max_level = max_level;
     copy.too_far = false;
     status = loopy_db_iterate(db, copy_record, &copy, diag);
@@ -129,16 +123,25 @@ bool chess_i_is_folder(const char *folder)
     return stat(folder, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
-bool chess_i_has_table(const char *folder, const char *name)
+/* folder/NAME.ldb, malloc'd; NULL when memory runs out. */
+static char *table_path(const char *folder, const char *name)
 {
     size_t len = strlen(folder) + strlen(name) + 6;
     char *path = loopy_i_malloc(len, 1);
+
+    if (path != NULL)
+        snprintf(path, len, "%s/%s.ldb", folder, name);
+    return path;
+}
+
+bool chess_i_has_table(const char *folder, const char *name)
+{
+    char *path = table_path(folder, name);
     struct stat st;
     bool there;
 
     if (path == NULL)
         return true; /* chess_i_read_table will say so */
-    snprintf(path, len, "%s/%s.ldb", folder, name);
     /* A link to nothing is there: reading it says so. */
     there = stat(path, &st) == 0 || errno != ENOENT || lstat(path, &st) == 0;
     loopy_i_free(path);
@@ -147,31 +150,18 @@ bool chess_i_has_table(const char *folder, const char *name)
 
 loopy_status chess_i_read_table(const chess_rules *rules, uint32_t m,
                                 const char *folder, _Atomic uint16_t *rec,
-                                uint32_t max_level, bool *read,
-                                loopy_diag *diag)
+                                uint32_t max_level, loopy_diag *diag)
 {
-    const chess_material *material = &rules->material[m];
-    size_t len = strlen(folder) + strlen(material->name) + 6;
+    char *path = table_path(folder, rules->material[m].name);
     loopy_db *db = NULL;
     loopy_status status;
-    struct stat st;
-    char *path;
 
-    *read = false;
-    path = loopy_i_malloc(len, 1);
     if (path == NULL)
         return LOOPY_ENOMEM;
-    snprintf(path, len, "%s/%s.ldb", folder, material->name);
-    if (stat(path, &st) != 0 && errno == ENOENT && lstat(path, &st) != 0) {
-        loopy_i_free(path); /* no table: the ending is solved */
-        return LOOPY_OK;
-    }
     status = loopy_db_open(path, &db, diag);
     if (status == LOOPY_OK)
         status = chess_i_copy_table(rules, m, db, rec, max_level, diag);
-    if (status == LOOPY_OK) {
-        *read = true;
-    } else if (diag != NULL) {
+    if (status != LOOPY_OK && diag != NULL) {
         /* Name the file before what was wrong with it. */
         char why[sizeof diag->message];
         memcpy(why, diag->message, sizeof why);
