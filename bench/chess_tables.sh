@@ -16,6 +16,12 @@
 # two), the generator's are not (KQvKP holds both), so loopy's set has
 # more tables; the rows compare one ending each, the totals the whole set.
 #
+# With BUILD=1 (the default) each loopy table is built alone (`loopy game
+# solve --tables DIR --build chess:KPKP`: the ending alone in its file,
+# only it and its sub-endings in memory), as the generator's are; with
+# BUILD=0 each is the database of its whole closure (`-o DIR/KPKP.ldb`,
+# its sub-endings read from the folder and written again).
+#
 # Printed: for each ending with pawns, the seconds of each (median of
 # RUNS, each tool its own set of tables), their ratio, loopy's peak
 # memory; then the whole set's seconds.  THREADS threads each (default 2).
@@ -28,6 +34,7 @@ LOOPY=${LOOPY:-$root/build/loopy}
 RUNS=${RUNS:-1}
 THREADS=${THREADS:-2}
 SYZYGY=${SYZYGY:-}
+BUILD=${BUILD:-1}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
@@ -51,11 +58,17 @@ median() {
 # Each ending of a set, timed: lines "NAME SECONDS PEAK_KB" to $2.
 build_loopy() {
     dir=$1
+    times=$2
     rm -rf "$dir" && mkdir -p "$dir"
     for e in $three $four $pawns; do
+        if [ "$BUILD" = 1 ]; then
+            set -- --build
+        else
+            set -- -o "$dir/$e.ldb"
+        fi
         /usr/bin/time -f "$e %e %M" -o "$dir/.t" "$LOOPY" game solve -q \
-            -t "$THREADS" --tables "$dir" "chess:$e" -o "$dir/$e.ldb" >/dev/null
-        cat "$dir/.t" >>"$2"
+            -t "$THREADS" --tables "$dir" "chess:$e" "$@" >/dev/null
+        cat "$dir/.t" >>"$times"
     done
 }
 
@@ -86,7 +99,7 @@ total() {
 }
 
 echo "chess endings with pawns, tables built smallest first, $THREADS threads, median of $RUNS"
-echo "loopy: depth to mate; Syzygy generator: WDL + DTZ50, compressed and written"
+echo "loopy: depth to mate, $([ "$BUILD" = 1 ] && echo "each table alone (--build)" || echo "each table its whole closure (-o)"); Syzygy generator: WDL + DTZ50, compressed and written"
 printf '%-8s %10s %10s %8s %10s\n' ending "loopy s" "Syzygy s" ratio "loopy MB"
 for e in $shown; do
     l=$(of "$work/loopy.times" "$e")

@@ -120,11 +120,22 @@ static const char game_usage_options[] =
     "                       the sub-endings that captures and promotions\n"
     "                       reach from DIR (DIR/KQKP.ldb) instead of\n"
     "                       solving them, for the same database\n"
+    "      --build          solve --tables DIR (chess): build the tables:\n"
+    "                       each ending that DIR lacks, GAME's own too, is\n"
+    "                       solved, smallest first, and written to\n"
+    "                       DIR/NAME.ldb holding that ending alone (the\n"
+    "                       database holds GAME's own ending alone); only\n"
+    "                       the ending being solved and those its moves\n"
+    "                       reach are in memory; run again, a stopped\n"
+    "                       build goes on from the tables written\n"
     "      --game GAME      probe, stats, play FILE.ldb: the game of the\n"
     "                       database, when it is not built in (./mygame.so;\n"
     "                       without :PARAMS, the database's); its name,\n"
     "                       parameters and index space must be the\n"
-    "                       database's\n"
+    "                       database's\n";
+
+/* And its end. */
+static const char game_usage_end[] =
     "  -o, --output FILE    solve: write the database FILE.ldb (binary: a\n"
     "                       checked header, zstd-compressed blocks, an index;\n"
     "                       written under a temporary name, then renamed;\n"
@@ -145,10 +156,7 @@ static const char game_usage_options[] =
     "                       error (indices, seconds, M/s); tier: and the\n"
     "                       working set's bytes per position solved\n"
     "  -h, --help           show this help\n"
-    "  -V, --version        show the version\n";
-
-/* And its end. */
-static const char game_usage_end[] =
+    "  -V, --version        show the version\n"
     "\n"
     "Values: W win, L lose, T tie, D draw, for the player to move, each with\n"
     "its remoteness (D has none).\n"
@@ -172,7 +180,7 @@ static const char game_usage_end[] =
 enum { OPT_MISERE, OPT_NO_SYMMETRY, OPT_SOLVER, OPT_FORMAT, OPT_THREADS,
        OPT_QUIET, OPT_OUTPUT, OPT_SECOND, OPT_POSITIONS, OPT_LIMIT,
        OPT_SEED, OPT_GAME, OPT_ALL_LEGAL, OPT_TABLES, OPT_RESUME,
-       OPT_MEMORY, OPT_VERBOSE };
+       OPT_MEMORY, OPT_VERBOSE, OPT_BUILD };
 
 static const cli_option game_options[] = {
     {"misere", 0, false, OPT_MISERE},
@@ -192,6 +200,7 @@ static const cli_option game_options[] = {
     {"resume", 0, false, OPT_RESUME},
     {"memory", 0, true, OPT_MEMORY},
     {"tables", 0, true, OPT_TABLES},
+    {"build", 0, false, OPT_BUILD},
     {NULL, 0, false, 0}};
 
 
@@ -294,6 +303,9 @@ static int parse_args(int argc, char **argv, game_args *a)
             break;
         case OPT_TABLES:
             a->tables = p.value;
+            break;
+        case OPT_BUILD:
+            a->solve.build = 1;
             break;
         case OPT_THREADS:
             if (!cli_parse_threads("game", p.value, &a->solve.threads))
@@ -430,6 +442,14 @@ int game_open(const game_args *a, loopy_game **game)
     return EXIT_OK;
 }
 
+/* The folder of databases: --tables, else $LOOPY_TABLES, else NULL. */
+static const char *tables_folder(const game_args *a)
+{
+    const char *dir = a->tables != NULL ? a->tables : getenv("LOOPY_TABLES");
+
+    return dir != NULL && dir[0] != '\0' ? dir : NULL;
+}
+
 int game_open_database(const game_args *a, loopy_db **db, loopy_game **game)
 {
     int rc;
@@ -464,15 +484,17 @@ int game_open_database(const game_args *a, loopy_db **db, loopy_game **game)
         }
         loopy_game_close(wanted);
     }
+    /* The positions it lacks (a table built alone: those of the
+     * sub-endings) from the folder's tables. */
+    if (rc == EXIT_OK) {
+        const char *dir = a->db_path == a->table_path ? tables_folder(a)
+                                                      : a->tables;
+        if (dir != NULL && loopy_db_use_tables(*db, dir) != LOOPY_OK) {
+            cli_error("game", "out of memory");
+            rc = EXIT_RESOURCE;
+        }
+    }
     return rc;
-}
-
-/* The folder of databases: --tables, else $LOOPY_TABLES, else NULL. */
-static const char *tables_folder(const game_args *a)
-{
-    const char *dir = a->tables != NULL ? a->tables : getenv("LOOPY_TABLES");
-
-    return dir != NULL && dir[0] != '\0' ? dir : NULL;
 }
 
 /* Before an action on a game (not a database) runs: the game to open,
@@ -790,6 +812,11 @@ static int run_action(game_args *a)
                                act->run == game_stats || act->run == game_play)) {
         cli_error("game", "--tables: only solve, probe, stats and play read "
                   "databases from a folder");
+        return EXIT_USAGE;
+    }
+    if (a->solve.build && (act->run != game_solve || a->tables == NULL)) {
+        cli_error("game", "--build: only solve --tables DIR builds the "
+                  "tables in DIR");
         return EXIT_USAGE;
     }
     /* solve --tables: the sub-endings from the folder, which holds normal

@@ -454,6 +454,7 @@ static void describe(const uint8_t *data, size_t size)
         uint64_t last = m > 0 ? pos[m - 1] : 0;
         src.index_size = beyond >= UINT64_MAX - last ? UINT64_MAX : last + 1 + beyond;
     }
+    src.end = 0;
     src.base = (layout_byte >> 5) & 1;
     src.misere = (layout_byte & 8) != 0;
     src.symmetric = (layout_byte & 16) != 0;

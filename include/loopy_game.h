@@ -373,9 +373,19 @@ typedef struct loopy_game_solve_options {
      * cannot be read or holds another game fails the solve.  NULL: none
      * (so too in misere play, which the files do not hold). */
     const char *tables;
+    /* With tables, nonzero: the tables are built as a tablebase generator
+     * builds them.  Each sub-ending that has no database in the folder is
+     * solved, smallest first, and written there (folder/KQKP.ldb holding
+     * the ending KQKP alone: its own sub-endings are in the folder), and
+     * so is the game's own ending when it has none.  Only the ending
+     * being solved and those its moves reach are in memory, and the
+     * solution holds the game's own ending alone.  A build stopped at any
+     * point goes on from the tables written (each one is whole or not
+     * there). */
+    int build;
 } loopy_game_solve_options;
 
-#define LOOPY_GAME_SOLVE_OPTIONS_INIT {0, 0, 0, NULL, NULL, 0, 0, NULL}
+#define LOOPY_GAME_SOLVE_OPTIONS_INIT {0, 0, 0, NULL, NULL, 0, 0, NULL, 0}
 
 /* The value of every position reached from the start. */
 typedef struct loopy_game_solution loopy_game_solution;
@@ -880,12 +890,24 @@ loopy_status loopy_db_value(const loopy_db *db, const loopy_game *game,
                             uint32_t *remoteness);
 
 /*
+ * Where loopy_db_value and loopy_db_moves look for a position that db
+ * lacks: folder, the tables of the game's sub-games.  For chess, a
+ * position of the ending KQKP is looked up in folder/KQKP.ldb, as
+ * 'loopy game solve --tables DIR --build' writes them (each ending
+ * alone); the table must be chess:KQKP's, in normal play, one position
+ * per class.  NULL: none, the default.  Not while other threads use db.
+ * LOOPY_ENOMEM.
+ */
+loopy_status loopy_db_use_tables(loopy_db *db, const char *folder);
+
+/*
  * The distinct moves of pos with the values they lead to, best first, as
  * loopy_game_solution_moves gives them, from the database: *moves (count
  * entries) is allocated with malloc and freed by the caller with free.
- * LOOPY_EINVAL when pos is not in the database, LOOPY_EGAME when a move
- * leads outside it (the rules changed) or moves() fails, LOOPY_EFORMAT
- * for a damaged block; diag says which.  Thread safe.  Time: one probe
+ * LOOPY_EINVAL when pos is not in the database (nor in its tables,
+ * loopy_db_use_tables), LOOPY_EGAME when a move leads outside them (the
+ * rules changed) or moves() fails, LOOPY_EFORMAT for a damaged block or
+ * table, LOOPY_EIO for a table that cannot be read; diag says which.  Thread safe.  Time: one probe
  * per move, reading each block once.
  */
 loopy_status loopy_db_moves(const loopy_db *db, const loopy_game *game,

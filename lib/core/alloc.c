@@ -14,7 +14,9 @@
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/mman.h>
+#include <unistd.h>
 
 /* Arrays this large are read at random by the solver and the reader: ask
  * for transparent huge pages, so that random accesses do not also miss the
@@ -138,4 +140,52 @@ void loopy_i_free(void *ptr)
 {
     track(ptr, -1);
     free(ptr);
+}
+
+void *loopy_i_reserve(size_t count, size_t size)
+{
+    void *ptr;
+
+    if (size_overflows(count, size) || injected_failure(count, size))
+        return NULL;
+    /* Not counted against the commit limit: its pages are taken as they
+     * are first written, and only those the caller touches exist. */
+    ptr = mmap(NULL, count != 0 && size != 0 ? count * size : 1,
+               PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS
+#ifdef MAP_NORESERVE
+               | MAP_NORESERVE
+#endif
+               , -1, 0);
+    if (ptr == MAP_FAILED)
+        return NULL;
+    return track(advise_huge(ptr, count * size), 1);
+}
+
+void loopy_i_reserve_drop(void *ptr, size_t from, size_t to)
+{
+    long size = sysconf(_SC_PAGESIZE);
+    uintptr_t page = size > 0 ? (uintptr_t)size : 4096;
+    uintptr_t a = (uintptr_t)ptr + from, b = (uintptr_t)ptr + to;
+    uintptr_t pa = (a + page - 1) & ~(page - 1), pb = b & ~(page - 1);
+
+    if (to <= from)
+        return;
+    if (pb <= pa) {
+        memset((void *)a, 0, to - from);
+        return;
+    }
+    /* The part pages at the ends stay (they hold others' bytes too); the
+     * whole pages go back, and read as zeros from here on. */
+    memset((void *)a, 0, pa - a);
+    memset((void *)pb, 0, b - pb);
+    if (madvise((void *)pa, pb - pa, MADV_DONTNEED) != 0)
+        memset((void *)pa, 0, pb - pa);
+}
+
+void loopy_i_unreserve(void *ptr, size_t count, size_t size)
+{
+    if (ptr == NULL)
+        return;
+    track(ptr, -1);
+    munmap(ptr, count != 0 && size != 0 ? count * size : 1);
 }

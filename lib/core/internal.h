@@ -38,6 +38,15 @@ void *loopy_i_malloc(size_t count, size_t size);
 void *loopy_i_calloc(size_t count, size_t size);
 void *loopy_i_realloc(void *ptr, size_t count, size_t size);
 void loopy_i_free(void *ptr);
+/* Zeroed memory of count * size bytes whose pages are taken only when
+ * first written (and not counted against the commit limit), so that a
+ * solver may address a space far larger than the part it uses; counted
+ * and failed as the others.  loopy_i_reserve_drop zeroes bytes [from,
+ * to), giving their whole pages back; loopy_i_unreserve releases it all
+ * (count and size as reserved). */
+void *loopy_i_reserve(size_t count, size_t size);
+void loopy_i_reserve_drop(void *ptr, size_t from, size_t to);
+void loopy_i_unreserve(void *ptr, size_t count, size_t size);
 
 /* Asks for transparent huge pages for the whole 2 MiB pages inside
  * ptr[0..bytes) (a hint; nothing happens without THP).  Blocks of 32 MiB

@@ -161,6 +161,10 @@ typedef struct loopy_i_db_source {
     const char *name;
     const char *params;
     uint64_t index_size; /* positions are below it */
+    /* A words source: nonzero, the indices from end on are absent and not
+     * read (one ending of chess in the records of a larger one, written
+     * as its own table); 0, none. */
+    uint64_t end;
     uint32_t base;       /* 0 or 1 */
     bool misere;
     bool symmetric;
@@ -394,6 +398,8 @@ struct loopy_db {
      * exchange, so no two threads hold the same) and puts it back, or
      * frees it when every slot is taken. */
     _Atomic(db_scratch *) *spare;
+    /* loopy_db_use_tables' folder, or NULL. */
+    char *tables;
 };
 
 /* Records in block b (needs the block's first position when dense). */

@@ -445,6 +445,7 @@ void loopy_db_close(loopy_db *db)
         close(db->fd);
     loopy_i_free(db->spare);
     loopy_i_free(db->block);
+    loopy_i_free(db->tables);
     loopy_i_free(db);
 }
 

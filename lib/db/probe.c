@@ -16,7 +16,9 @@
  * decompressed once.
  */
 #include "db_internal.h"
+#include "../games/games.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <zstd.h>
@@ -489,13 +491,97 @@ static loopy_position stored(const loopy_db *db, const loopy_game *game,
     return pos;
 }
 
+loopy_status loopy_db_use_tables(loopy_db *db, const char *folder)
+{
+    char *copy = NULL;
+
+    if (db == NULL)
+        return LOOPY_EINVAL;
+    if (folder != NULL) {
+        copy = loopy_i_malloc(strlen(folder) + 1, 1);
+        if (copy == NULL)
+            return LOOPY_ENOMEM;
+        memcpy(copy, folder, strlen(folder) + 1);
+    }
+    loopy_i_free(db->tables);
+    db->tables = copy;
+    return LOOPY_OK;
+}
+
+/* The value of pos (the position db holds for it) from the table of its
+ * sub-game in db's folder (loopy_db_use_tables); LOOPY_EINVAL when there
+ * is none to ask.  Failures name the table: "the table of its ending KPK,
+ * DIR/KPK.ldb: why". */
+static loopy_status table_lookup(const loopy_db *db, const loopy_game *game,
+                                 loopy_position pos, loopy_outcome *outcome,
+                                 uint32_t *remoteness, loopy_diag *diag)
+{
+    char name[16], *path;
+    loopy_position local;
+    loopy_db *table = NULL;
+    loopy_game *its = NULL;
+    loopy_status status;
+    size_t len;
+
+    if (db->tables == NULL || (db->h.flags & DB_FLAG_MISERE) ||
+        !loopy_i_chess_sub_table(game, pos, name, sizeof name, &local))
+        return LOOPY_EINVAL;
+    len = strlen(db->tables) + strlen(name) + 6;
+    path = loopy_i_malloc(len, 1);
+    if (path == NULL)
+        return LOOPY_ENOMEM;
+    snprintf(path, len, "%s/%s.ldb", db->tables, name);
+    status = loopy_db_open(path, &table, diag);
+    if (status == LOOPY_OK) {
+        status = loopy_db_open_game(table, &its, diag);
+        if (status == LOOPY_EINVAL || status == LOOPY_EGAME)
+            status = LOOPY_EFORMAT; /* a file that is no table of ours */
+    }
+    if (status == LOOPY_OK &&
+        (strcmp(its->name, game->name) != 0 || its->params == NULL ||
+         strcmp(its->params, name) != 0 ||
+         (table->h.flags & (DB_FLAG_MISERE | DB_FLAG_SYMMETRIC)) !=
+             (db->h.flags & (DB_FLAG_MISERE | DB_FLAG_SYMMETRIC)))) {
+        loopy_i_diag(diag, 0, 0, "it holds %s:%s%s, not the ending's table "
+                     "in the database's play", its->name,
+                     its->params != NULL ? its->params : "",
+                     table->h.flags & DB_FLAG_MISERE ? " (misere)" : "");
+        status = LOOPY_EFORMAT;
+    }
+    if (status == LOOPY_OK) {
+        status = loopy_db_probe(table, local, outcome, remoteness);
+        if (status == LOOPY_EINVAL) {
+            loopy_i_diag(diag, 0, 0, "it lacks a position of its ending");
+            status = LOOPY_EFORMAT; /* a table holds every position */
+        } else if (status != LOOPY_OK) {
+            loopy_i_diag(diag, 0, 0, "%s", loopy_strerror(status));
+        }
+    }
+    if (status != LOOPY_OK && diag != NULL) {
+        char why[sizeof diag->message];
+        memcpy(why, diag->message, sizeof why);
+        loopy_i_diag(diag, 0, 0, "the table of its ending %s, %s: %s", name,
+                     path, why);
+    }
+    loopy_game_close(its);
+    loopy_db_close(table);
+    loopy_i_free(path);
+    return status;
+}
+
 loopy_status loopy_db_value(const loopy_db *db, const loopy_game *game,
                             loopy_position pos, loopy_outcome *outcome,
                             uint32_t *remoteness)
 {
+    loopy_status status;
+
     if (db == NULL || game == NULL)
         return LOOPY_EINVAL;
-    return loopy_db_probe(db, stored(db, game, pos), outcome, remoteness);
+    status = loopy_db_probe(db, stored(db, game, pos), outcome, remoteness);
+    if (status == LOOPY_EINVAL && pos < game->size)
+        status = table_lookup(db, game, stored(db, game, pos), outcome,
+                              remoteness, NULL);
+    return status;
 }
 
 loopy_status loopy_db_moves(const loopy_db *db, const loopy_game *game,
@@ -521,6 +607,9 @@ loopy_status loopy_db_moves(const loopy_db *db, const loopy_game *game,
     if (s == NULL)
         goto no_memory;
     status = lookup(db, s, stored(db, game, pos), &outcome, &remoteness, diag);
+    if (status == LOOPY_EINVAL && pos < game->size)
+        status = table_lookup(db, game, stored(db, game, pos), &outcome,
+                              &remoteness, diag);
     if (status == LOOPY_EINVAL)
         loopy_i_diag(diag, 0, 0, "position %" LOOPY_PRI_POSITION " is not in "
                      "the database", pos);
@@ -548,6 +637,9 @@ loopy_status loopy_db_moves(const loopy_db *db, const loopy_game *game,
                      ? lookup(db, s, stored(db, game, buf.items[i]),
                               &list[i].outcome, &list[i].remoteness, diag)
                      : LOOPY_EINVAL;
+        if (status == LOOPY_EINVAL && buf.items[i] < game->size)
+            status = table_lookup(db, game, stored(db, game, buf.items[i]),
+                                  &list[i].outcome, &list[i].remoteness, diag);
         if (status == LOOPY_EINVAL) {
             loopy_i_diag(diag, 0, 0, "a move to %" LOOPY_PRI_POSITION ", which "
                          "is not in the database: the rules changed, or the "

@@ -91,9 +91,11 @@ static void release_records(const loopy_i_db_source *src, uint64_t from,
 static uint64_t survey_words(const loopy_i_db_source *src, plan *p)
 {
     uint64_t max = 0, n = 0;
+    uint64_t end = src->end != 0 && src->end < src->index_size
+                       ? src->end : src->index_size;
 
     p->s.lo = p->s.hi = 0;
-    for (uint64_t pos = 0; pos < src->index_size; pos++) {
+    for (uint64_t pos = 0; pos < end; pos++) {
         if (pos % RELEASE_EVERY == 0)
             release_records(src, pos - (pos > 0 ? RELEASE_EVERY : 0), pos);
         loopy_outcome outcome;
@@ -107,8 +109,7 @@ static uint64_t survey_words(const loopy_i_db_source *src, plan *p)
         if (outcome != LOOPY_DRAW && remoteness > max)
             max = remoteness;
     }
-    release_records(src, src->index_size / RELEASE_EVERY * RELEASE_EVERY,
-                    src->index_size);
+    release_records(src, end / RELEASE_EVERY * RELEASE_EVERY, end);
     return n != src->n ? UINT64_MAX : max;
 }
 
@@ -553,6 +554,7 @@ loopy_status loopy_db_write_game(const loopy_game_solution *s,
     src.name = game->name;
     src.params = game->params != NULL ? game->params : "";
     src.index_size = game->size;
+    src.end = 0;
     src.base = 0;
     src.misere = misere != 0;
     src.symmetric = s->symmetric;
@@ -577,6 +579,7 @@ loopy_status loopy_db_write_graph(const loopy_solution *s, uint32_t base,
     src.name = "graph";
     src.params = "";
     src.index_size = src.n;
+    src.end = 0;
     src.base = base;
     src.misere = misere != 0;
     src.symmetric = false;

@@ -271,8 +271,9 @@ int chess_i_params_of(const char *position, char *params, size_t capacity,
 /* Whether folder is one (a folder of tables). */
 bool chess_i_is_folder(const char *folder);
 /* Whether folder/NAME.ldb is there (or cannot be looked at: then reading
- * it fails with the reason). */
-bool chess_i_has_table(const char *folder, const char *name);
+ * it fails with the reason), to *there; LOOPY_ENOMEM. */
+loopy_status chess_i_has_table(const char *folder, const char *name,
+                               bool *there);
 /* Reads material m's records (m > 0: a sub-ending) from folder/NAME.ldb
  * (chess_i_has_table), the database of chess:NAME, into rec (the game's
  * records, 2 bytes per index, as chess_solve.c keeps them), each
@@ -289,5 +290,12 @@ loopy_status chess_i_read_table(const chess_rules *rules, uint32_t m,
 loopy_status chess_i_copy_table(const chess_rules *rules, uint32_t m,
                                 const loopy_db *db, _Atomic uint16_t *rec,
                                 uint32_t max_level, loopy_diag *diag);
+/* Writes material m's records (rec, the game's, 2 bytes per index) as
+ * folder/NAME.ldb, the table of chess:NAME holding the ending NAME alone,
+ * through a temporary file renamed when whole; on threads.  LOOPY_EIO
+ * (diag names the file) when it cannot be written. */
+loopy_status chess_i_write_table(const chess_rules *rules, uint32_t m,
+                                 const char *folder, const uint16_t *rec,
+                                 int threads, loopy_diag *diag);
 
 #endif

@@ -13,15 +13,26 @@
  * index space (loopy_db_open_game), the segment's layout in that game
  * against this one's, and each position, below the segment's end, before
  * its record is written.
+ *
+ * A build (loopy_game_solve_options.build) writes each ending it solves
+ * as such a table, holding its own segment alone: the database of
+ * chess:KQKP whose positions are those of KQKP, its sub-endings being
+ * tables of their own.  A table goes to a temporary file in the folder,
+ * synced, then renamed to its name: it is whole or not there.
  */
+/* fsync, O_CLOEXEC */
+#define _DEFAULT_SOURCE
 #include "chess.h"
-#include "../rules/rules_internal.h"
+#include "../db/db_internal.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdatomic.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 /* Where the records of the table go. */
 typedef struct table_copy {
@@ -134,18 +145,18 @@ static char *table_path(const char *folder, const char *name)
     return path;
 }
 
-bool chess_i_has_table(const char *folder, const char *name)
+loopy_status chess_i_has_table(const char *folder, const char *name,
+                               bool *there)
 {
     char *path = table_path(folder, name);
     struct stat st;
-    bool there;
 
     if (path == NULL)
-        return true; /* chess_i_read_table will say so */
+        return LOOPY_ENOMEM;
     /* A link to nothing is there: reading it says so. */
-    there = stat(path, &st) == 0 || errno != ENOENT || lstat(path, &st) == 0;
+    *there = stat(path, &st) == 0 || errno != ENOENT || lstat(path, &st) == 0;
     loopy_i_free(path);
-    return there;
+    return LOOPY_OK;
 }
 
 loopy_status chess_i_read_table(const chess_rules *rules, uint32_t m,
@@ -168,6 +179,95 @@ loopy_status chess_i_read_table(const chess_rules *rules, uint32_t m,
         loopy_i_diag(diag, 0, 0, "%s: %s", path, why);
     }
     loopy_db_close(db);
+    loopy_i_free(path);
+    return status;
+}
+
+/* Writes through a file descriptor, all of the bytes. */
+static int write_fd(void *ctx, const void *bytes, size_t len)
+{
+    const int *fd = ctx;
+    const unsigned char *p = bytes;
+
+    while (len > 0) {
+        ssize_t put = write(*fd, p, len);
+        if (put < 0 && errno == EINTR)
+            continue;
+        if (put <= 0)
+            return -1;
+        p += put;
+        len -= (size_t)put;
+    }
+    return 0;
+}
+
+loopy_status chess_i_write_table(const chess_rules *rules, uint32_t m,
+                                 const char *folder, const uint16_t *rec,
+                                 int threads, loopy_diag *diag)
+{
+    const chess_material *material = &rules->material[m];
+    loopy_position span = chess_i_segment_end(rules, m) - material->offset;
+    char *path = table_path(folder, material->name), *temp = NULL;
+    loopy_i_db_layout layout = {0, DB_LAYOUT_AUTO, 0, 0, threads};
+    loopy_i_db_source src;
+    loopy_game *game = NULL;
+    loopy_status status = LOOPY_ENOMEM;
+    int fd = -1;
+
+    if (path != NULL)
+        temp = loopy_i_malloc(strlen(path) + 32, 1);
+    if (temp == NULL)
+        goto done;
+    /* The ending's own game: its index space is the table's. */
+    status = loopy_i_game_open_builtin("chess", material->name, &game, diag);
+    if (status != LOOPY_OK)
+        goto done;
+    memset(&src, 0, sizeof src);
+    for (loopy_position i = 0; i < span; i++)
+        src.n += rec[material->offset + i] != LOOPY_I_RECORD_ABSENT;
+    src.record = rec + material->offset;
+    src.name = "chess";
+    src.params = material->name;
+    src.index_size = game->size;
+    src.end = span;
+    src.symmetric = true;
+    /* Named by the process (a stale one of an earlier process with its
+     * number is removed), made with the umask's mode as any file. */
+    snprintf(temp, strlen(path) + 32, "%s.%ld.part", path, (long)getpid());
+    fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+    if (fd < 0 && errno == EEXIST && unlink(temp) == 0)
+        fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+    if (fd < 0) {
+        loopy_i_diag(diag, 0, 0, "%s: cannot be made: %s", temp,
+                     strerror(errno));
+        status = LOOPY_EIO;
+        goto done;
+    }
+    status = loopy_i_db_write(&src, &layout, write_fd, &fd);
+    if (status == LOOPY_OK && fsync(fd) != 0)
+        status = LOOPY_EIO;
+    if (status == LOOPY_EIO)
+        loopy_i_diag(diag, 0, 0, "%s: writing failed: %s", temp,
+                     strerror(errno));
+    else if (status != LOOPY_OK)
+        loopy_i_diag(diag, 0, 0, "%s: %s", path, loopy_strerror(status));
+    if (close(fd) != 0 && status == LOOPY_OK) {
+        loopy_i_diag(diag, 0, 0, "%s: writing failed: %s", temp,
+                     strerror(errno));
+        status = LOOPY_EIO;
+    }
+    if (status == LOOPY_OK && rename(temp, path) != 0) {
+        loopy_i_diag(diag, 0, 0, "%s: cannot be made: %s", path,
+                     strerror(errno));
+        status = LOOPY_EIO;
+    }
+    if (status != LOOPY_OK)
+        unlink(temp);
+done:
+    if (status == LOOPY_ENOMEM)
+        loopy_i_diag(diag, 0, 0, "out of memory");
+    loopy_game_close(game);
+    loopy_i_free(temp);
     loopy_i_free(path);
     return status;
 }

@@ -94,6 +94,13 @@ extern const loopy_game_def loopy_i_game_chess;
 
 /* Whether game is a chess ending opened from loopy_i_game_chess. */
 bool loopy_i_chess_is(const loopy_game *game);
+/* Whether pos (below game's size) lies in a sub-ending of game, a chess
+ * ending: then that ending's name ("KQKP", its table's) goes to name
+ * (capacity at least 6) and pos's index in the game of that ending alone
+ * to *local.  False for the game's own ending, and for another game. */
+bool loopy_i_chess_sub_table(const loopy_game *game, loopy_position pos,
+                             char *name, size_t capacity,
+                             loopy_position *local);
 /* Every legal position of a chess ending, 2 bytes per index, tier by
  * tier (lib/games/chess_solve.c). */
 loopy_status loopy_i_chess_solve(const loopy_game *game,

@@ -208,6 +208,7 @@ struct loopy_game_solution {
     uint8_t *byte;    /* non-NULL: the words form, in 1-byte records */
     size_t mapped;    /* nonzero: record or byte is a shared file mapping
                        * of so many bytes (a tier solve's work file) */
+    bool reserved;    /* record is loopy_i_reserve'd (size records) */
     bool locked;      /* lock_fd is the work file's journal, held open with
                        * its lock so that no other solve takes the work
                        * file until this solution is freed (its caller has
@@ -232,6 +233,13 @@ loopy_status loopy_i_solution_of_records(void *records, unsigned width,
                                          uint64_t size, bool symmetric,
                                          int threads,
                                          loopy_game_solution **out);
+
+/* The same of narrow records loopy_i_reserve'd (size of them), released
+ * with loopy_i_unreserve. */
+loopy_status loopy_i_solution_of_reserved_records(uint16_t *records,
+                                                  uint64_t size,
+                                                  bool symmetric, int threads,
+                                                  loopy_game_solution **out);
 
 /* The same of the records of a work file mapped shared (bytes long),
  * unmapped when the solution is freed; their pages leave memory as they

@@ -93,6 +93,19 @@ loopy_status loopy_i_solution_of_records(void *records, unsigned width,
     return of_words(NULL, records, width, 0, size, symmetric, threads, out);
 }
 
+loopy_status loopy_i_solution_of_reserved_records(uint16_t *records,
+                                                  uint64_t size,
+                                                  bool symmetric, int threads,
+                                                  loopy_game_solution **out)
+{
+    loopy_status status = of_words(NULL, records, 2, 0, size, symmetric,
+                                   threads, out);
+
+    if (status == LOOPY_OK)
+        (*out)->reserved = true;
+    return status;
+}
+
 loopy_status loopy_i_solution_of_mapped_records(void *records, unsigned width,
                                                 uint64_t size, size_t bytes,
                                                 int lock_fd, bool symmetric,
@@ -279,7 +292,9 @@ void loopy_game_solution_free(loopy_game_solution *s)
     loopy_i_free(s->outcome);
     loopy_i_free(s->remoteness);
     loopy_i_free(s->word);
-    if (s->mapped != 0) {
+    if (s->reserved) {
+        loopy_i_unreserve(s->record, (size_t)s->size, sizeof *s->record);
+    } else if (s->mapped != 0) {
         munmap(s->record != NULL ? (void *)s->record : (void *)s->byte,
                s->mapped);
     } else {

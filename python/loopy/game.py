@@ -37,7 +37,8 @@ class SolveOptions(ctypes.Structure):
                 ("progress_ctx", ctypes.c_void_p),
                 ("counter_limit", ctypes.c_uint32),
                 ("all_legal", ctypes.c_int),
-                ("tables", ctypes.c_char_p)]
+                ("tables", ctypes.c_char_p),
+                ("build", ctypes.c_int)]
 
 
 _P = ctypes.POINTER
@@ -174,8 +175,8 @@ class Game(Handle):
               symmetry: bool = True, solver: Optional[str] = None,
               all_legal: bool = False,
               progress: Optional[Callable[[str, int, int], None]] = None,
-              tables: Optional[Union[str, bytes, os.PathLike]] = None
-              ) -> "GameSolution":
+              tables: Optional[Union[str, bytes, os.PathLike]] = None,
+              build: bool = False) -> "GameSolution":
         """Solves the game, as `loopy game solve` does, and returns the
         GameSolution (free it with close() or a with block).
 
@@ -193,6 +194,11 @@ class Game(Handle):
         "tablebase", a folder of the sub-games' databases (chess:
         tables/KQK.ldb, as solve("chess:KQK").write() writes it), each
         read instead of solved, to the same values; none in misere play.
+        build: with tables, build them: each ending the folder lacks (the
+        game's own too) is solved, smallest first, and written there
+        holding that ending alone, with only the ending being solved and
+        those its moves reach in memory; the solution holds the game's
+        own ending alone.
 
         Raises LoopyError: EINVAL for a solver the game cannot use (diag
         says why), EGAME when the game's callbacks fail, ENOMEM, ETOOBIG.
@@ -218,6 +224,10 @@ class Game(Handle):
                                  "the sub-games' databases")
             folder = os.fsencode(tables)  # kept alive for the call
             options.tables = folder
+        if build and tables is None:
+            raise ValueError("build: builds the tables in a folder, given "
+                             "as tables")
+        options.build = 1 if build else 0
         callback = None
         if progress is not None:
             def report(ctx, phase, done, total):

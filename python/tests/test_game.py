@@ -123,6 +123,21 @@ def test_chess_sub_endings_from_tables(tmp_path):
     assert e.value.status == loopy.EIO and "not a folder" in str(e.value)
 
 
+def test_chess_build_tables(tmp_path):
+    # Every ending of KPK's closure written alone; KPK's own values are the
+    # whole solve's.
+    kpk = "8/8/8/4k3/8/8/4P3/4K3 w"
+    with loopy.Game("chess:KPK").solve(tables=tmp_path, build=True) as a, \
+            loopy.Game("chess:KPK").solve() as b:
+        assert a.value(kpk) == b.value(kpk)
+        assert len(a) < len(b)
+    names = sorted(p.name for p in tmp_path.iterdir())
+    assert names == ["KBK.ldb", "KK.ldb", "KNK.ldb", "KPK.ldb", "KQK.ldb",
+                     "KRK.ldb"]
+    with pytest.raises(ValueError):
+        loopy.Game("chess:KPK").solve(build=True)
+
+
 def test_solver_choice_is_checked():
     g = loopy.Game("tictactoe")
     with pytest.raises(ValueError):

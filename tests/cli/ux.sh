@@ -222,6 +222,46 @@ grep -q '^  database     tables/KRK.ldb, dense blocks$' "$work/.out" && pass ||
     fail "tables: stats: $(head -n 3 "$work/.out")"
 (cd "$work" && "$LOOPY" game probe --misere --tables tables chess "$fen" >.out 2>.err)
 grep -q 'solved in' "$work/.err" && pass || fail "tables: --misere solves"
+# solve --build: each ending of the closure written alone (KPK.ldb holds
+# KPK's 165,676 positions, Syzygy's KPvK counts: 62,480 + 19,184 with
+# white to move, 35,210 + 48,802 with black), KPK's own values those of
+# the whole solve, its moves into KQK from KQK.ldb; built
+# again, nothing solved; a table lost, solved again to the same bytes.
+mkdir "$work/built"
+(cd "$work" && "$LOOPY" game solve -q --tables built --build chess:KPK -o kpk-alone.ldb >.out 2>.err)
+same "solve --build: status" "$? $(cat "$work/.err")" "0 "
+same "solve --build: the tables" "$(cd "$work/built" && echo *)" \
+    "KBK.ldb KK.ldb KNK.ldb KPK.ldb KQK.ldb KRK.ldb"
+cmp -s "$work/kpk-alone.ldb" "$work/built/KPK.ldb" && pass || fail "solve --build: -o is KPK.ldb"
+"$LOOPY" game stats -q "$work/built/KPK.ldb" | grep -q '^chess:KPK: 165676 positions stored' && pass ||
+    fail "solve --build: KPK alone: $("$LOOPY" game stats -q "$work/built/KPK.ldb" | head -n 1)"
+kpk="8/4P3/8/8/8/8/k7/4K3 w"
+"$LOOPY" game probe -q chess:KPK "$kpk" >"$work/kpk-whole.out"
+(cd "$work" && "$LOOPY" game probe --tables built chess "$kpk" >.out 2>.err)
+same "probe --tables, built: its moves from the tables" "$? $(cat "$work/.err")" "0 "
+cmp -s "$work/.out" "$work/kpk-whole.out" && pass || fail "probe --tables, built: $(cat "$work/.out")"
+(cd "$work" && "$LOOPY" game probe --tables built built/KPK.ldb "$kpk" >.out 2>.err)
+cmp -s "$work/.out" "$work/kpk-whole.out" && pass || fail "probe FILE --tables: $(cat "$work/.err")"
+refused "probe FILE, built, without its folder" 1 "a move to .*, which is not in the database" \
+    game probe built/KPK.ldb "$kpk"
+printf 'e8=Q\nq\n' | (cd "$work" && "$LOOPY" game play --tables built chess "$kpk" >.out 2>.err)
+same "play --tables, built: into KQK" "$? $(grep -c '^1\. e8=Q K' "$work/.out")" "0 1"
+cp "$work/built/KQK.ldb" "$work/kqk.ldb"
+rm "$work/built/KQK.ldb"
+refused "probe --tables, built: a table missing" 3 \
+    "^loopy game: built/KPK.ldb: the table of its ending KQK, built/KQK.ldb: cannot open: No such file or directory$" \
+    game probe --tables built chess "$kpk"
+(cd "$work" && "$LOOPY" game solve -v --tables built --build chess:KPK >.out 2>.err)
+same "solve --build again: status" $? 0
+grep -q '^loopy game: tier 5/6 KQK: 59136 indices in' "$work/.err" && pass ||
+    fail "solve --build again, KQK solved: $(cat "$work/.err")"
+grep -q '^loopy game: tier 1/6 KK, from its table: 924 indices in' "$work/.err" && pass ||
+    fail "solve --build again, KK read: $(cat "$work/.err")"
+grep -q 'KRK' "$work/.err" && fail "solve --build again: KRK, which no ending solved needs" || pass
+cmp -s "$work/kqk.ldb" "$work/built/KQK.ldb" && pass || fail "solve --build again: KQK's bytes"
+refused "--build without --tables" 2 "only solve --tables DIR builds" game solve --build chess:KPK
+refused "probe --build" 2 "only solve --tables DIR builds" game probe --tables built --build chess "$kpk"
+refused "solve --build --misere" 2 "in normal play" game solve --misere --tables built --build chess:KPK
 
 # ---- stats: mate in N beside the plies ----
 grep -q '^        31    [ 0-9]*  (mate in 16)$' "$work/.out" ||

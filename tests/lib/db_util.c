@@ -108,6 +108,7 @@ loopy_i_db_source tdb_source_of(const tdb_expect *e)
     s.name = e->name;
     s.params = e->params;
     s.index_size = e->index_size;
+    s.end = 0;
     s.base = e->base;
     s.misere = e->misere;
     s.symmetric = e->symmetric;
