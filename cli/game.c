@@ -487,8 +487,7 @@ int game_open_database(const game_args *a, loopy_db **db, loopy_game **game)
     /* The positions it lacks (a table built alone: those of the
      * sub-endings) from the folder's tables. */
     if (rc == EXIT_OK) {
-        const char *dir = a->db_path == a->table_path ? tables_folder(a)
-                                                      : a->tables;
+        const char *dir = tables_folder(a);
         if (dir != NULL && loopy_db_use_tables(*db, dir) != LOOPY_OK) {
             cli_error("game", "out of memory");
             rc = EXIT_RESOURCE;
@@ -817,6 +816,11 @@ static int run_action(game_args *a)
     if (a->solve.build && (act->run != game_solve || a->tables == NULL)) {
         cli_error("game", "--build: only solve --tables DIR builds the "
                   "tables in DIR");
+        return EXIT_USAGE;
+    }
+    if (a->solve.build && a->solve.no_symmetry) {
+        cli_error("game", "--build --no-symmetry: the tables hold one "
+                  "position per class of symmetric positions");
         return EXIT_USAGE;
     }
     /* solve --tables: the sub-endings from the folder, which holds normal

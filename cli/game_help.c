@@ -30,7 +30,9 @@
     "                       DIR/NAME.ldb), instead of solving; default\n"     \
     "                       $LOOPY_TABLES.  Without the file, GAME is solved\n" \
     "                       (chess: its sub-endings read from DIR where\n"    \
-    "                       they are)\n"
+    "                       they are); a position the database lacks (of a\n" \
+    "                       sub-ending, in a table built alone) is read from\n" \
+    "                       its own ending's table in DIR\n"
 
 static const char help_list[] =
     "Usage: loopy game list [-f json] [-o FILE]\n"
@@ -66,6 +68,10 @@ static const char help_solve[] =
     "                       (KQKP: DIR/KQKP.ldb, as 'solve chess:KQKP -o'\n"
     "                       writes it) instead of solving them; the same\n"
     "                       database; -v names each one read\n"
+    "      --build          with --tables DIR: build the tables, each ending\n"
+    "                       DIR lacks (GAME's own too) solved smallest first\n"
+    "                       and written to DIR/NAME.ldb alone; the database\n"
+    "                       of -o then holds GAME's own ending alone\n"
     "  -v, --verbose        --solver tier or tablebase: a line per tier\n"
     "                       (chess: per ending) solved on standard error\n"
     "  -o, --output FILE    write the database FILE.ldb (binary, written\n"

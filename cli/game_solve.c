@@ -133,9 +133,10 @@ static int check_tables_output(const game_args *a, const loopy_game *game,
          strcmp(base + strlen(name), ".ldb") == 0))
         return EXIT_OK;
     cli_error("game", "solve --tables %s -o %s: in the tables' folder, "
-              "%s%s%s's database is %s.ldb (%s is another table's name)",
+              "%s%s%s's database is %s.ldb (another name there would be "
+              "read as another ending's table, or as none)",
               a->tables, a->output, game->name, game->params[0] ? ":" : "",
-              game->params, name, base);
+              game->params, name);
     return EXIT_USAGE;
 }
 
@@ -306,8 +307,10 @@ int game_solve(const game_args *a)
                           : solver == GAME_SOLVER_TABLEBASE
                               ? ", \"solver\": \"tablebase\""
                               : ", \"solver\": \"graph\"");
-        cli_out_str(&out, all_legal ? ", \"solved\": \"legal\""
-                                    : ", \"solved\": \"reached\"");
+        /* A build's solution: the game's own ending alone. */
+        cli_out_str(&out, a->solve.build ? ", \"solved\": \"ending\""
+                          : all_legal    ? ", \"solved\": \"legal\""
+                                         : ", \"solved\": \"reached\"");
         cli_out_str(&out, ", \"index_size\": ");
         cli_out_u64(&out, game->size);
         cli_out_str(&out, ", \"positions\": ");
@@ -340,8 +343,10 @@ int game_solve(const game_args *a)
         cli_out_u64(&out, loopy_game_solution_size(s));
         cli_out_str(&out, loopy_game_solution_size(s) == 1 ? " position"
                                                            : " positions");
-        cli_out_str(&out, all_legal ? " solved (every legal index)"
-                                    : " reached");
+        cli_out_str(&out, a->solve.build ? " solved (every legal index of "
+                                           "its own ending)"
+                          : all_legal      ? " solved (every legal index)"
+                                           : " reached");
         cli_out_str(&out, game->canonical && !a->solve.no_symmetry
                               ? ", up to symmetry\n" : "\n");
         cli_out_str(&out, "  W ");

@@ -115,19 +115,13 @@ static void check(const uint8_t *data, size_t size, uint32_t max_level)
 FUZZ_TARGET(chess_table)
 {
     unsigned sum = 0;
-    uint8_t *fixed;
+    uint8_t *fixed = fuzz_db_fixed(data, size);
 
     for (size_t i = 0; i < size; i++)
         sum += data[i];
     /* A low limit now and then, so that its refusal is reached. */
     check(data, size, sum % 5 == 0 ? 12 : LOOPY_I_RECORD_LOW - 2);
-    if (sum % 2 == 0 || size == 0)
-        return 0;
-    fixed = malloc(size);
-    FUZZ_REQUIRE(fixed != NULL, "out of memory");
-    memcpy(fixed, data, size);
-    fuzz_fix_db_checksums(fixed, size);
-    if (memcmp(fixed, data, size) != 0)
+    if (fixed != NULL)
         check(fixed, size, sum % 5 == 0 ? 12 : LOOPY_I_RECORD_LOW - 2);
     free(fixed);
     return 0;

@@ -62,6 +62,11 @@ _Noreturn void fuzz_fail(const char *file, int line, const char *cond,
 /* Recomputes the checksums that lie inside a database's bytes p[0..len):
  * each block the index names, the index, the header. */
 void fuzz_fix_db_checksums(uint8_t *p, size_t len);
+/* A copy of data with its checksums made right again (fuzz_fix_db_checksums,
+ * malloc'd, for the caller to free), for one input in two (by the sum of
+ * its bytes, so that a replay takes the same), when that changes it; else
+ * NULL.  Mutations then reach the checks behind the checksums. */
+uint8_t *fuzz_db_fixed(const uint8_t *data, size_t size);
 
 /* ---- Checks on graphs (fuzz/lib/graph_check.c) ---- */
 

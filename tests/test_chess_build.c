@@ -15,7 +15,8 @@
  *    stopped before a table was renamed into place (the table missing, a
  *    stale temporary file there) solves that ending again, to the same
  *    bytes.
- * 5. Refusals: a build without a folder, in misere play, into a file; a
+ * 5. Refusals: a build without a folder, in misere play, of every
+ *    position (no symmetry), into a file; a
  *    table of another ending, named in the message; a damaged table met
  *    by a probe, named in its message.
  * 6. A build whose k-th allocation fails, for every k.
@@ -84,6 +85,16 @@ static loopy_status solve(const loopy_game *game, const char *folder,
     status = loopy_game_solve_tablebase(game, &options, out, diag);
     CHECK(status == LOOPY_OK || *out == NULL);
     return status;
+}
+
+/* A new empty folder under $TMPDIR (or /tmp), its name to folder. */
+static void make_folder(char *folder, size_t capacity)
+{
+    const char *tmp = getenv("TMPDIR");
+
+    snprintf(folder, capacity, "%s/loopy-build-XXXXXX",
+             tmp != NULL && tmp[0] != '\0' ? tmp : "/tmp");
+    CHECK_MSG(mkdtemp(folder) != NULL, "%s: cannot make it", folder);
 }
 
 static char *path_of(const char *folder, const char *name, char *path,
@@ -321,6 +332,16 @@ static void check_refused(const loopy_game *game, const char *folder)
 
     CHECK(solve(game, NULL, true, 0, NULL, &s, &diag) == LOOPY_EINVAL);
     CHECK(solve(game, folder, true, 1, NULL, &s, &diag) == LOOPY_EINVAL);
+    {
+        /* Tables hold one position per class. */
+        loopy_game_solve_options options = LOOPY_GAME_SOLVE_OPTIONS_INIT;
+        options.tables = folder;
+        options.build = 1;
+        options.no_symmetry = 1;
+        CHECK(loopy_game_solve_tablebase(game, &options, &s, &diag) ==
+                  LOOPY_EINVAL &&
+              s == NULL);
+    }
     path_of(folder, game->params, path, sizeof path);
     CHECK(solve(game, path, true, 0, NULL, &s, &diag) == LOOPY_EIO);
     /* The first sub-ending's table holds the last's: a probe that meets
@@ -369,13 +390,10 @@ static void test_build(const char *params, loopy_position step,
 {
     loopy_game *game = open_chess(params);
     loopy_game_solution *whole = NULL, *built = NULL;
-    const char *tmp = getenv("TMPDIR");
     char folder[400], path[512];
     loopy_diag diag;
 
-    snprintf(folder, sizeof folder, "%s/loopy-build-XXXXXX",
-             tmp != NULL && tmp[0] != '\0' ? tmp : "/tmp");
-    CHECK_MSG(mkdtemp(folder) != NULL, "%s: cannot make it", folder);
+    make_folder(folder, sizeof folder);
     if (game == NULL)
         return;
     CHECK(solve(game, NULL, false, 0, NULL, &whole, &diag) == LOOPY_OK);
@@ -410,15 +428,12 @@ static void test_out_of_memory(uint64_t step)
     static const char *const names[] = {"KPK", "KQK", "KRK", "KBK", "KNK",
                                         "KK"};
     loopy_game *game = open_chess("KPK");
-    const char *tmp = getenv("TMPDIR");
     char folder[400], path[512], part[600];
     uint64_t total = 0, failed = 0;
     loopy_game_solution *s = NULL;
     loopy_diag diag;
 
-    snprintf(folder, sizeof folder, "%s/loopy-build-XXXXXX",
-             tmp != NULL && tmp[0] != '\0' ? tmp : "/tmp");
-    CHECK_MSG(mkdtemp(folder) != NULL, "%s: cannot make it", folder);
+    make_folder(folder, sizeof folder);
     if (game == NULL)
         return;
     loopy_i_alloc_fail_at(0);

@@ -641,9 +641,20 @@ loopy_status loopy_db_moves(const loopy_db *db, const loopy_game *game,
             status = table_lookup(db, game, stored(db, game, buf.items[i]),
                                   &list[i].outcome, &list[i].remoteness, diag);
         if (status == LOOPY_EINVAL) {
-            loopy_i_diag(diag, 0, 0, "a move to %" LOOPY_PRI_POSITION ", which "
-                         "is not in the database: the rules changed, or the "
-                         "database is not of this game", buf.items[i]);
+            char name[16];
+            loopy_position local;
+            if (db->tables == NULL &&
+                loopy_i_chess_sub_table(game, stored(db, game, buf.items[i]),
+                                        name, sizeof name, &local))
+                loopy_i_diag(diag, 0, 0, "a move into the ending %s, which "
+                             "the database does not hold: a table of its "
+                             "ending alone is read with its folder of "
+                             "tables", name);
+            else
+                loopy_i_diag(diag, 0, 0, "a move to %" LOOPY_PRI_POSITION
+                             ", which is not in the database: the rules "
+                             "changed, or the database is not of this game",
+                             buf.items[i]);
             status = LOOPY_EGAME;
         }
         if (status != LOOPY_OK)

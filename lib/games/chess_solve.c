@@ -570,10 +570,13 @@ loopy_status loopy_i_chess_solve(const loopy_game *game,
                      "is too large for memory", game->name, game->size);
         return LOOPY_ETOOBIG;
     }
-    if (build_tables && (options->tables == NULL || options->misere != 0)) {
-        loopy_i_diag(diag, 0, 0, "%s: a build writes tables of normal play "
-                     "into a folder, and none is given",
-                     options->misere != 0 ? "misere play" : game->name);
+    if (build_tables && (options->tables == NULL || options->misere != 0 ||
+                         options->no_symmetry != 0)) {
+        loopy_i_diag(diag, 0, 0, "%s: a build writes tables of normal play, "
+                     "one position per class, into a folder",
+                     options->tables == NULL ? "no folder given"
+                     : options->misere != 0  ? "misere play"
+                                             : "every position asked for");
         return LOOPY_EINVAL;
     }
     if (options->tables != NULL && options->misere == 0 &&

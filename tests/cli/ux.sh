@@ -204,7 +204,7 @@ refused "solve --tables: the reached positions only" 1 \
     "subs/KRK.ldb: not every legal position of KRK is there" game solve --tables subs chess:KPK
 mv "$work/krk.ldb" "$work/subs/KRK.ldb"
 refused "solve --tables: -o another table's name" 2 \
-    "in the tables' folder, chess:KPK's database is KPK.ldb \(KQK.ldb is another table's name\)" \
+    "in the tables' folder, chess:KPK's database is KPK.ldb \(another name there would be read as another ending's table, or as none\)" \
     game solve --tables subs chess:KPK -o subs/KQK.ldb
 refused "solve --tables: no solver of its own" 2 "tictactoe has no solver of its own" \
     game solve --tables subs tictactoe
@@ -230,6 +230,8 @@ grep -q 'solved in' "$work/.err" && pass || fail "tables: --misere solves"
 mkdir "$work/built"
 (cd "$work" && "$LOOPY" game solve -q --tables built --build chess:KPK -o kpk-alone.ldb >.out 2>.err)
 same "solve --build: status" "$? $(cat "$work/.err")" "0 "
+grep -q '^chess:KPK: 165676 positions solved (every legal index of its own ending), up to symmetry$' "$work/.out" &&
+    pass || fail "solve --build: the summary: $(head -n 1 "$work/.out")"
 same "solve --build: the tables" "$(cd "$work/built" && echo *)" \
     "KBK.ldb KK.ldb KNK.ldb KPK.ldb KQK.ldb KRK.ldb"
 cmp -s "$work/kpk-alone.ldb" "$work/built/KPK.ldb" && pass || fail "solve --build: -o is KPK.ldb"
@@ -242,8 +244,13 @@ same "probe --tables, built: its moves from the tables" "$? $(cat "$work/.err")"
 cmp -s "$work/.out" "$work/kpk-whole.out" && pass || fail "probe --tables, built: $(cat "$work/.out")"
 (cd "$work" && "$LOOPY" game probe --tables built built/KPK.ldb "$kpk" >.out 2>.err)
 cmp -s "$work/.out" "$work/kpk-whole.out" && pass || fail "probe FILE --tables: $(cat "$work/.err")"
-refused "probe FILE, built, without its folder" 1 "a move to .*, which is not in the database" \
+refused "probe FILE, built, without its folder" 1 \
+    "a move into the ending KQK, which the database does not hold: a table of its ending alone is read with its folder of tables" \
     game probe built/KPK.ldb "$kpk"
+(cd "$work" && LOOPY_TABLES=built "$LOOPY" game probe built/KPK.ldb "$kpk" >.out 2>.err)
+cmp -s "$work/.out" "$work/kpk-whole.out" && pass || fail "probe FILE, LOOPY_TABLES: $(cat "$work/.err")"
+refused "solve --build --no-symmetry" 2 "the tables hold one position per class" \
+    game solve --no-symmetry --tables built --build chess:KPK
 printf 'e8=Q\nq\n' | (cd "$work" && "$LOOPY" game play --tables built chess "$kpk" >.out 2>.err)
 same "play --tables, built: into KQK" "$? $(grep -c '^1\. e8=Q K' "$work/.out")" "0 1"
 cp "$work/built/KQK.ldb" "$work/kqk.ldb"
