@@ -18,7 +18,6 @@
 #include "db_internal.h"
 #include "../games/games.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <zstd.h>
@@ -510,77 +509,31 @@ loopy_status loopy_db_use_tables(loopy_db *db, const char *folder)
 
 /* The value of pos (the position db holds for it) from the table of its
  * sub-game in db's folder (loopy_db_use_tables); LOOPY_EINVAL when there
- * is none to ask.  Failures name the table: "the table of its ending KPK,
- * DIR/KPK.ldb: why". */
+ * is none to ask.  The tables hold normal play. */
 static loopy_status table_lookup(const loopy_db *db, const loopy_game *game,
                                  loopy_position pos, loopy_outcome *outcome,
                                  uint32_t *remoteness, loopy_diag *diag)
 {
-    char name[16], *path;
-    loopy_position local;
-    loopy_db *table = NULL;
-    loopy_game *its = NULL;
-    loopy_status status;
-    size_t len;
-
-    if (db->tables == NULL || (db->h.flags & DB_FLAG_MISERE) ||
-        !loopy_i_chess_sub_table(game, pos, name, sizeof name, &local))
+    if (db->tables == NULL || (db->h.flags & DB_FLAG_MISERE))
         return LOOPY_EINVAL;
-    len = strlen(db->tables) + strlen(name) + 6;
-    path = loopy_i_malloc(len, 1);
-    if (path == NULL)
-        return LOOPY_ENOMEM;
-    snprintf(path, len, "%s/%s.ldb", db->tables, name);
-    status = loopy_db_open(path, &table, diag);
-    if (status == LOOPY_OK) {
-        status = loopy_db_open_game(table, &its, diag);
-        if (status == LOOPY_EINVAL || status == LOOPY_EGAME)
-            status = LOOPY_EFORMAT; /* a file that is no table of ours */
-    }
-    if (status == LOOPY_OK &&
-        (strcmp(its->name, game->name) != 0 || its->params == NULL ||
-         strcmp(its->params, name) != 0 ||
-         (table->h.flags & (DB_FLAG_MISERE | DB_FLAG_SYMMETRIC)) !=
-             (db->h.flags & (DB_FLAG_MISERE | DB_FLAG_SYMMETRIC)))) {
-        loopy_i_diag(diag, 0, 0, "it holds %s:%s%s, not the ending's table "
-                     "in the database's play", its->name,
-                     its->params != NULL ? its->params : "",
-                     table->h.flags & DB_FLAG_MISERE ? " (misere)" : "");
-        status = LOOPY_EFORMAT;
-    }
-    if (status == LOOPY_OK) {
-        status = loopy_db_probe(table, local, outcome, remoteness);
-        if (status == LOOPY_EINVAL) {
-            loopy_i_diag(diag, 0, 0, "it lacks a position of its ending");
-            status = LOOPY_EFORMAT; /* a table holds every position */
-        } else if (status != LOOPY_OK) {
-            loopy_i_diag(diag, 0, 0, "%s", loopy_strerror(status));
-        }
-    }
-    if (status != LOOPY_OK && diag != NULL) {
-        char why[sizeof diag->message];
-        memcpy(why, diag->message, sizeof why);
-        loopy_i_diag(diag, 0, 0, "the table of its ending %s, %s: %s", name,
-                     path, why);
-    }
-    loopy_game_close(its);
-    loopy_db_close(table);
-    loopy_i_free(path);
-    return status;
+    return loopy_i_chess_table_value(game, pos, db->tables,
+                                     (db->h.flags & DB_FLAG_SYMMETRIC) != 0,
+                                     outcome, remoteness, diag);
 }
 
 loopy_status loopy_db_value(const loopy_db *db, const loopy_game *game,
                             loopy_position pos, loopy_outcome *outcome,
                             uint32_t *remoteness)
 {
+    loopy_position at;
     loopy_status status;
 
     if (db == NULL || game == NULL)
         return LOOPY_EINVAL;
-    status = loopy_db_probe(db, stored(db, game, pos), outcome, remoteness);
+    at = stored(db, game, pos);
+    status = loopy_db_probe(db, at, outcome, remoteness);
     if (status == LOOPY_EINVAL && pos < game->size)
-        status = table_lookup(db, game, stored(db, game, pos), outcome,
-                              remoteness, NULL);
+        status = table_lookup(db, game, at, outcome, remoteness, NULL);
     return status;
 }
 
@@ -589,6 +542,7 @@ loopy_status loopy_db_moves(const loopy_db *db, const loopy_game *game,
                             size_t *count, loopy_diag *diag)
 {
     loopy_position_buffer buf = {NULL, 0, false};
+    loopy_position at;
     loopy_i_list_failure why;
     loopy_game_move *list = NULL;
     loopy_outcome outcome;
@@ -606,10 +560,10 @@ loopy_status loopy_db_moves(const loopy_db *db, const loopy_game *game,
     s = scratch_take(db);
     if (s == NULL)
         goto no_memory;
-    status = lookup(db, s, stored(db, game, pos), &outcome, &remoteness, diag);
+    at = stored(db, game, pos);
+    status = lookup(db, s, at, &outcome, &remoteness, diag);
     if (status == LOOPY_EINVAL && pos < game->size)
-        status = table_lookup(db, game, stored(db, game, pos), &outcome,
-                              &remoteness, diag);
+        status = table_lookup(db, game, at, &outcome, &remoteness, diag);
     if (status == LOOPY_EINVAL)
         loopy_i_diag(diag, 0, 0, "position %" LOOPY_PRI_POSITION " is not in "
                      "the database", pos);
@@ -633,19 +587,19 @@ loopy_status loopy_db_moves(const loopy_db *db, const loopy_game *game,
         goto no_memory;
     for (size_t i = 0; i < n; i++) {
         list[i].to = buf.items[i];
+        at = stored(db, game, buf.items[i]);
         status = buf.items[i] < game->size
-                     ? lookup(db, s, stored(db, game, buf.items[i]),
-                              &list[i].outcome, &list[i].remoteness, diag)
+                     ? lookup(db, s, at, &list[i].outcome,
+                              &list[i].remoteness, diag)
                      : LOOPY_EINVAL;
         if (status == LOOPY_EINVAL && buf.items[i] < game->size)
-            status = table_lookup(db, game, stored(db, game, buf.items[i]),
-                                  &list[i].outcome, &list[i].remoteness, diag);
+            status = table_lookup(db, game, at, &list[i].outcome,
+                                  &list[i].remoteness, diag);
         if (status == LOOPY_EINVAL) {
             char name[16];
             loopy_position local;
             if (db->tables == NULL &&
-                loopy_i_chess_sub_table(game, stored(db, game, buf.items[i]),
-                                        name, sizeof name, &local))
+                loopy_i_chess_sub_table(game, at, name, sizeof name, &local))
                 loopy_i_diag(diag, 0, 0, "a move into the ending %s, which "
                              "the database does not hold: a table of its "
                              "ending alone is read with its folder of "

@@ -324,27 +324,6 @@ bool loopy_i_chess_is(const loopy_game *game)
     return game != NULL && game->primitive == chess_primitive;
 }
 
-bool loopy_i_chess_sub_table(const loopy_game *game, loopy_position pos,
-                             char *name, size_t capacity,
-                             loopy_position *local)
-{
-    const chess_rules *rules;
-    uint32_t m = 1;
-
-    if (!loopy_i_chess_is(game) || pos >= game->size)
-        return false;
-    rules = game->ctx;
-    /* The segments lie in the materials' order. */
-    while (m < rules->material_count && chess_i_segment_end(rules, m) <= pos)
-        m++;
-    if (m >= rules->material_count || pos < rules->material[m].offset ||
-        strlen(rules->material[m].name) >= capacity)
-        return false;
-    memcpy(name, rules->material[m].name, strlen(rules->material[m].name) + 1);
-    *local = pos - rules->material[m].offset;
-    return true;
-}
-
 static int chess_legal(void *ctx, loopy_position pos)
 {
     const chess_rules *rules = ctx;

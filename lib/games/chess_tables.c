@@ -82,14 +82,14 @@ static bool same_layout(const chess_rules *rules, uint32_t m,
            memcmp(ours->colour, its->colour, ours->count) == 0;
 }
 
-loopy_status chess_i_copy_table(const chess_rules *rules, uint32_t m,
-                                const loopy_db *db, _Atomic uint16_t *rec,
-                                uint32_t max_level, loopy_diag *diag)
+/* Whether db is the table of material m (in normal play, a position per
+ * class, laid out as m); LOOPY_EFORMAT, diag saying why, when not. */
+static loopy_status check_table(const chess_rules *rules, uint32_t m,
+                                const loopy_db *db, loopy_diag *diag)
 {
     const chess_material *material = &rules->material[m];
     loopy_game *game = NULL;
-    loopy_status status = LOOPY_OK;
-    table_copy copy;
+    loopy_status status;
 
     /* First whose table it is, then how it was solved. */
     status = loopy_db_open_game(db, &game, diag);
@@ -112,6 +112,17 @@ loopy_status chess_i_copy_table(const chess_rules *rules, uint32_t m,
                      "-o' writes it", material->name);
         status = LOOPY_EFORMAT;
     }
+    return status;
+}
+
+loopy_status chess_i_copy_table(const chess_rules *rules, uint32_t m,
+                                const loopy_db *db, _Atomic uint16_t *rec,
+                                uint32_t max_level, loopy_diag *diag)
+{
+    const chess_material *material = &rules->material[m];
+    loopy_status status = check_table(rules, m, db, diag);
+    table_copy copy;
+
     if (status != LOOPY_OK)
         return status;
     copy.rec = rec;
@@ -268,6 +279,84 @@ done:
         loopy_i_diag(diag, 0, 0, "out of memory");
     loopy_game_close(game);
     loopy_i_free(temp);
+    loopy_i_free(path);
+    return status;
+}
+
+/* The material of rules whose segment holds pos (below the size). */
+static uint32_t material_of(const chess_rules *rules, loopy_position pos)
+{
+    uint32_t m = 0;
+
+    /* The segments lie in the materials' order. */
+    while (m + 1 < rules->material_count && chess_i_segment_end(rules, m) <= pos)
+        m++;
+    return m;
+}
+
+bool loopy_i_chess_sub_table(const loopy_game *game, loopy_position pos,
+                             char *name, size_t capacity,
+                             loopy_position *local)
+{
+    const chess_rules *rules;
+    uint32_t m;
+
+    if (!loopy_i_chess_is(game) || pos >= game->size)
+        return false;
+    rules = game->ctx;
+    m = material_of(rules, pos);
+    if (m == 0 || strlen(rules->material[m].name) >= capacity)
+        return false;
+    memcpy(name, rules->material[m].name, strlen(rules->material[m].name) + 1);
+    *local = pos - rules->material[m].offset;
+    return true;
+}
+
+loopy_status loopy_i_chess_table_value(const loopy_game *game,
+                                       loopy_position pos, const char *folder,
+                                       bool symmetric, loopy_outcome *outcome,
+                                       uint32_t *remoteness, loopy_diag *diag)
+{
+    const chess_rules *rules;
+    loopy_db *table = NULL;
+    loopy_status status;
+    uint32_t m;
+    char *path;
+
+    if (!loopy_i_chess_is(game) || pos >= game->size)
+        return LOOPY_EINVAL;
+    rules = game->ctx;
+    m = material_of(rules, pos);
+    if (m == 0)
+        return LOOPY_EINVAL;
+    path = table_path(folder, rules->material[m].name);
+    if (path == NULL)
+        return LOOPY_ENOMEM;
+    status = loopy_db_open(path, &table, diag);
+    if (status == LOOPY_OK)
+        status = check_table(rules, m, table, diag);
+    if (status == LOOPY_OK && !symmetric) {
+        loopy_i_diag(diag, 0, 0, "a table holds a position per class, the "
+                     "database every position");
+        status = LOOPY_EFORMAT;
+    }
+    if (status == LOOPY_OK) {
+        status = loopy_db_probe(table, pos - rules->material[m].offset,
+                                outcome, remoteness);
+        if (status == LOOPY_EINVAL) {
+            loopy_i_diag(diag, 0, 0, "it lacks a position of its ending");
+            status = LOOPY_EFORMAT; /* a table holds every position */
+        } else if (status != LOOPY_OK) {
+            loopy_i_diag(diag, 0, 0, "%s", loopy_strerror(status));
+        }
+    }
+    if (status != LOOPY_OK && diag != NULL) {
+        char why[sizeof diag->message];
+        memcpy(why, diag->message, sizeof why);
+        loopy_i_diag(diag, 0, 0, "the table of its ending %s, %s: %s",
+                     rules->material[m].name, path, why);
+    }
+    loopy_db_close(table);
     loopy_i_free(path);
     return status;
 }
