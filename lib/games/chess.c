@@ -139,7 +139,7 @@ static bool promote(const chess_rules *rules, chess_board *next,
  * side can use it), captures, each to every kind on the last rank. */
 static bool pawn_moves(const chess_rules *rules, const chess_board *board,
                        uint32_t i, uint64_t occ, bool safe, bool legal_only,
-                       chess_visit_fn visit, void *ctx)
+                       bool exits_only, chess_visit_fn visit, void *ctx)
 {
     uint32_t side = board->side, from = board->square[i];
     int forward = side == CHESS_WHITE ? 8 : -8;
@@ -151,7 +151,9 @@ static bool pawn_moves(const chess_rules *rules, const chess_board *board,
         if (board->colour[j] == side)
             own |= UINT64_C(1) << board->square[j];
     targets &= ~own;
-    if ((occ >> ahead & 1) == 0)
+    /* A push leaves the material only when it promotes. */
+    if ((occ >> ahead & 1) == 0 &&
+        (!exits_only || ahead >> 3 == 0 || ahead >> 3 == 7))
         targets |= UINT64_C(1) << ahead;
     for (; targets != 0; targets &= targets - 1) {
         uint32_t to = chess_i_lowest(targets), rank = to >> 3;
@@ -174,7 +176,7 @@ static bool pawn_moves(const chess_rules *rules, const chess_board *board,
         }
     }
     /* The double step from the pawn's own second rank. */
-    if ((from >> 3) == (side == CHESS_WHITE ? 1u : 6u) &&
+    if (!exits_only && (from >> 3) == (side == CHESS_WHITE ? 1u : 6u) &&
         (occ >> ahead & 1) == 0 &&
         (occ >> (uint32_t)((int)ahead + forward) & 1) == 0) {
         uint32_t to = (uint32_t)((int)ahead + forward);
@@ -242,8 +244,11 @@ bool chess_i_play(const chess_rules *rules, const chess_board *board,
     return true;
 }
 
-bool chess_i_each_move(const chess_rules *rules, const chess_board *board,
-                       bool legal_only, chess_visit_fn visit, void *ctx)
+/* chess_i_each_move, and with exits_only its captures and promotions
+ * alone. */
+static bool each_move(const chess_rules *rules, const chess_board *board,
+                      bool legal_only, bool exits_only, chess_visit_fn visit,
+                      void *ctx)
 {
     uint64_t occ = chess_i_occupied(board), own = 0;
     uint32_t side = board->side, king = board->square[side];
@@ -265,12 +270,13 @@ bool chess_i_each_move(const chess_rules *rules, const chess_board *board,
         from_bit = UINT64_C(1) << board->square[i];
         safe = !checked && i != side && (lines & from_bit) == 0;
         if (board->kind[i] == CHESS_PAWN) {
-            if (!pawn_moves(rules, board, i, occ, safe, legal_only, visit,
-                            ctx))
+            if (!pawn_moves(rules, board, i, occ, safe, legal_only,
+                            exits_only, visit, ctx))
                 return false;
             continue;
         }
-        targets = chess_i_reach(rules, board, i, occ) & ~own;
+        targets = chess_i_reach(rules, board, i, occ) & ~own &
+                  (exits_only ? occ : ~UINT64_C(0));
         for (; targets != 0; targets &= targets - 1) {
             uint32_t to = chess_i_lowest(targets);
             chess_board next;
@@ -287,6 +293,18 @@ bool chess_i_each_move(const chess_rules *rules, const chess_board *board,
         }
     }
     return board->ep == 0 || ep_moves(rules, board, legal_only, visit, ctx);
+}
+
+bool chess_i_each_move(const chess_rules *rules, const chess_board *board,
+                       bool legal_only, chess_visit_fn visit, void *ctx)
+{
+    return each_move(rules, board, legal_only, false, visit, ctx);
+}
+
+bool chess_i_each_exit(const chess_rules *rules, const chess_board *board,
+                       chess_visit_fn visit, void *ctx)
+{
+    return each_move(rules, board, false, true, visit, ctx);
 }
 
 /* chess_i_moves' list. */
@@ -372,7 +390,8 @@ static size_t chess_unmoves(void *ctx, loopy_position pos, loopy_position *out,
 
     chess_i_decode(rules, pos, &board);
     if (chess_i_board_legal(rules, &board, NULL, 0))
-        count = chess_i_unmoves(rules, &board, true, UINT32_MAX, list);
+        count = chess_i_unmoves(rules, &board, CHESS_RETRO_LEGAL, UINT32_MAX,
+                                list);
     return loopy_i_distinct_out(list, count, out, capacity);
 }
 

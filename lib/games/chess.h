@@ -159,6 +159,9 @@ void chess_i_lay_out(const chess_rules *rules, uint32_t m, uint32_t side,
 /* Decodes pos (below size) into *board; its squares may collide. */
 void chess_i_decode(const chess_rules *rules, loopy_position pos,
                     chess_board *board);
+/* The same for pos in material m's segment (a solver's, which knows it). */
+void chess_i_decode_in(const chess_rules *rules, uint32_t m,
+                       loopy_position pos, chess_board *board);
 /* Puts equal pieces in increasing order of square. */
 void chess_i_normalize(chess_board *board);
 /* The index of board's class of symmetric positions: the least index of
@@ -217,20 +220,32 @@ typedef bool (*chess_visit_fn)(void *ctx, loopy_position to, uint32_t piece,
                                uint32_t square, uint32_t promote);
 bool chess_i_each_move(const chess_rules *rules, const chess_board *board,
                        bool legal_only, chess_visit_fn visit, void *ctx);
+/* The same without legal_only for the moves that leave board's material:
+ * its captures (en passant among them) and promotions. */
+bool chess_i_each_exit(const chess_rules *rules, const chess_board *board,
+                       chess_visit_fn visit, void *ctx);
 /* The legal moves of board (a legal position) as the classes' indices, to
  * list (room for CHESS_MAX_MOVES); with first_only, at most one.  Returns
  * their count. */
 size_t chess_i_moves(const chess_rules *rules, const chess_board *board,
                      loopy_position *list, bool first_only);
-/* The classes' indices of the positions, not over, from which a move
- * reaches board (a legal position), to list (room for CHESS_MAX_UNMOVES),
- * repeats possible.  Returns their count.  Without checked, every board a
- * move could have come from, legal or not, over or not (an index that is
- * no position, or the index space's size when the kings touch; pawnless
- * games only).  With only below UINT32_MAX, only the positions of that
- * material (what a solver of it asks). */
+/* What chess_i_unmoves gives: the legal positions, not over, each with
+ * its en passant rights (the game's unmoves); or, for a solver, whose
+ * illegal indices hold no record, every board a move could have come
+ * from, legal or not (an index that is no position, or the index space's
+ * size when the kings touch), with (EP) or without (ANY: pawnless games
+ * only) the variants with an en passant right. */
+typedef enum chess_retro {
+    CHESS_RETRO_LEGAL,
+    CHESS_RETRO_EP,
+    CHESS_RETRO_ANY
+} chess_retro;
+/* The classes' indices of the positions from which a move reaches board
+ * (a legal position), as how asks, to list (room for CHESS_MAX_UNMOVES),
+ * repeats possible.  Returns their count.  With only below UINT32_MAX,
+ * only the positions of that material (what a solver of it asks). */
 size_t chess_i_unmoves(const chess_rules *rules, const chess_board *board,
-                       bool checked, uint32_t only, loopy_position *list);
+                       chess_retro how, uint32_t only, loopy_position *list);
 
 /* ---- lib/games/chess_san.c ---- */
 

@@ -496,9 +496,7 @@ static void decode_pawns(const chess_rules *rules,
 void chess_i_decode(const chess_rules *rules, loopy_position pos,
                     chess_board *board)
 {
-    uint32_t m = 0, others, pair, lo = 0, hi = rules->material_count;
-    const chess_material *material;
-    loopy_position local;
+    uint32_t m = 0, lo = 0, hi = rules->material_count;
 
     /* The last material whose segment starts at or below pos: a few by
      * a scan (a pawnless game has at most 8), many by halves. */
@@ -515,7 +513,16 @@ void chess_i_decode(const chess_rules *rules, loopy_position pos,
         }
         m = lo;
     }
-    material = &rules->material[m];
+    chess_i_decode_in(rules, m, pos, board);
+}
+
+void chess_i_decode_in(const chess_rules *rules, uint32_t m,
+                       loopy_position pos, chess_board *board)
+{
+    const chess_material *material = &rules->material[m];
+    uint32_t others, pair;
+    loopy_position local;
+
     board->material = m;
     board->count = material->count;
     board->ep = 0;

@@ -14,24 +14,26 @@
  *    promotion always leads to a position already solved (or read from
  *    its own database: chess_tables.c).  Before its levels, each
  *    position of the material looks once at its moves out of it
- *    (exits()): a Lose there makes it a Win waiting for its level, and
+ *    (exits(), which makes only its captures and promotions): a Lose
+ *    there makes it a Win waiting for its level, and
  *    when every move out reaches a Win it waits, undecided, for the level
  *    of the highest.  Level r then looks at the material's own positions
  *    decided (or waiting) at r, never at the smaller materials; it runs
  *    until no level decides anything and no record waits for a higher
  *    one.  Only the retractions into the material being solved are made
- *    (chess_i_unmoves' only).  With pawns they are checked (legal
- *    positions only, those with an en passant right among them), as the
- *    game's unmoves() are.
+ *    (chess_i_unmoves' only), unchecked (see below); with pawns those
+ *    with an en passant right among them.
  *
  *  - No counters.  Each index holds one 16-bit record, the database's own
  *    2-byte record (0 absent, 1 a Draw, else the outcome in the top two
  *    bits and the remoteness below), and, while solving, UNDECIDED.  When
- *    a position decided a Win at r tells an undecided predecessor q, q's
- *    moves are looked at again: q is a Lose at r + 1 when every one of
- *    them reaches a Win of remoteness r or less, which is what counting
- *    them down to the last gives.  (A Win decided at r + 1 during the
- *    level does not count yet: it tells q when its own level comes.)
+ *    a position decided a Win at r tells an undecided predecessor q, q is
+ *    marked a candidate, and after the level's scan each candidate's
+ *    moves are looked at again, once: q is a Lose at r + 1 when every one
+ *    of them reaches a Win of remoteness r or less, which is what
+ *    counting them down to the last gives.  (A Win decided at r + 1
+ *    during the level does not count yet: it tells q when its own level
+ *    comes.)
  *
  *  - Legality from the records.  Once a material's records are set, an
  *    index is a legal position exactly when its record is not absent, so
@@ -44,7 +46,7 @@
  * with the game.  Each level scans the records of the material; threads
  * share the records through 16-bit compare-and-swaps, and the result
  * does not depend on their number or order.  The remoteness of a record
- * is below 2^14 - 2: past that (no pawnless ending comes near, the
+ * is below 2^14 - 3: past that (no pawnless ending comes near, the
  * longest known mate of five pieces is 213 plies) the solve stops with
  * LOOPY_ETOOBIG.
  */
@@ -56,11 +58,13 @@
 #include <string.h>
 
 /* While solving, kind 0 (no record of a finished solve): UNDECIDED, low
- * 2, and WAITING + b: undecided, every move out of the material reaches
- * a Win, the highest of remoteness b. */
+ * 2; CANDIDATE: undecided, a move reaches a Win of the level being run,
+ * its moves to be looked at after it; and WAITING + b: undecided, every
+ * move out of the material reaches a Win, the highest of remoteness b. */
 #define UNDECIDED 2u
-#define WAITING (UNDECIDED + 1u)
-#define MAX_LEVEL (LOOPY_I_RECORD_LOW - 2)
+#define CANDIDATE (UNDECIDED + 1u)
+#define WAITING (CANDIDATE + 1u)
+#define MAX_LEVEL (LOOPY_I_RECORD_LOW - WAITING + 1)
 /* Indices a thread takes at a time in the scans. */
 #define CHUNK 4096
 
@@ -75,7 +79,12 @@ typedef struct tiers {
      * smaller. */
     loopy_position lo, hi;
     uint32_t material;
-    bool checked; /* the material has pawns: retractions checked */
+    /* The retractions asked for: with pawns, also those with an en
+     * passant right. */
+    chess_retro how;
+    /* Per CHUNK of the material's segment: whether it holds a CANDIDATE
+     * (a byte each: a 4096th of the indices). */
+    _Atomic uint8_t *marked;
 } tiers;
 
 static uint16_t record(loopy_outcome outcome, uint32_t remoteness)
@@ -140,8 +149,8 @@ static bool table_complete(const tiers *t, uint32_t m)
     return !wrong;
 }
 
-/* Whether v, a record while solving, is undecided: UNDECIDED, or
- * WAITING + b (every move out of the material reaches a Win, the
+/* Whether v, a record while solving, is undecided: UNDECIDED, CANDIDATE,
+ * or WAITING + b (every move out of the material reaches a Win, the
  * highest of remoteness b). */
 static bool undecided(uint16_t v)
 {
@@ -182,7 +191,7 @@ static bool all_moves_win(const tiers *t, loopy_position q, uint32_t r)
     win_question w = {t, r};
     chess_board board;
 
-    chess_i_decode(t->rules, q, &board);
+    chess_i_decode_in(t->rules, t->material, q, &board);
     return chess_i_each_move(t->rules, &board, false, reaches_win, &w);
 }
 
@@ -203,9 +212,28 @@ static bool decide(const tiers *t, loopy_position q, uint16_t seen,
     return false;
 }
 
+/* Marks q, whose record was seen, a CANDIDATE at level r (a move of it
+ * reaches a Win at r): unless it is one already, decided, or waiting for
+ * a Win past r (it cannot lose at r + 1). */
+static void mark(const tiers *t, loopy_position q, uint16_t seen, uint32_t r)
+{
+    while (undecided(seen) && seen != CANDIDATE &&
+           (low_of(seen) < WAITING || low_of(seen) - WAITING <= r))
+        if (atomic_compare_exchange_weak_explicit(&t->rec[q], &seen,
+                                                  (uint16_t)CANDIDATE,
+                                                  memory_order_relaxed,
+                                                  memory_order_relaxed)) {
+            atomic_store_explicit(&t->marked[(q - t->lo) / CHUNK], 1,
+                                  memory_order_relaxed);
+            return;
+        }
+}
+
 /* Position p, decided at r with outcome o (a Win, a Lose, or in the Tie
  * pass a Tie), tells its undecided predecessors in the material being
- * solved.  Returns how many it decided. */
+ * solved: a Win marks them candidates, whose moves are looked at once
+ * after the level (looked at for each Win, they were looked at again and
+ * again).  Returns how many it decided. */
 static uint64_t tell(const tiers *t, loopy_position p, unsigned o, uint32_t r)
 {
     loopy_position list[CHESS_MAX_UNMOVES];
@@ -215,11 +243,9 @@ static uint64_t tell(const tiers *t, loopy_position p, unsigned o, uint32_t r)
 
     /* Unchecked: an undecided record is a legal position that is not
      * over, and no other record is looked at.  Into a material with
-     * pawns, checked: the retractions then also give the positions with an
-     * en passant right, and those from each orientation of a pawnless
-     * board. */
-    chess_i_decode(t->rules, p, &board);
-    count = chess_i_unmoves(t->rules, &board, t->checked, t->material, list);
+     * pawns, also the positions with an en passant right. */
+    chess_i_decode_in(t->rules, t->material, p, &board);
+    count = chess_i_unmoves(t->rules, &board, t->how, t->material, list);
     for (size_t k = 0; k < count; k++) {
         loopy_position q = list[k];
         uint16_t seen;
@@ -230,8 +256,8 @@ static uint64_t tell(const tiers *t, loopy_position p, unsigned o, uint32_t r)
             made += decide(t, q, seen, record(LOOPY_WIN, r + 1));
         else if (o == LOOPY_TIE)
             made += decide(t, q, seen, record(LOOPY_TIE, r + 1));
-        else if (undecided(seen) && all_moves_win(t, q, r))
-            made += decide(t, q, seen, record(LOOPY_LOSE, r + 1));
+        else
+            mark(t, q, seen, r);
     }
     return made;
 }
@@ -296,8 +322,8 @@ static loopy_status exits(const tiers *t, bool ties, uint32_t *top)
             chess_board board;
             if (!undecided(v))
                 continue;
-            chess_i_decode(t->rules, i, &board);
-            chess_i_each_move(t->rules, &board, false, look_out, &e);
+            chess_i_decode_in(t->rules, t->material, i, &board);
+            chess_i_each_exit(t->rules, &board, look_out, &e);
             if (ties && e.tie != UINT32_MAX) {
                 level = e.tie + 1;
                 v = record(LOOPY_TIE, level);
@@ -320,6 +346,41 @@ static loopy_status exits(const tiers *t, bool ties, uint32_t *top)
     }
     *top = high;
     return too_big ? LOOPY_ETOOBIG : LOOPY_OK;
+}
+
+/* After level r's scan, each candidate is a Lose at r + 1 when every
+ * move of it reaches a Win of remoteness r or less, and undecided again
+ * when not.  Returns how many it decided. */
+static uint64_t candidates(tiers *t, uint32_t r)
+{
+    int64_t chunks = (int64_t)((t->hi - t->lo + CHUNK - 1) / CHUNK);
+    uint64_t made = 0;
+
+#pragma omp parallel for num_threads(t->threads) schedule(dynamic, 1) \
+    reduction(+ : made)
+    for (int64_t c = 0; c < chunks; c++) {
+        loopy_position a = t->lo + (uint64_t)c * CHUNK;
+        loopy_position b = t->hi - a < CHUNK ? t->hi : a + CHUNK;
+        if (atomic_load_explicit(&t->marked[c], memory_order_relaxed) == 0)
+            continue;
+        atomic_store_explicit(&t->marked[c], 0, memory_order_relaxed);
+        /* Only this thread writes these records now; the moves looked at
+         * are read, and a Lose at r + 1 is no Win they count. */
+        for (loopy_position i = a; i < b; i++) {
+            if (atomic_load_explicit(&t->rec[i], memory_order_relaxed) !=
+                CANDIDATE)
+                continue;
+            if (all_moves_win(t, i, r)) {
+                atomic_store_explicit(&t->rec[i], record(LOOPY_LOSE, r + 1),
+                                      memory_order_relaxed);
+                made++;
+            } else {
+                atomic_store_explicit(&t->rec[i], (uint16_t)UNDECIDED,
+                                      memory_order_relaxed);
+            }
+        }
+    }
+    return made;
 }
 
 /* One pass (ties: the Tie pass) of the levels over the material being
@@ -356,6 +417,8 @@ static loopy_status run_levels(tiers *t, bool ties)
                 made += tell(t, i, k, r);
             }
         }
+        if (!ties)
+            made += candidates(t, r);
     }
     return status;
 }
@@ -367,11 +430,18 @@ static loopy_status solve_material(tiers *t, uint32_t m)
     loopy_position lo = rules->material[m].offset, hi = chess_i_segment_end(rules, m);
     int64_t chunks = (int64_t)((hi - lo + CHUNK - 1) / CHUNK);
     loopy_status status;
+    uint8_t *marks;
 
     t->lo = lo;
     t->hi = hi;
     t->material = m;
-    t->checked = rules->material[m].pawns[0] + rules->material[m].pawns[1] > 0;
+    t->how = rules->material[m].pawns[0] + rules->material[m].pawns[1] > 0
+                 ? CHESS_RETRO_EP
+                 : CHESS_RETRO_ANY;
+    marks = loopy_i_calloc((size_t)chunks, 1);
+    if (marks == NULL)
+        return LOOPY_ENOMEM;
+    t->marked = (_Atomic uint8_t *)marks;
 #pragma omp parallel for num_threads(t->threads) schedule(dynamic, 1)
     for (int64_t c = 0; c < chunks; c++) {
         loopy_position a = lo + (uint64_t)c * CHUNK;
@@ -383,6 +453,8 @@ static loopy_status solve_material(tiers *t, uint32_t m)
     status = run_levels(t, false);
     if (status == LOOPY_OK)
         status = run_levels(t, true);
+    loopy_i_free(marks);
+    t->marked = NULL;
     if (status != LOOPY_OK)
         return status;
     /* What no pass decided is a Draw. */

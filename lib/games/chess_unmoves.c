@@ -11,7 +11,7 @@
 /* The retractions found so far, and what is asked. */
 typedef struct retro_list {
     const chess_rules *rules;
-    bool checked;
+    chess_retro how;
     /* Only positions of this material (a solver at work on it), or
      * UINT32_MAX for all. */
     uint32_t only;
@@ -19,38 +19,42 @@ typedef struct retro_list {
     size_t count;
 } retro_list;
 
+static void append(retro_list *out, loopy_position index)
+{
+    /* The bound is CHESS_MAX_UNMOVES; a guard, not a limit met. */
+    if (out->count < CHESS_MAX_UNMOVES)
+        out->items[out->count++] = index;
+}
+
 /* Adds the index of prev to list when prev is a legal position that is
  * not over (its material is alive; it has a move, the one taken back):
  * the class's index, since encode takes a board to it; and, when a pawn
  * of the side not to move in prev stands where a double step would have
  * put it, prev with the right to take it en passant, which has the same
- * moves and more.  Unchecked, any prev: the index, or the index space's
- * size when the kings touch. */
+ * moves and more.  Unchecked (CHESS_RETRO_ANY, CHESS_RETRO_EP), any prev:
+ * the index, or the index space's size when the kings touch. */
 static void add_unmove(retro_list *out, const chess_board *prev)
 {
     const chess_rules *rules = out->rules;
     const chess_material *material = &rules->material[prev->material];
-    loopy_position *list = out->items;
-    size_t *count = &out->count;
+    bool legal = out->how == CHESS_RETRO_LEGAL;
     chess_board board;
 
     if (out->only != UINT32_MAX && prev->material != out->only)
         return;
-    /* The bound is CHESS_MAX_UNMOVES; a guard, not a limit met. */
-    if (!out->checked) {
-        if (*count < CHESS_MAX_UNMOVES)
-            list[(*count)++] = chess_i_encode(rules, prev);
+    if (out->how == CHESS_RETRO_ANY) {
+        append(out, chess_i_encode(rules, prev));
         return;
     }
+    if (material->dead)
+        return;
     /* Equal pieces in order, as legality asks (encode sorts them in each
      * image itself). */
     board = *prev;
-    chess_i_normalize(&board);
-    if (material->dead)
-        return;
-    if (*count < CHESS_MAX_UNMOVES &&
-        chess_i_board_legal(rules, &board, NULL, 0))
-        list[(*count)++] = chess_i_encode(rules, &board);
+    if (legal)
+        chess_i_normalize(&board);
+    if (!legal || chess_i_board_legal(rules, &board, NULL, 0))
+        append(out, chess_i_encode(rules, &board));
     if (board.ep != 0 || material->ep[board.side] == 0)
         return;
     for (uint32_t i = 2; i < board.count; i++) {
@@ -59,9 +63,8 @@ static void add_unmove(retro_list *out, const chess_board *prev)
             (sq >> 3) != (board.side == CHESS_WHITE ? 4u : 3u))
             continue;
         board.ep = (uint8_t)(1 + (sq & 7));
-        if (*count < CHESS_MAX_UNMOVES &&
-            chess_i_board_legal(rules, &board, NULL, 0))
-            list[(*count)++] = chess_i_encode(rules, &board);
+        if (!legal || chess_i_board_legal(rules, &board, NULL, 0))
+            append(out, chess_i_encode(rules, &board));
         board.ep = 0;
     }
 }
@@ -232,11 +235,11 @@ static void retractions(retro_list *out, const chess_board *board,
 }
 
 size_t chess_i_unmoves(const chess_rules *rules, const chess_board *board,
-                       bool checked, uint32_t only, loopy_position *list)
+                       chess_retro how, uint32_t only, loopy_position *list)
 {
     const chess_material *material = &rules->material[board->material];
     uint32_t last = 1 - board->side;
-    retro_list out = {rules, checked, only, list, 0};
+    retro_list out = {rules, how, only, list, 0};
 
     /* A position with an en passant right comes only from the double
      * step of the pawn that can be taken. */
@@ -259,7 +262,7 @@ size_t chess_i_unmoves(const chess_rules *rules, const chess_board *board,
      * of a pawn or a promotion leads to this class come from any of them.
      * (Only when they are asked for: none comes back to this material.) */
     if (rules->pawns && material->pawns[0] + material->pawns[1] == 0 &&
-        checked &&
+        how != CHESS_RETRO_ANY &&
         (only == UINT32_MAX ||
          rules->material[only].pawns[0] + rules->material[only].pawns[1] > 0))
         for (uint32_t s = 1; s < 8; s++) {
