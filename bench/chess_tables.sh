@@ -22,11 +22,19 @@
 # BUILD=0 each is the database of its whole closure (`-o DIR/KPKP.ldb`,
 # its sub-endings read from the folder and written again).
 #
-# Printed: for each ending with pawns, the seconds of each (median of
-# RUNS, each tool its own set of tables), their ratio, loopy's peak
-# memory; then the whole set's seconds.  THREADS threads each (default 2).
+# FIVE adds five-piece endings after the set, each as loopy:syzygy names
+# (the generator names the stronger side first), in an order where each
+# one's sub-endings come before it: KRPKR after the four pawnless ones
+# that its promotions reach (about 25 minutes of both tools).
+#
+# Printed: for each ending with pawns (and of FIVE), the seconds of each
+# (median of RUNS, each tool its own set of tables), their ratio, loopy's
+# peak memory; then the whole set's seconds (FIVE apart).  THREADS threads
+# each (default 2).
 #   make && sh bench/chess_tables.sh
 #   SYZYGY=/tmp/syz/src RUNS=3 sh bench/chess_tables.sh
+#   SYZYGY=/tmp/syz/src FIVE="KQRKR:KQRvKR KRRKR:KRRvKR KRBKR:KRBvKR \
+#       KRNKR:KRNvKR KRPKR:KRPvKR" sh bench/chess_tables.sh
 set -e
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
@@ -35,6 +43,7 @@ RUNS=${RUNS:-1}
 THREADS=${THREADS:-2}
 SYZYGY=${SYZYGY:-}
 BUILD=${BUILD:-1}
+FIVE=${FIVE:-}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
@@ -55,12 +64,15 @@ median() {
     sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'
 }
 
+five_loopy=$(for p in $FIVE; do printf '%s ' "${p%%:*}"; done)
+five_syzygy=$(for p in $FIVE; do printf '%s ' "${p#*:}"; done)
+
 # Each ending of a set, timed: lines "NAME SECONDS PEAK_KB" to $2.
 build_loopy() {
     dir=$1
     times=$2
     rm -rf "$dir" && mkdir -p "$dir"
-    for e in $three $four $pawns; do
+    for e in $three $four $pawns $five_loopy; do
         if [ "$BUILD" = 1 ]; then
             set -- --build
         else
@@ -75,7 +87,7 @@ build_loopy() {
 build_syzygy() {
     dir=$1
     rm -rf "$dir" && mkdir -p "$dir"
-    for e in $s_three $s_four $s_pawns; do
+    for e in $s_three $s_four $s_pawns $five_syzygy; do
         case $e in *P*) gen=$SYZYGY/rtbgenp ;; *) gen=$SYZYGY/rtbgen ;; esac
         (cd "$dir" && /usr/bin/time -f "$e %e %M" -o .t "$gen" -t "$THREADS" "$e" \
             >/dev/null 2>&1) || { echo "chess_tables: $gen $e failed" >&2; exit 1; }
@@ -101,11 +113,14 @@ total() {
 echo "chess endings with pawns, tables built smallest first, $THREADS threads, median of $RUNS"
 echo "loopy: depth to mate, $([ "$BUILD" = 1 ] && echo "each table alone (--build)" || echo "each table its whole closure (-o)"); Syzygy generator: WDL + DTZ50, compressed and written"
 printf '%-8s %10s %10s %8s %10s\n' ending "loopy s" "Syzygy s" ratio "loopy MB"
-for e in $shown; do
+for e in $shown $FIVE; do
+    case $e in
+    *:*) s_name=${e#*:} e=${e%%:*} ;;
+    *) s_name=$(echo "$e" | sed 's/^\(K[QRBNP]*\)\(K[QRBNP]*\)$/\1v\2/') ;;
+    esac
     l=$(of "$work/loopy.times" "$e")
     mb=$(($(of "$work/loopy.times" "$e" 3) / 1024))
     if [ -n "$SYZYGY" ]; then
-        s_name=$(echo "$e" | sed 's/^\(K[QRBNP]*\)\(K[QRBNP]*\)$/\1v\2/')
         s=$(of "$work/syzygy.times" "$s_name")
         printf '%-8s %10s %10s %8s %10s\n' "$e" "$l" "$s" \
             "$(awk -v a="$l" -v b="$s" 'BEGIN { printf "%.2f", a / b }')" "$mb"
@@ -113,6 +128,17 @@ for e in $shown; do
         printf '%-8s %10s %10s %8s %10s\n' "$e" "$l" - - "$mb"
     fi
 done
+# The set's totals: the lines of the first endings of each run.
+if [ -n "$FIVE" ]; then
+    grep -v -E "^($(echo $five_loopy | tr ' ' '|')) " "$work/loopy.times" \
+        >"$work/loopy.set" || true
+    mv "$work/loopy.set" "$work/loopy.times"
+    if [ -n "$SYZYGY" ]; then
+        grep -v -E "^($(echo $five_syzygy | tr ' ' '|')) " \
+            "$work/syzygy.times" >"$work/syzygy.set" || true
+        mv "$work/syzygy.set" "$work/syzygy.times"
+    fi
+fi
 n_loopy=$(echo $three $four $pawns | wc -w)
 printf '%-8s %10s' "set" "$(total "$work/loopy.times" "$n_loopy")"
 if [ -n "$SYZYGY" ]; then

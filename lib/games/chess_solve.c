@@ -42,8 +42,8 @@
  *    record (or past the end, when the kings touch), and an unmove to an
  *    illegal position or one that is over reaches no undecided record.
  *
- * Memory: the records, 2 bytes per index, and nothing else that grows
- * with the game.  Each level scans the records of the material; threads
+ * Memory: the records, 2 bytes per index, and a byte per CHUNK (4096)
+ * indices of the material being solved saying where candidates are.  Each level scans the records of the material; threads
  * share the records through 16-bit compare-and-swaps, and the result
  * does not depend on their number or order.  The remoteness of a record
  * is below 2^14 - 3: past that (no pawnless ending comes near, the
