@@ -136,7 +136,8 @@ static bool promote(const chess_rules *rules, chess_board *next,
 
 /* The moves of the pawn of slot i (see chess_i_each_move): pushes, a
  * double step (to the position with an en passant right when the other
- * side can use it), captures, each to every kind on the last rank. */
+ * side can use it), captures, each to every kind on the last rank; with
+ * exits_only, the captures and the push that promotes alone. */
 static bool pawn_moves(const chess_rules *rules, const chess_board *board,
                        uint32_t i, uint64_t occ, bool safe, bool legal_only,
                        bool exits_only, chess_visit_fn visit, void *ctx)

@@ -233,8 +233,9 @@ size_t chess_i_moves(const chess_rules *rules, const chess_board *board,
  * its en passant rights (the game's unmoves); or, for a solver, whose
  * illegal indices hold no record, every board a move could have come
  * from, legal or not (an index that is no position, or the index space's
- * size when the kings touch), with (EP) or without (ANY: pawnless games
- * only) the variants with an en passant right. */
+ * size when the kings touch), with (EP: those of a dead material left
+ * out) or without (ANY: into pawnless materials only) the variants with
+ * an en passant right. */
 typedef enum chess_retro {
     CHESS_RETRO_LEGAL,
     CHESS_RETRO_EP,

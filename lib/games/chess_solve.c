@@ -28,12 +28,13 @@
  *    2-byte record (0 absent, 1 a Draw, else the outcome in the top two
  *    bits and the remoteness below), and, while solving, UNDECIDED.  When
  *    a position decided a Win at r tells an undecided predecessor q, q is
- *    marked a candidate, and after the level's scan each candidate's
- *    moves are looked at again, once: q is a Lose at r + 1 when every one
- *    of them reaches a Win of remoteness r or less, which is what
- *    counting them down to the last gives.  (A Win decided at r + 1
- *    during the level does not count yet: it tells q when its own level
- *    comes.)
+ *    marked a candidate (unless it waits for a Win past r out of the
+ *    material: it cannot lose at r + 1), and after the level's scan each
+ *    candidate's moves are looked at again, once: q is a Lose at r + 1
+ *    when every one of them reaches a Win of remoteness r or less, which
+ *    is what counting them down to the last gives.  (A Win decided at
+ *    r + 1 during the level does not count yet: it tells q when its own
+ *    level comes.)
  *
  *  - Legality from the records.  Once a material's records are set, an
  *    index is a legal position exactly when its record is not absent, so
@@ -43,10 +44,11 @@
  *    illegal position or one that is over reaches no undecided record.
  *
  * Memory: the records, 2 bytes per index, and a byte per CHUNK (4096)
- * indices of the material being solved saying where candidates are.  Each level scans the records of the material; threads
- * share the records through 16-bit compare-and-swaps, and the result
- * does not depend on their number or order.  The remoteness of a record
- * is below 2^14 - 3: past that (no pawnless ending comes near, the
+ * indices of the material being solved saying where candidates are.
+ * Each level scans the records of the material; threads share the
+ * records through 16-bit compare-and-swaps, and the result does not
+ * depend on their number or order.  The remoteness of a record is below
+ * 2^14 - 4 (MAX_LEVEL): past that (no pawnless ending comes near, the
  * longest known mate of five pieces is 213 plies) the solve stops with
  * LOOPY_ETOOBIG.
  */
@@ -438,7 +440,7 @@ static loopy_status solve_material(tiers *t, uint32_t m)
     t->how = rules->material[m].pawns[0] + rules->material[m].pawns[1] > 0
                  ? CHESS_RETRO_EP
                  : CHESS_RETRO_ANY;
-    marks = loopy_i_calloc((size_t)chunks, 1);
+    marks = loopy_i_calloc((size_t)chunks, sizeof *t->marked);
     if (marks == NULL)
         return LOOPY_ENOMEM;
     t->marked = (_Atomic uint8_t *)marks;
@@ -677,7 +679,7 @@ loopy_status loopy_i_chess_solve(const loopy_game *game,
     status = build_tables ? build(&t, options, diag)
                           : solve_all(&t, options, diag);
     if (status == LOOPY_ETOOBIG)
-        loopy_i_diag(diag, 0, 0, "%s: a remoteness past %u", game->name,
+        loopy_i_diag(diag, 0, 0, "%s: a remoteness of %u or more", game->name,
                      (unsigned)MAX_LEVEL);
     /* Every thread has joined: the records are plain data from here on. */
     if (status == LOOPY_OK)
