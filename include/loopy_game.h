@@ -39,12 +39,17 @@ extern "C" {
 typedef uint64_t loopy_position;
 #define LOOPY_PRI_POSITION PRIu64
 
+/* Declared below; a game's own solver (loopy_game.solve) takes them. */
+struct loopy_game_solve_options;
+struct loopy_game_solution;
+
 /* The version of loopy_game this loopy knows: 2 added move_format and
  * value_note (a game of version 1 has neither); 3 added move_parse,
  * move_label and draw, and params_of to loopy_game_def; 4 added tiers
  * (tier_count, tier_start, tier_children); 5 added class_size and
- * remoteness_bound. */
-#define LOOPY_GAME_VERSION 5
+ * remoteness_bound; 6 added solve, sub_table and table_value (a solver of
+ * the game's own, and the tables of its sub-games). */
+#define LOOPY_GAME_VERSION 6
 
 /* draw()'s flags: pieces as Unicode characters (else ASCII only). */
 #define LOOPY_DRAW_UNICODE 1u
@@ -225,6 +230,34 @@ typedef struct loopy_game {
      * most 83, and refuses (LOOPY_EGAME) a position whose remoteness would
      * pass it. */
     uint32_t remoteness_bound;
+
+    /* Version 6: a solver of the game's own and the tables of its
+     * sub-games, as a tablebase generator has them (chess,
+     * lib/games/chess_solve.c).  The generic layer knows a game's solver
+     * by these alone, never by the game's name. */
+    /* Optional (NULL: none).  Solves every legal position, as
+     * loopy_game_solve_tablebase describes; called by it with game, options
+     * and out not NULL, *out set to NULL. */
+    loopy_status (*solve)(const struct loopy_game *game,
+                          const struct loopy_game_solve_options *options,
+                          struct loopy_game_solution **out, loopy_diag *diag);
+    /* Optional (NULL: no sub-games).  Whether pos (below size) lies in a
+     * sub-game that is solved and stored on its own (chess: the ending KQK
+     * a capture reaches, its table KQK.ldb): nonzero after writing the
+     * table's name, letters and digits, to name[0 .. capacity) and pos's
+     * index in the sub-game alone to *local; 0 for the game's own part or
+     * when the name does not fit. */
+    int (*sub_table)(void *ctx, loopy_position pos, char *name,
+                     size_t capacity, loopy_position *local);
+    /* Optional, with sub_table.  The value of pos (below size, in a
+     * sub-game: the stored index of a class when symmetric, else of the
+     * position) from its sub-game's table in folder, checked: LOOPY_EINVAL
+     * when pos lies in no sub-game; a table missing, unreadable, of
+     * another game or lacking pos fails, diag naming the table and why. */
+    loopy_status (*table_value)(void *ctx, loopy_position pos,
+                                const char *folder, int symmetric,
+                                loopy_outcome *outcome, uint32_t *remoteness,
+                                loopy_diag *diag);
 } loopy_game;
 
 /* A kind of game: how to make a loopy_game from parameter text. */
@@ -507,22 +540,23 @@ loopy_status loopy_game_tier_working_set(const loopy_game *game,
                                          uint64_t *bytes, loopy_diag *diag);
 
 /*
- * Whether the game brings a solver of its own for every legal position:
- * the built-in chess endings do (a tablebase generator).  Games from
- * shared objects do not.
+ * Whether the game brings a solver of its own for every legal position
+ * (its solve callback): the built-in chess endings do (a tablebase
+ * generator); a game from a shared object may.
  */
 int loopy_game_has_tablebase(const loopy_game *game);
 
 /*
  * Solves every legal position with the game's own solver: the same
  * positions and values as loopy_game_solve_retro with all_legal, in less
- * memory and time.  For chess (lib/games/chess_solve.c): 2 bytes per
- * index, the materials solved one at a time, the smallest first, each
- * position's moves looked at again when one becomes a Win instead of
- * counted.  options->misere, threads, no_symmetry and progress (a phase
- * per material, named "KQK") apply; all_legal and counter_limit are not
- * used.  LOOPY_EINVAL (diag says why) for a game without one,
- * LOOPY_ENOMEM, LOOPY_ETOOBIG past a remoteness of 2^14 - 3.
+ * memory and time: the game's solve callback.  For chess
+ * (lib/games/chess_solve.c): 2 bytes per index, the materials solved one
+ * at a time, the smallest first, a Win's undecided predecessors marked and
+ * looked at once after each level instead of counted.  options->misere,
+ * threads, no_symmetry and progress (a phase per material, named "KQK")
+ * apply; all_legal and counter_limit are not used.  LOOPY_EINVAL (diag
+ * says why) for a game without one, LOOPY_ENOMEM, LOOPY_ETOOBIG at a
+ * remoteness of 2^14 - 4 or more.
  */
 loopy_status loopy_game_solve_tablebase(const loopy_game *game,
                                         const loopy_game_solve_options *options,

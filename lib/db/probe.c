@@ -16,7 +16,6 @@
  * decompressed once.
  */
 #include "db_internal.h"
-#include "../games/games.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -514,11 +513,13 @@ static loopy_status table_lookup(const loopy_db *db, const loopy_game *game,
                                  loopy_position pos, loopy_outcome *outcome,
                                  uint32_t *remoteness, loopy_diag *diag)
 {
-    if (db->tables == NULL || (db->h.flags & DB_FLAG_MISERE))
+    if (db->tables == NULL || (db->h.flags & DB_FLAG_MISERE) ||
+        game->version < 6 || game->table_value == NULL ||
+        game->sub_table == NULL)
         return LOOPY_EINVAL;
-    return loopy_i_chess_table_value(game, pos, db->tables,
-                                     (db->h.flags & DB_FLAG_SYMMETRIC) != 0,
-                                     outcome, remoteness, diag);
+    return game->table_value(game->ctx, pos, db->tables,
+                             (db->h.flags & DB_FLAG_SYMMETRIC) != 0, outcome,
+                             remoteness, diag);
 }
 
 loopy_status loopy_db_value(const loopy_db *db, const loopy_game *game,
@@ -598,8 +599,9 @@ loopy_status loopy_db_moves(const loopy_db *db, const loopy_game *game,
         if (status == LOOPY_EINVAL) {
             char name[16];
             loopy_position local;
-            if (db->tables == NULL &&
-                loopy_i_chess_sub_table(game, at, name, sizeof name, &local))
+            if (db->tables == NULL && game->version >= 6 &&
+                game->sub_table != NULL &&
+                game->sub_table(game->ctx, at, name, sizeof name, &local))
                 loopy_i_diag(diag, 0, 0, "a move into the ending %s, which "
                              "the database does not hold: a table of its "
                              "ending alone is read with its folder of "

@@ -338,7 +338,7 @@ size_t chess_i_moves(const chess_rules *rules, const chess_board *board,
 
 static loopy_primitive chess_primitive(void *ctx, loopy_position pos);
 
-bool loopy_i_chess_is(const loopy_game *game)
+bool chess_i_is(const loopy_game *game)
 {
     return game != NULL && game->primitive == chess_primitive;
 }
@@ -566,6 +566,9 @@ static loopy_status chess_create(const char *params, loopy_game *game,
     game->move_parse = chess_i_move_parse;
     game->move_label = chess_i_move_label;
     game->draw = chess_i_draw;
+    game->solve = chess_i_solve;
+    game->sub_table = chess_i_sub_table;
+    game->table_value = chess_i_table_value;
     return LOOPY_OK;
 }
 

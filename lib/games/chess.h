@@ -196,6 +196,9 @@ bool chess_i_ep_capturable(const chess_rules *rules, const chess_board *board,
 
 /* ---- lib/games/chess.c, chess_unmoves.c ---- */
 
+/* Whether game is a chess ending opened from loopy_i_game_chess. */
+bool chess_i_is(const loopy_game *game);
+
 /* The board after piece (a slot of board's side to move) goes to square
  * to, taking what stands there, with the other side to move; false (and
  * *next unusable) when a king stands there.  Legality is not tested. */
@@ -306,6 +309,24 @@ loopy_status chess_i_read_table(const chess_rules *rules, uint32_t m,
 loopy_status chess_i_copy_table(const chess_rules *rules, uint32_t m,
                                 const loopy_db *db, _Atomic uint16_t *rec,
                                 uint32_t max_level, loopy_diag *diag);
+/* Whether pos (below the size) lies in a sub-ending of the ending of
+ * rules: then that ending's name ("KQKP", its table's) goes to name and
+ * pos's index in the game of that ending alone to *local, nonzero.  0 for
+ * the ending's own material, or when capacity cannot hold the name.  The
+ * game's sub_table. */
+int chess_i_sub_table(void *rules, loopy_position pos, char *name,
+                      size_t capacity, loopy_position *local);
+/* The value of pos (an index of the ending of rules, below its size) from
+ * the table of the sub-ending it lies in, folder/NAME.ldb, checked as a
+ * solve reads it; symmetric: the asking database holds a position per
+ * class, as tables do.  LOOPY_EINVAL when pos lies in no sub-ending; a
+ * table missing, unreadable, wrong or lacking pos fails, diag naming it:
+ * "the table of its ending KQK, DIR/KQK.ldb: why".  The game's
+ * table_value. */
+loopy_status chess_i_table_value(void *rules, loopy_position pos,
+                                 const char *folder, int symmetric,
+                                 loopy_outcome *outcome, uint32_t *remoteness,
+                                 loopy_diag *diag);
 /* Writes material m's records (rec, the game's, 2 bytes per index) as
  * folder/NAME.ldb, the table of chess:NAME holding the ending NAME alone,
  * through a temporary file renamed when whole; on threads.  LOOPY_EIO
@@ -313,5 +334,13 @@ loopy_status chess_i_copy_table(const chess_rules *rules, uint32_t m,
 loopy_status chess_i_write_table(const chess_rules *rules, uint32_t m,
                                  const char *folder, const uint16_t *rec,
                                  int threads, loopy_diag *diag);
+
+/* ---- lib/games/chess_solve.c ---- */
+
+/* Every legal position of a chess ending, 2 bytes per index, tier by
+ * tier: the game's solve (loopy_game_solve_tablebase). */
+loopy_status chess_i_solve(const loopy_game *game,
+                           const loopy_game_solve_options *options,
+                           loopy_game_solution **out, loopy_diag *diag);
 
 #endif

@@ -628,9 +628,9 @@ static loopy_status build(tiers *t, const loopy_game_solve_options *options,
     return status;
 }
 
-loopy_status loopy_i_chess_solve(const loopy_game *game,
-                                 const loopy_game_solve_options *options,
-                                 loopy_game_solution **out, loopy_diag *diag)
+loopy_status chess_i_solve(const loopy_game *game,
+                           const loopy_game_solve_options *options,
+                           loopy_game_solution **out, loopy_diag *diag)
 {
     const chess_rules *rules = game->ctx;
     bool build_tables = options->build != 0;

@@ -94,7 +94,7 @@ static loopy_status check_table(const chess_rules *rules, uint32_t m,
     /* First whose table it is, then how it was solved. */
     status = loopy_db_open_game(db, &game, diag);
     if (status == LOOPY_OK &&
-        (!loopy_i_chess_is(game) || strcmp(game->params, material->name) != 0 ||
+        (!chess_i_is(game) || strcmp(game->params, material->name) != 0 ||
          !same_layout(rules, m, game->ctx))) {
         const char *params = loopy_db_game_params(db);
         loopy_i_diag(diag, 0, 0, "it holds %s%s%s, not the ending %s",
@@ -294,38 +294,35 @@ static uint32_t material_of(const chess_rules *rules, loopy_position pos)
     return m;
 }
 
-bool loopy_i_chess_sub_table(const loopy_game *game, loopy_position pos,
-                             char *name, size_t capacity,
-                             loopy_position *local)
+int chess_i_sub_table(void *ctx, loopy_position pos, char *name,
+                      size_t capacity, loopy_position *local)
 {
-    const chess_rules *rules;
+    const chess_rules *rules = ctx;
     uint32_t m;
 
-    if (!loopy_i_chess_is(game) || pos >= game->size)
-        return false;
-    rules = game->ctx;
+    if (pos >= rules->size)
+        return 0;
     m = material_of(rules, pos);
     if (m == 0 || strlen(rules->material[m].name) >= capacity)
-        return false;
+        return 0;
     memcpy(name, rules->material[m].name, strlen(rules->material[m].name) + 1);
     *local = pos - rules->material[m].offset;
-    return true;
+    return 1;
 }
 
-loopy_status loopy_i_chess_table_value(const loopy_game *game,
-                                       loopy_position pos, const char *folder,
-                                       bool symmetric, loopy_outcome *outcome,
-                                       uint32_t *remoteness, loopy_diag *diag)
+loopy_status chess_i_table_value(void *ctx, loopy_position pos,
+                                 const char *folder, int symmetric,
+                                 loopy_outcome *outcome, uint32_t *remoteness,
+                                 loopy_diag *diag)
 {
-    const chess_rules *rules;
+    const chess_rules *rules = ctx;
     loopy_db *table = NULL;
     loopy_status status;
     uint32_t m;
     char *path;
 
-    if (!loopy_i_chess_is(game) || pos >= game->size)
+    if (pos >= rules->size)
         return LOOPY_EINVAL;
-    rules = game->ctx;
     m = material_of(rules, pos);
     if (m == 0)
         return LOOPY_EINVAL;

@@ -90,32 +90,4 @@ extern const loopy_game_def loopy_i_game_tictactoe;
 extern const loopy_game_def loopy_i_game_connect4;
 extern const loopy_game_def loopy_i_game_chess;
 
-/* ---- The games' own solvers (loopy_game_solve_tablebase) ---- */
-
-/* Whether game is a chess ending opened from loopy_i_game_chess. */
-bool loopy_i_chess_is(const loopy_game *game);
-/* Whether pos (below game's size) lies in a sub-ending of game, a chess
- * ending (lib/games/chess_tables.c): then that ending's name ("KQKP", its table's) goes to name
- * (capacity at least 6) and pos's index in the game of that ending alone
- * to *local.  False for the game's own ending, and for another game. */
-bool loopy_i_chess_sub_table(const loopy_game *game, loopy_position pos,
-                             char *name, size_t capacity,
-                             loopy_position *local);
-/* The value of pos (a class's index of game, a chess ending) from the
- * table of the sub-ending it lies in, folder/NAME.ldb, checked as a solve
- * reads it (lib/games/chess_tables.c); symmetric: the asking database
- * holds a position per class, as tables do.  LOOPY_EINVAL when pos lies
- * in no sub-ending (or game is another); a table missing, unreadable,
- * wrong or lacking pos fails, diag naming it: "the table of its ending
- * KQK, DIR/KQK.ldb: why". */
-loopy_status loopy_i_chess_table_value(const loopy_game *game,
-                                       loopy_position pos, const char *folder,
-                                       bool symmetric, loopy_outcome *outcome,
-                                       uint32_t *remoteness, loopy_diag *diag);
-/* Every legal position of a chess ending, 2 bytes per index, tier by
- * tier (lib/games/chess_solve.c). */
-loopy_status loopy_i_chess_solve(const loopy_game *game,
-                                 const loopy_game_solve_options *options,
-                                 loopy_game_solution **out, loopy_diag *diag);
-
 #endif

@@ -34,7 +34,7 @@ const loopy_game_def *loopy_game_builtin(size_t i)
 
 int loopy_game_has_tablebase(const loopy_game *game)
 {
-    return loopy_i_chess_is(game);
+    return game != NULL && game->version >= 6 && game->solve != NULL;
 }
 
 loopy_status loopy_game_solve_tablebase(const loopy_game *game,
@@ -54,8 +54,8 @@ loopy_status loopy_game_solve_tablebase(const loopy_game *game,
                      "through a graph", game->name);
         return LOOPY_EINVAL;
     }
-    return loopy_i_chess_solve(game, options != NULL ? options : &defaults,
-                               out, diag);
+    return game->solve(game, options != NULL ? options : &defaults, out,
+                       diag);
 }
 
 /* An open game: the table the caller sees, first, so that the pointer is
@@ -91,6 +91,8 @@ static loopy_status check_table(const loopy_game *g, const char *who,
         what = "it has tiers but no tier_start or tier_children callback";
     else if (g->tier_count > g->size)
         what = "it has more tiers than positions";
+    else if (g->version >= 6 && g->table_value != NULL && g->sub_table == NULL)
+        what = "it has a table_value callback but no sub_table";
     if (what == NULL)
         return LOOPY_OK;
     loopy_i_diag(diag, 0, 0, "%s: not a usable game: %s", who, what);
@@ -199,6 +201,11 @@ static loopy_status open_game_named(const char *spec, size_t name_len,
         g->game.class_size = NULL;
     if (g->game.version < 5)
         g->game.remoteness_bound = 0;
+    if (g->game.version < 6) {
+        g->game.solve = NULL;
+        g->game.sub_table = NULL;
+        g->game.table_value = NULL;
+    }
     status = check_table(&g->game, name, diag);
     if (status != LOOPY_OK) {
         if (g->game.release != NULL)

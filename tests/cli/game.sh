@@ -25,6 +25,55 @@ sed 's/= LOOPY_GAME_VERSION,/= 1,/' "$root/examples/ladder.c" >"$work/ladder_v1.
 cc -shared -fPIC -I"$root/include" "$work/ladder_v1.c" -o "$work/ladder-v1.so" 2>>"$work/cc.err" ||
     fail "ladder for version 1"
 expect "a game of version 1" 0 '3: D\n  1  D\n  4  D\n' game probe -q ./ladder-v1.so:10 3
+# A game's own solver is reached through its table (version 6's solve),
+# not by the game's name: loopy game solve takes it by default.  A game of
+# version 5 whose table has the same field set has none (the field is not
+# its), and is solved through a graph.
+{
+    sed '/^static loopy_status create(/,$d' "$root/examples/ladder.c"
+    cat <<'EOF'
+static loopy_status own_solve(const loopy_game *game,
+                              const struct loopy_game_solve_options *options,
+                              struct loopy_game_solution **out,
+                              loopy_diag *diag)
+{
+    (void)options;
+    (void)out;
+    snprintf(diag->message, sizeof diag->message,
+             "%s: its own solver was called", game->name);
+    return LOOPY_EGAME;
+}
+
+loopy_status own_value(void *ctx, loopy_position pos, const char *folder,
+                       int symmetric, loopy_outcome *outcome,
+                       uint32_t *remoteness, loopy_diag *diag);
+loopy_status own_value(void *ctx, loopy_position pos, const char *folder,
+                       int symmetric, loopy_outcome *outcome,
+                       uint32_t *remoteness, loopy_diag *diag)
+{
+    (void)ctx, (void)pos, (void)folder, (void)symmetric, (void)outcome;
+    (void)remoteness, (void)diag;
+    return LOOPY_EINVAL;
+}
+EOF
+    sed -n '/^static loopy_status create(/,$p' "$root/examples/ladder.c"
+} | sed 's/        \.release = release,/        .release = release, .solve = own_solve,/' >"$work/ladder_own.c"
+cc -shared -fPIC -I"$root/include" "$work/ladder_own.c" -o "$work/ladder-own.so" 2>>"$work/cc.err" ||
+    fail "ladder with its own solver: $(cat "$work/cc.err")"
+refused "a game's own solver, by its table" 1 "^loopy game: ladder: its own solver was called" \
+    game solve -q ./ladder-own.so:10
+# table_value without sub_table: a table that cannot be used.
+sed 's/\.solve = own_solve,/.table_value = own_value,/' "$work/ladder_own.c" >"$work/ladder_tv.c"
+cc -shared -fPIC -I"$root/include" "$work/ladder_tv.c" -o "$work/ladder-tv.so" 2>>"$work/cc.err" ||
+    fail "ladder with table_value alone"
+refused "table_value without sub_table" 1 \
+    "ladder-tv.so: not a usable game: it has a table_value callback but no sub_table" \
+    game solve -q ./ladder-tv.so:10
+sed 's/= LOOPY_GAME_VERSION,/= 5,/' "$work/ladder_own.c" >"$work/ladder_own5.c"
+cc -shared -fPIC -I"$root/include" "$work/ladder_own5.c" -o "$work/ladder-own5.so" 2>>"$work/cc.err" ||
+    fail "ladder of version 5 with a solve field"
+expect "version 5: no solver of its own" 0 'ladder:10: 11 positions reached\n  W 1  L 1  T 0  D 9\n  start 0: D\n' \
+    game solve -q ./ladder-own5.so:10
 # The same game as a graph: positions 0..TOP are vertices 1..TOP+1 (text
 # numbering); TOP is lost for the player to move there (--lose-at).
 for top in 1 2 3 7 10 25; do
