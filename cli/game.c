@@ -500,6 +500,78 @@ int game_open_database(const game_args *a, loopy_db **db, loopy_game **game)
  * with its parameters read from the first position when GAME has none and
  * the game can ("chess" and a FEN: chess:KRK), and its database in the
  * tables folder, when there is one and the action reads databases. */
+/* Reads all of standard input into a->stdin_text, for probe to read again
+ * through a->stdin_copy, and points *first at its first position (a line
+ * neither blank nor a '#' comment, blanks dropped; NULL when none): the
+ * position the game's parameters are read from, as from the first
+ * argument.  EXIT_IO or EXIT_RESOURCE, said, when it cannot. */
+static int read_stdin_first(game_args *a, const char **first,
+                            char *line, size_t capacity)
+{
+    size_t length = 0, room = 65536;
+    char *text = malloc(room);
+
+    *first = NULL;
+    if (text == NULL) {
+        cli_error("game", "<stdin>: out of memory");
+        return EXIT_RESOURCE;
+    }
+    for (;;) {
+        size_t got = fread(text + length, 1, room - length, stdin);
+        length += got;
+        if (got == 0)
+            break;
+        if (length == room) {
+            char *more = room <= SIZE_MAX / 2 ? realloc(text, room * 2) : NULL;
+            if (more == NULL) {
+                free(text);
+                cli_error("game", "<stdin>: out of memory for %zu bytes",
+                          length);
+                return EXIT_RESOURCE;
+            }
+            text = more;
+            room *= 2;
+        }
+    }
+    if (ferror(stdin)) {
+        int err = errno;
+        free(text);
+        cli_error("game", "<stdin>: read failed: %s", strerror(err));
+        return EXIT_IO;
+    }
+    a->stdin_text = text;
+    /* fmemopen of no bytes may fail: standard input is at its end then,
+     * and probe reads that. */
+    if (length > 0 && (a->stdin_copy = fmemopen(text, length, "r")) == NULL) {
+        cli_error("game", "<stdin>: %s", strerror(errno));
+        return EXIT_RESOURCE;
+    }
+    /* The first position, with probe's rules for lines. */
+    for (size_t at = 0; at < length;) {
+        const char *end = memchr(text + at, '\n', length - at);
+        size_t stop = end != NULL ? (size_t)(end - text) : length;
+        size_t from = at, to = stop;
+        at = stop + 1;
+        while (from < to && (text[from] == ' ' || text[from] == '\t'))
+            from++;
+        while (to > from && (text[to - 1] == '\r' || text[to - 1] == ' ' ||
+                             text[to - 1] == '\t'))
+            to--;
+        if (from == to || text[from] == '#')
+            continue;
+        /* A line too long or with a NUL byte names no parameters; probe
+         * refuses it in its turn. */
+        if (to - from < capacity && memchr(text + from, '\0', to - from) ==
+                                        NULL) {
+            memcpy(line, text + from, to - from);
+            line[to - from] = '\0';
+            *first = line;
+        }
+        break;
+    }
+    return EXIT_OK;
+}
+
 static int game_resolve(game_args *a, bool reads_database)
 {
     const char *dir = tables_folder(a);
@@ -508,9 +580,22 @@ static int game_resolve(game_args *a, bool reads_database)
     struct stat st;
     int rc, len;
 
+    char line[512];
+    bool from_stdin = false;
+
     for (size_t i = 0; i < a->position_count && first == NULL; i++)
         if (strcmp(a->positions[i], "-") != 0)
             first = a->positions[i];
+        else
+            from_stdin = true;
+    /* "chess -": the ending from the first position on standard input,
+     * when the first position comes from there. */
+    if (first == NULL && from_stdin && strchr(a->spec, ':') == NULL &&
+        strchr(a->spec, '/') == NULL && strcmp(a->action, "probe") == 0) {
+        rc = read_stdin_first(a, &first, line, sizeof line);
+        if (rc != EXIT_OK)
+            return rc;
+    }
     if (first != NULL && strchr(a->spec, ':') == NULL &&
         strchr(a->spec, '/') == NULL) {
         char params[64];
@@ -863,5 +948,8 @@ int cmd_game(int argc, char **argv)
     else if (rc < 0)
         rc = EXIT_OK;
     free(a.positions);
+    if (a.stdin_copy != NULL)
+        fclose(a.stdin_copy);
+    free(a.stdin_text);
     return rc;
 }

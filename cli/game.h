@@ -48,6 +48,13 @@ typedef struct game_args {
     char open_spec[320];
     const char *db_path;
     char table_path[4096];
+    /* Set by game_resolve when it read standard input to find the first
+     * position ("chess -", the FENs on standard input): what it read
+     * (stdin_text), which probe reads again through stdin_copy in place
+     * of standard input.  NULL: not read (stdin_copy NULL too when there
+     * was nothing). */
+    char *stdin_text;
+    FILE *stdin_copy;
 } game_args;
 
 /* The solver a solve uses, once the game is known (a default resolved:

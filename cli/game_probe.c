@@ -54,8 +54,9 @@ static void probe_list_free(probe_list *list)
 
 /* The positions of standard input, one a line; blank lines and lines
  * starting with '#' (after blanks) are skipped, blanks around a position
- * dropped.  All of it is read before anything is answered. */
-static int probe_read_stdin(probe_list *list)
+ * dropped.  All of it is read before anything is answered.  in: standard
+ * input, or what game_resolve read of it (game_args.stdin_copy). */
+static int probe_read_stdin(FILE *in, probe_list *list)
 {
     char *line = NULL;
     size_t capacity = 0;
@@ -69,7 +70,7 @@ static int probe_read_stdin(probe_list *list)
 
         /* getline says end of input and failure alike: errno tells. */
         errno = 0;
-        if (rc != EXIT_OK || (got = getline(&line, &capacity, stdin)) <= 0)
+        if (rc != EXIT_OK || (got = getline(&line, &capacity, in)) <= 0)
             break;
         text = line;
         end = line + got;
@@ -102,7 +103,7 @@ static int probe_read_stdin(probe_list *list)
                   number + 1);
         rc = EXIT_RESOURCE;
     }
-    if (rc == EXIT_OK && ferror(stdin)) {
+    if (rc == EXIT_OK && ferror(in)) {
         cli_error("game", "<stdin>: read failed: %s", strerror(errno));
         rc = EXIT_IO;
     }
@@ -120,7 +121,9 @@ static int probe_collect(const game_args *a, probe_list *list)
         return probe_add(list, NULL, NULL, 0);
     for (size_t i = 0; i < a->position_count && rc == EXIT_OK; i++)
         rc = strcmp(a->positions[i], "-") == 0
-                 ? probe_read_stdin(list)
+                 ? probe_read_stdin(a->stdin_copy != NULL ? a->stdin_copy
+                                                          : stdin,
+                                    list)
                  : probe_add(list, a->positions[i], NULL, 0);
     return rc;
 }

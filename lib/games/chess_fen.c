@@ -244,7 +244,7 @@ int chess_i_parse_board(const chess_rules *rules, const char *text,
         list_materials(rules, names, sizeof names);
         snprintf(why, why_capacity,
                  "the material %s is not an ending of chess:%s (its endings: "
-                 "%s; 'chess' alone opens the first FEN argument's)",
+                 "%s; 'chess' alone opens the first FEN's)",
                  material, rules->params, names);
         return 1;
     }

@@ -112,10 +112,24 @@ same "chess FEN alone: the ending" \
 same "chess FEN alone: black's rook" \
     "$("$LOOPY" game probe -q chess "8/8/8/8/8/2K5/1r6/k7 b" | head -n 1)" \
     "8/8/8/8/8/2K5/1r6/k7 b: W 31 (mate in 16)"
-refused "chess: another material" 1 "the material KRK is not an ending of chess:KQK .*'chess' alone opens the first FEN argument's" \
+refused "chess: another material" 1 "the material KRK is not an ending of chess:KQK .*'chess' alone opens the first FEN's" \
     game probe chess:KQK "$fen"
 refused "chess: a pawn that gives check" 1 "black is in check with white to move" \
     game probe chess "8/8/8/8/8/2k5/1P6/K7 w"
+# The ending from the first FEN on standard input ("chess -"): comments
+# and blank lines skipped, the rest of the input probed in that ending;
+# another material after it is refused naming its line; standard input
+# after a FEN argument is of that FEN's ending.
+printf '# KRK\n\n  %s \r\n8/8/8/8/8/8/1R6/k1K5 b\n' "$fen" >"$work/fens"
+same "chess - : the ending from standard input" \
+    "$("$LOOPY" game probe -q chess - <"$work/fens" | grep -v '^ ')" \
+    "$(printf '%s: W 31 (mate in 16)\n8/8/8/8/8/8/1R6/k1K5 b: T 0 (stalemate or dead material)' "$fen")"
+printf '%s\n8/8/8/8/8/2k5/8/KQ6 w\n' "$fen" >"$work/fens2"
+refused "chess - : another material later" 1 "<stdin>:2: .*the material KQK is not an ending of chess:KRK" \
+    game probe chess - <"$work/fens2"
+same "chess FEN - : the argument's ending" \
+    "$("$LOOPY" game probe -q chess "8/8/8/8/8/2k5/8/KQ6 w" - <"$work/fens" 2>&1 | grep -c 'is not an ending of chess:KQK')" "1"
+expect "chess - : nothing on standard input" 0 "" game probe -q chess - </dev/null
 # A refused position is quoted with its control characters made '?' (an
 # escape sequence would act on the terminal).
 refused "chess: a control character in a FEN" 1 "'8/8/8/8/8/4k3/4P3/4K3 w - - 0 1\\?\\[2J' is not a position of chess" \
