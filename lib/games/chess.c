@@ -259,11 +259,13 @@ static bool each_move(const chess_rules *rules, const chess_board *board,
                    chess_i_attacked(rules, board, king, 1 - side, occ);
     uint64_t lines = legal_only ? rules->rook[king] | rules->bishop[king]
                                 : 0;
+    loopy_position turned = UINT64_MAX; /* chess_i_step_init's */
 
     for (uint32_t i = 0; i < board->count; i++)
         if (board->colour[i] == side)
             own |= UINT64_C(1) << board->square[i];
     for (uint32_t i = 0; i < board->count; i++) {
+        chess_step step;
         uint64_t targets, from_bit;
         bool safe;
         if (board->colour[i] != side)
@@ -278,9 +280,23 @@ static bool each_move(const chess_rules *rules, const chess_board *board,
         }
         targets = chess_i_reach(rules, board, i, occ) & ~own &
                   (exits_only ? occ : ~UINT64_C(0));
+        /* A quiet move that cannot leave its king attacked, or any when
+         * moves are not checked: most indices follow from one encode
+         * (chess_i_step). */
+        step.image = NULL;
+        if ((safe || !legal_only) && !exits_only && (targets & ~occ) != 0)
+            chess_i_step_init(rules, board, i, &turned, &step);
         for (; targets != 0; targets &= targets - 1) {
             uint32_t to = chess_i_lowest(targets);
             chess_board next;
+            loopy_position index = (occ >> to & 1) == 0
+                                       ? chess_i_step(&step, to)
+                                       : UINT64_MAX;
+            if (index != UINT64_MAX) {
+                if (!visit(ctx, index, i, to, 0))
+                    return false;
+                continue;
+            }
             /* A king is never taken (a legal position never has it
              * attacked by the side to move). */
             if (!chess_i_apply(rules, board, i, to, &next))

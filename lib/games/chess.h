@@ -92,6 +92,11 @@ typedef struct chess_rules {
     uint64_t king[64], knight[64], rook[64], bishop[64];
     uint64_t pawn_attack[2][64]; /* the squares a pawn of colour c takes */
     uint64_t between[64][64];
+    /* The squares from a square outwards in each direction on an empty
+     * board: [0, 4) the rook's, [4, 8) the bishop's; the first of each
+     * pair runs to higher squares (north, east, north-east, north-west),
+     * the second to lower. */
+    uint64_t ray[8][64];
     uint8_t image[8][64]; /* the 8 symmetries of the board; [0] identity */
     /* The king pairs: pair_of[white][black] is the pair's number, or -1
      * when the kings so placed are no pair of the index; bit s of
@@ -114,6 +119,19 @@ static inline uint32_t chess_i_lowest(uint64_t bits)
     return (uint32_t)__builtin_ctzll(bits);
 #else
     return loopy_i_count_bits((bits & (~bits + 1)) - 1);
+#endif
+}
+
+/* The place of the highest 1 of bits, which is not 0. */
+static inline uint32_t chess_i_highest(uint64_t bits)
+{
+#if defined(__GNUC__)
+    return 63u - (uint32_t)__builtin_clzll(bits);
+#else
+    uint32_t place = 0;
+    while (bits >>= 1)
+        place++;
+    return place;
 #endif
 }
 
@@ -168,6 +186,51 @@ void chess_i_normalize(chess_board *board);
  * its images whose kings are a pair of the index. */
 loopy_position chess_i_encode(const chess_rules *rules,
                               const chess_board *board);
+/* The index of a board after one piece of it moves to an empty square
+ * and the other side is to move, found without encode's symmetry search
+ * when one symmetry places the kings before and after (chess_i_step). */
+typedef struct chess_step {
+    const chess_rules *rules;
+    const uint8_t *image; /* the symmetry's squares; NULL: encode */
+    uint32_t symmetries;  /* the kings' before (one bit) */
+    uint32_t piece, shift, side;
+    uint8_t king[2];      /* the kings' squares before */
+    /* The index with the piece's 6 bits clear (a piece not a king), or
+     * the other pieces' bits alone (a king). */
+    loopy_position base;
+} chess_step;
+/* Prepares step for moves of piece (a slot) of board: a shortcut when the
+ * material is pawnless, one symmetry places the kings, they do not
+ * touch, and piece is a king or has no equal piece (which would be sorted
+ * among its equals); else step->image is NULL.  *turned is the index of
+ * board with the other side to move, UINT64_MAX until it is needed: then
+ * encoded and kept, for the board's other pieces. */
+void chess_i_step_init(const chess_rules *rules, const chess_board *board,
+                       uint32_t piece, loopy_position *turned,
+                       chess_step *step);
+/* The index of the board step was made for with its piece on square to
+ * (empty) and the other side to move; UINT64_MAX when the shortcut does
+ * not hold (no shortcut, or a king's move to where another symmetry
+ * places the kings, or they touch): encode then. */
+static inline loopy_position chess_i_step(const chess_step *step, uint32_t to)
+{
+    const chess_rules *rules = step->rules;
+    uint32_t w, b;
+    int pair;
+
+    if (step->image == NULL)
+        return UINT64_MAX;
+    if (step->piece >= 2)
+        return step->base + ((loopy_position)step->image[to] << step->shift);
+    w = step->piece == 0 ? to : step->king[0];
+    b = step->piece == 1 ? to : step->king[1];
+    pair = rules->pair_of[step->image[w]][step->image[b]];
+    if (rules->pair_symmetries[w][b] != step->symmetries || pair < 0)
+        return UINT64_MAX;
+    return step->base + ((loopy_position)(step->side * CHESS_KING_PAIRS +
+                                          (uint32_t)pair)
+                         << step->shift);
+}
 /* Decodes pos (below the size) into board; whether it is a position: a
  * legal board whose class's index is pos itself. */
 bool chess_i_position(const chess_rules *rules, loopy_position pos,

@@ -109,6 +109,18 @@ static void init_tables(chess_rules *rules)
             rules->between[from][to] = between;
         }
     }
+    {
+        /* File and rank steps: N, S, E, W, NE, SW, NW, SE. */
+        static const int step[8][2] = {{0, 1}, {0, -1}, {1, 0}, {-1, 0},
+                                       {1, 1}, {-1, -1}, {-1, 1}, {1, -1}};
+        for (int d = 0; d < 8; d++)
+            for (int from = 0; from < 64; from++) {
+                int f = (from & 7) + step[d][0], r = (from >> 3) + step[d][1];
+                for (; f >= 0 && f < 8 && r >= 0 && r < 8;
+                     f += step[d][0], r += step[d][1])
+                    rules->ray[d][from] |= bit((uint32_t)(r * 8 + f));
+            }
+    }
     /* Symmetry s: bit 0 mirrors the files, bit 1 the ranks, bit 2 swaps
      * files and ranks (a reflection in the a1-h8 diagonal). */
     for (uint32_t s = 0; s < 8; s++)
@@ -646,6 +658,53 @@ loopy_position chess_i_encode(const chess_rules *rules,
     return material->offset + least;
 }
 
+void chess_i_step_init(const chess_rules *rules, const chess_board *board,
+                       uint32_t piece, loopy_position *turned,
+                       chess_step *step)
+{
+    const chess_material *material = &rules->material[board->material];
+    uint32_t symmetries =
+        rules->pair_symmetries[board->square[0]][board->square[1]];
+    loopy_position index;
+
+    step->rules = rules;
+    step->image = NULL;
+    /* With one symmetry placing the kings, encode's loop runs once, with
+     * that symmetry's squares.  A piece that keeps its slot (no equal
+     * piece to sort it among) is 6 bits of the index; a king's move
+     * keeps the other pieces' bits when the same symmetry places the
+     * kings after it. */
+    if (material->pawns[0] + material->pawns[1] > 0 || symmetries == 0 ||
+        (symmetries & (symmetries - 1)) != 0 ||
+        (piece >= 2 && ((material->equal >> piece & 1) ||
+                        (material->equal >> (piece + 1) & 1))))
+        return;
+    if (*turned == UINT64_MAX) {
+        chess_board other = *board;
+        other.side = 1 - board->side;
+        *turned = chess_i_encode(rules, &other);
+    }
+    index = *turned;
+    if (index >= rules->size)
+        return; /* the kings touch */
+    step->image = rules->image[chess_i_lowest(symmetries)];
+    step->symmetries = symmetries;
+    step->piece = piece;
+    step->side = 1 - board->side;
+    step->king[0] = board->square[0];
+    step->king[1] = board->square[1];
+    if (piece >= 2) {
+        step->shift = 6 * (piece - 2);
+        step->base = index - ((loopy_position)step->image[board->square[piece]]
+                              << step->shift);
+    } else {
+        step->shift = 6 * (board->count - 2);
+        step->base = material->offset +
+                     ((index - material->offset) &
+                      ((UINT64_C(1) << step->shift) - 1));
+    }
+}
+
 bool chess_i_position(const chess_rules *rules, loopy_position pos,
                       chess_board *board)
 {
@@ -711,7 +770,9 @@ uint64_t chess_i_reach(const chess_rules *rules, const chess_board *board,
                        uint32_t i, uint64_t occ)
 {
     uint32_t from = board->square[i];
-    uint64_t lines, reach = 0;
+    uint64_t reach = 0;
+
+    uint32_t first = 0, last = 8;
 
     switch (board->kind[i]) {
     case CHESS_KING:
@@ -721,19 +782,25 @@ uint64_t chess_i_reach(const chess_rules *rules, const chess_board *board,
     case CHESS_KNIGHT:
         return rules->knight[from];
     case CHESS_QUEEN:
-        lines = rules->rook[from] | rules->bishop[from];
         break;
     case CHESS_ROOK:
-        lines = rules->rook[from];
+        last = 4;
         break;
     default:
-        lines = rules->bishop[from];
+        first = 4;
         break;
     }
-    for (; lines != 0; lines &= lines - 1) {
-        uint32_t to = chess_i_lowest(lines);
-        if ((rules->between[from][to] & occ) == 0)
-            reach |= bit(to);
+    /* Each ray up to its first piece, which it takes in: that piece is
+     * the lowest square on a ray to higher squares, the highest on one to
+     * lower; the ray from it onwards is cut off. */
+    for (uint32_t d = first; d < last; d += 2) {
+        uint64_t up = rules->ray[d][from], down = rules->ray[d + 1][from];
+        uint64_t up_hit = up & occ, down_hit = down & occ;
+        reach |= up_hit != 0 ? up & ~rules->ray[d][chess_i_lowest(up_hit)]
+                             : up;
+        reach |= down_hit != 0
+                     ? down & ~rules->ray[d + 1][chess_i_highest(down_hit)]
+                     : down;
     }
     return reach;
 }

@@ -43,9 +43,11 @@
  *    record (or past the end, when the kings touch), and an unmove to an
  *    illegal position or one that is over reaches no undecided record.
  *
- * Memory: the records, 2 bytes per index, and a byte per CHUNK (4096)
- * indices of the material being solved saying where candidates are.
- * Each level scans the records of the material; threads share the
+ * Memory: the records, 2 bytes per index, a byte per CHUNK (4096)
+ * indices of the material being solved saying where candidates are, and
+ * 4 bytes per BLOCK (512) saying when a block is next due.  Each level
+ * scans the blocks of the material that hold a record due at it (most
+ * levels past the first few touch a small part); threads share the
  * records through 16-bit compare-and-swaps, and the result does not
  * depend on their number or order.  The remoteness of a record is below
  * 2^14 - 4 (MAX_LEVEL): past that (no pawnless ending comes near, the
@@ -69,6 +71,10 @@
 #define MAX_LEVEL (LOOPY_I_RECORD_LOW - WAITING + 1)
 /* Indices a thread takes at a time in the scans. */
 #define CHUNK 4096
+/* Indices a level's scan skips at a time when none is due at the level
+ * (BLOCK divides CHUNK). */
+#define BLOCK 512
+#define NOTHING_DUE UINT16_MAX
 
 typedef struct tiers {
     const chess_rules *rules;
@@ -87,6 +93,14 @@ typedef struct tiers {
     /* Per CHUNK of the material's segment: whether it holds a CANDIDATE
      * (a byte each: a 4096th of the indices). */
     _Atomic uint8_t *marked;
+    /* Per BLOCK of the segment, what a level's scan needs to know to skip
+     * it: due, the lowest level above the last scan's at which a record
+     * there waits or was decided (NOTHING_DUE: none; a level's own
+     * scan writes it for its blocks); soon[l & 1], set when a record
+     * there is decided at level l, during level l - 1 (cleared after
+     * level l). */
+    uint16_t *due;
+    _Atomic uint8_t *soon[2];
 } tiers;
 
 static uint16_t record(loopy_outcome outcome, uint32_t remoteness)
@@ -209,8 +223,12 @@ static bool decide(const tiers *t, loopy_position q, uint16_t seen,
            (kind_of(seen) == kind_of(next) && low_of(seen) > low_of(next)))
         if (atomic_compare_exchange_weak_explicit(&t->rec[q], &seen, next,
                                                   memory_order_relaxed,
-                                                  memory_order_relaxed))
+                                                  memory_order_relaxed)) {
+            atomic_store_explicit(&t->soon[low_of(next) & 1]
+                                          [(q - t->lo) / BLOCK],
+                                  1, memory_order_relaxed);
             return true;
+        }
     return false;
 }
 
@@ -375,6 +393,9 @@ static uint64_t candidates(tiers *t, uint32_t r)
             if (all_moves_win(t, i, r)) {
                 atomic_store_explicit(&t->rec[i], record(LOOPY_LOSE, r + 1),
                                       memory_order_relaxed);
+                atomic_store_explicit(&t->soon[(r + 1) & 1]
+                                              [(i - t->lo) / BLOCK],
+                                      1, memory_order_relaxed);
                 made++;
             } else {
                 atomic_store_explicit(&t->rec[i], (uint16_t)UNDECIDED,
@@ -387,6 +408,63 @@ static uint64_t candidates(tiers *t, uint32_t r)
 
 /* One pass (ties: the Tie pass) of the levels over the material being
  * solved. */
+/* Clears the blocks' soon[which] flags; with every, due too (a pass's
+ * first level scans everything). */
+static void clear_due(tiers *t, unsigned which, bool every)
+{
+    int64_t blocks = (int64_t)((t->hi - t->lo + BLOCK - 1) / BLOCK);
+
+#pragma omp parallel for num_threads(t->threads) schedule(static)
+    for (int64_t k = 0; k < blocks; k++) {
+        atomic_store_explicit(&t->soon[which][k], 0, memory_order_relaxed);
+        if (every) {
+            atomic_store_explicit(&t->soon[1 - which][k], 0,
+                                  memory_order_relaxed);
+            t->due[k] = 0;
+        }
+    }
+}
+
+/* Level r's scan of the block [a, b), numbered k: tells of the records
+ * decided at r, and decides those waiting for r; sets its due.  Returns
+ * how many it decided. */
+static uint64_t scan_block(tiers *t, bool ties, uint32_t r, uint64_t k,
+                           loopy_position a, loopy_position b)
+{
+    uint16_t waiting = (uint16_t)(WAITING + r);
+    uint32_t due = NOTHING_DUE;
+    uint64_t made = 0;
+
+    for (loopy_position i = a; i < b; i++) {
+        uint16_t v = atomic_load_explicit(&t->rec[i], memory_order_relaxed);
+        unsigned k_of = kind_of(v);
+        uint32_t low = low_of(v);
+        /* The last of its moves out reaches a Win at r. */
+        if (!ties && v == waiting) {
+            if (all_moves_win(t, i, r))
+                made += decide(t, i, v, record(LOOPY_LOSE, r + 1));
+            continue;
+        }
+        if (k_of == 0) {
+            /* Waiting for a Win past r. */
+            if (!ties && low >= WAITING && low - WAITING > r &&
+                low - WAITING < due)
+                due = low - WAITING;
+            continue;
+        }
+        if ((k_of == LOOPY_TIE) != ties)
+            continue;
+        if (low == r)
+            made += tell(t, i, k_of, r);
+        else if (low > r && low < due)
+            due = low;
+    }
+    /* A record decided at r + 1 while this scan ran, and not seen by it,
+     * set soon[(r + 1) & 1]. */
+    t->due[k] = (uint16_t)due;
+    return made;
+}
+
 static loopy_status run_levels(tiers *t, bool ties)
 {
     int64_t chunks = (int64_t)((t->hi - t->lo + CHUNK - 1) / CHUNK);
@@ -394,33 +472,32 @@ static loopy_status run_levels(tiers *t, bool ties)
     uint32_t top;
     loopy_status status = exits(t, ties, &top);
 
+    clear_due(t, 0, true);
     for (uint32_t r = 0; status == LOOPY_OK && (made > 0 || r <= top); r++) {
-        uint16_t waiting = (uint16_t)(WAITING + r);
         if (r >= MAX_LEVEL)
             return LOOPY_ETOOBIG;
         made = 0;
+        /* A block is scanned when a record there is due at r: one the
+         * last scan of it saw waiting or decided for r, or one decided
+         * at r since (soon). */
 #pragma omp parallel for num_threads(t->threads) schedule(dynamic, 1) \
     reduction(+ : made)
         for (int64_t c = 0; c < chunks; c++) {
             loopy_position a = t->lo + (uint64_t)c * CHUNK;
-            loopy_position b = t->hi - a < CHUNK ? t->hi : a + CHUNK;
-            for (loopy_position i = a; i < b; i++) {
-                uint16_t v = atomic_load_explicit(&t->rec[i],
-                                                  memory_order_relaxed);
-                unsigned k = kind_of(v);
-                /* The last of its moves out reaches a Win at r. */
-                if (!ties && v == waiting) {
-                    if (all_moves_win(t, i, r))
-                        made += decide(t, i, v, record(LOOPY_LOSE, r + 1));
+            loopy_position end = t->hi - a < CHUNK ? t->hi : a + CHUNK;
+            for (; a < end; a += BLOCK) {
+                uint64_t k = (a - t->lo) / BLOCK;
+                loopy_position b = end - a < BLOCK ? end : a + BLOCK;
+                if (t->due[k] != r &&
+                    atomic_load_explicit(&t->soon[r & 1][k],
+                                         memory_order_relaxed) == 0)
                     continue;
-                }
-                if (k == 0 || low_of(v) != r || (k == LOOPY_TIE) != ties)
-                    continue;
-                made += tell(t, i, k, r);
+                made += scan_block(t, ties, r, k, a, b);
             }
         }
         if (!ties)
             made += candidates(t, r);
+        clear_due(t, r & 1, false);
     }
     return status;
 }
@@ -432,7 +509,8 @@ static loopy_status solve_material(tiers *t, uint32_t m)
     loopy_position lo = rules->material[m].offset, hi = chess_i_segment_end(rules, m);
     int64_t chunks = (int64_t)((hi - lo + CHUNK - 1) / CHUNK);
     loopy_status status;
-    uint8_t *marks;
+    uint8_t *marks, *soon;
+    uint16_t *due;
 
     t->lo = lo;
     t->hi = hi;
@@ -441,9 +519,19 @@ static loopy_status solve_material(tiers *t, uint32_t m)
                  ? CHESS_RETRO_EP
                  : CHESS_RETRO_ANY;
     marks = loopy_i_calloc((size_t)chunks, sizeof *t->marked);
-    if (marks == NULL)
+    due = loopy_i_calloc((size_t)chunks * (CHUNK / BLOCK), sizeof *t->due);
+    soon = loopy_i_calloc((size_t)chunks * (CHUNK / BLOCK),
+                          2 * sizeof *t->soon[0]);
+    if (marks == NULL || due == NULL || soon == NULL) {
+        loopy_i_free(marks);
+        loopy_i_free(due);
+        loopy_i_free(soon);
         return LOOPY_ENOMEM;
+    }
     t->marked = (_Atomic uint8_t *)marks;
+    t->due = due;
+    t->soon[0] = (_Atomic uint8_t *)soon;
+    t->soon[1] = t->soon[0] + (size_t)chunks * (CHUNK / BLOCK);
 #pragma omp parallel for num_threads(t->threads) schedule(dynamic, 1)
     for (int64_t c = 0; c < chunks; c++) {
         loopy_position a = lo + (uint64_t)c * CHUNK;
@@ -456,7 +544,11 @@ static loopy_status solve_material(tiers *t, uint32_t m)
     if (status == LOOPY_OK)
         status = run_levels(t, true);
     loopy_i_free(marks);
+    loopy_i_free(due);
+    loopy_i_free(soon);
     t->marked = NULL;
+    t->due = NULL;
+    t->soon[0] = t->soon[1] = NULL;
     if (status != LOOPY_OK)
         return status;
     /* What no pass decided is a Draw. */

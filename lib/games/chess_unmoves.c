@@ -193,6 +193,7 @@ static void retractions(retro_list *out, const chess_board *board,
     uint32_t promotion_rank = last == CHESS_WHITE ? 7 : 0;
     /* The kinds whose uncapture leads to a material asked for, once. */
     uint32_t kinds = 0;
+    loopy_position turned = UINT64_MAX; /* chess_i_step_init's */
     bool plain = !material->dead && !pawns_only &&
                  (out->only == UINT32_MAX || out->only == board->material);
 
@@ -203,6 +204,7 @@ static void retractions(retro_list *out, const chess_board *board,
             kinds |= 1u << kind;
     }
     for (uint32_t i = 0; i < board->count; i++) {
+        chess_step step;
         uint64_t from;
         if (board->colour[i] != last)
             continue;
@@ -218,12 +220,19 @@ static void retractions(retro_list *out, const chess_board *board,
         /* Every pattern is its own reverse; the square came from is empty
          * now, and so is the way between. */
         from = chess_i_reach(rules, board, i, occ) & ~occ;
+        /* Unchecked, most indices follow from one encode (chess_i_step). */
+        step.image = NULL;
+        if (plain && out->how == CHESS_RETRO_ANY)
+            chess_i_step_init(rules, board, i, &turned, &step);
         for (; from != 0; from &= from - 1) {
             uint32_t back = chess_i_lowest(from);
+            loopy_position index = chess_i_step(&step, back);
             chess_board prev = *board;
             prev.square[i] = (uint8_t)back;
             prev.side = last;
-            if (plain)
+            if (plain && index != UINT64_MAX)
+                append(out, index);
+            else if (plain)
                 add_unmove(out, &prev);
             /* Or the move took a piece of the side now to move, which
              * reappears where the mover stands. */
