@@ -41,6 +41,9 @@ static const char usage[] =
     "                       killed or failed, from its work files (the same\n"
     "                       P)\n"
     "  -q, --quiet          no summary line on standard error\n"
+    "  -v, --verbose        with --solver tier: a line per tier reached and\n"
+    "                       per tier solved on standard error (indices,\n"
+    "                       seconds, M/s), from rank 0\n"
     "      --stats          print the exchanges and bytes sent per rank\n"
     "  -h, --help           show this help\n"
     "  -V, --version        show the version\n"
@@ -56,7 +59,8 @@ enum {
     OPT_QUIET,
     OPT_STATS,
     OPT_SOLVER,
-    OPT_RESUME
+    OPT_RESUME,
+    OPT_VERBOSE
 };
 
 static const cli_option options[] = {
@@ -64,7 +68,8 @@ static const cli_option options[] = {
     {"no-symmetry", 0, false, OPT_NO_SYMMETRY},
     {"all-legal", 0, false, OPT_ALL_LEGAL},  {"quiet", 'q', false, OPT_QUIET},
     {"stats", 0, false, OPT_STATS},          {"solver", 0, true, OPT_SOLVER},
-    {"resume", 0, false, OPT_RESUME},        {NULL, 0, false, 0}};
+    {"resume", 0, false, OPT_RESUME},        {"verbose", 'v', false, OPT_VERBOSE},
+    {NULL, 0, false, 0}};
 
 typedef struct game_args {
     const char *spec, *output;
@@ -72,6 +77,7 @@ typedef struct game_args {
     bool quiet, stats;
     bool tier;   /* --solver tier */
     bool resume; /* --resume */
+    bool verbose; /* -v: a line per tier */
 } game_args;
 
 /* Parses "solve [OPTIONS] GAME" (argv[0] is "game"); EXIT_OK, -1 after
@@ -136,6 +142,9 @@ static int parse(int argc, char **argv, game_args *a)
         case OPT_STATS:
             a->stats = true;
             break;
+        case OPT_VERBOSE:
+            a->verbose = true;
+            break;
         default:
             return EXIT_USAGE;
         }
@@ -147,6 +156,11 @@ static int parse(int argc, char **argv, game_args *a)
     if (a->output == NULL || strcmp(a->output, "-") == 0) {
         cli_error("game solve", "a database goes to a file: give -o FILE.ldb "
                   "(under mpirun the ranks' standard output is a terminal)");
+        return EXIT_USAGE;
+    }
+    if (a->verbose && !a->tier) {
+        cli_error("game solve", "-v writes a line per tier of --solver tier: "
+                  "give --solver tier");
         return EXIT_USAGE;
     }
     if (a->resume && !a->tier) {
@@ -213,8 +227,9 @@ static int run_game(mpi_run *run, const game_args *a)
             mpi_fail(run, EXIT_USAGE, "--solver tier: %s is not a regular "
                      "file: the ranks' work files go beside the database, "
                      "FILE.tiers.R-of-P", a->output);
-        if (!mpi_agree(run) || !mpi_tier_solve(run, game, &a->solve, a->output,
-                                               a->resume, &words, &stats))
+        if (!mpi_agree(run) ||
+            !mpi_tier_solve(run, game, &a->solve, a->output, a->resume,
+                            a->verbose, &words, &stats))
             goto done;
     } else if (!mpi_game_solve(run, game, &a->solve, &words, &stats)) {
         goto done;

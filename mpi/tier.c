@@ -63,7 +63,29 @@ typedef struct tsolve {
     uint64_t next;
     bool holding;
     size_t items, next_item;
+    bool verbose; /* -v: rank 0's line per tier */
 } tsolve;
+
+/* -v: rank 0's line for tier k, the j-th (from 1) of the phase what
+ * ("reach tier", "tier"), done in took seconds; or note instead of the
+ * time. */
+static void tier_line(const tsolve *s, const char *what, uint64_t j,
+                      uint64_t k, double took, const char *note)
+{
+    uint64_t n = s->t.start[k + 1] - s->t.start[k];
+
+    if (!s->verbose || s->me != 0)
+        return;
+    fprintf(stderr, "loopy-mpi game solve: %s %" PRIu64 "/%" PRIu64 ": %" PRIu64
+            " %s", what, j, s->t.count, n, n == 1 ? "index" : "indices");
+    if (note != NULL)
+        fprintf(stderr, ", %s", note);
+    else if (took > 0.001 && n > 0)
+        fprintf(stderr, " in %.3f s, %.2f M/s", took, (double)n / took / 1e6);
+    else
+        fprintf(stderr, " in %.3f s", took);
+    fputc('\n', stderr);
+}
 
 /* Tier k's chunk: its indices are dealt to the ranks in chunks of this
  * many, chunk c to rank c mod P (so that every rank has a share of every
@@ -768,6 +790,7 @@ static bool reach_all(tsolve *s)
     }
     for (uint64_t j = 0; j < s->t.count; j++) {
         uint64_t k = s->t.order[j];
+        double since = MPI_Wtime();
         allow_children(s, k, true);
         if (!reach_tier(s, k))
             return false;
@@ -778,6 +801,7 @@ static bool reach_all(tsolve *s)
             mpi_fail(s->run, EXIT_RESOURCE, "out of memory (LOOPY_MPI_FAULT)");
         if (!mpi_agree(s->run))
             return false;
+        tier_line(s, "reach tier", j + 1, k, MPI_Wtime() - since, NULL);
     }
     return commit(s, 0, s->local_at[s->t.count], TIER_ENTRY_REACHED, 0, 0);
 }
@@ -799,6 +823,7 @@ static bool solve_all(tsolve *s, slice *sl)
                   MPI_COMM_WORLD);
     for (uint64_t j = count; j-- > 0;) {
         uint64_t k = s->t.order[j];
+        double since = MPI_Wtime();
         if (done[k]) {
             if (part_checksum(s, k) != s->store.checksum[k])
                 mpi_fail(
@@ -811,6 +836,7 @@ static bool solve_all(tsolve *s, slice *sl)
                     s->store.journal_path, k);
             if (!mpi_agree(s->run))
                 break;
+            tier_line(s, "tier", count - j, k, 0, "solved before (--resume)");
         } else {
             allow_children(s, k, true);
             if (!solve_tier(s, k, sl))
@@ -825,6 +851,7 @@ static bool solve_all(tsolve *s, slice *sl)
                          "out of memory (LOOPY_MPI_FAULT)");
             if (!mpi_agree(s->run))
                 break;
+            tier_line(s, "tier", count - j, k, MPI_Wtime() - since, NULL);
         }
         /* Pages no tier still to solve reads leave memory (a tier is not
          * its own parent). */
@@ -840,7 +867,8 @@ static bool solve_all(tsolve *s, slice *sl)
 
 bool mpi_tier_solve(mpi_run *run, const loopy_game *game,
                     const loopy_game_solve_options *options, const char *output,
-                    bool resume, mpi_game_words *out, mpi_stats *stats)
+                    bool resume, bool verbose, mpi_game_words *out,
+                    mpi_stats *stats)
 {
     tsolve s;
     slice sl;
@@ -855,6 +883,7 @@ bool mpi_tier_solve(mpi_run *run, const loopy_game *game,
     memset(&diag, 0, sizeof diag);
     s.run = run;
     s.game = game;
+    s.verbose = verbose;
     s.P = run->ranks;
     s.me = run->rank;
     s.min_chunk = MIN_CHUNK;

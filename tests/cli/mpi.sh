@@ -257,6 +257,21 @@ same "--solver tier -o /dev/null: status" "$?" 2
 check "--solver tier -o /dev/null: the message" grep -q \
     "rank 0: --solver tier: /dev/null is not a regular file" "$work/err2"
 check "--solver tier -o /dev/null: no work file in /dev" test ! -e /dev/null.tiers.0-of-2
+# -v: rank 0 writes a line per tier reached (parents first) and per tier
+# solved (children first), as loopy game solve -v does (Connect Four 4x4
+# has 17 tiers, of 0 to 16 stones: the start's tier is reached first, the
+# full boards' solved first).
+mpi 2 game solve -v --solver tier connect4:4x4 -o v.ldb >"$work/stdout" 2>"$work/err2"
+same "-v: status" "$?" 0
+same "-v: lines" "$(grep -c '^loopy-mpi game solve: reach tier [0-9]*/17: ' "$work/err2") $(grep -c '^loopy-mpi game solve: tier [0-9]*/17: [0-9]* ind.* in [0-9.]* s' "$work/err2")" "17 17"
+same "-v: the first tiers" \
+    "$(grep 'reach tier 1/17' "$work/err2" | sed 's/.*: //; s/ in .*//'), $(grep ': tier 1/17' "$work/err2" | sed 's/.*: //; s/ in .*//')" \
+    "1 index, 12870 indices"
+"$LOOPY" game solve -q --solver tier connect4:4x4 -o "$work/v1.ldb" 2>/dev/null
+check "-v: the same database" cmp -s "$work/v.ldb" "$work/v1.ldb"
+mpi 1 game solve -v connect4:4x4 -o v2.ldb >"$work/stdout" 2>"$work/err2"
+same "-v without --solver tier: status" "$?" 2
+check "-v without --solver tier: the message" grep -q "give --solver tier" "$work/err2"
 # A game of one's own with tiers (examples/heaps.c): 61 tiers of 1 to 31
 # positions.
 if cc -shared -fPIC -I"$root/include" "$root/examples/heaps.c" \
@@ -609,8 +624,14 @@ printf '\377' | dd of="$work/t.ldb.tiers.0-of-2" bs=1 seek=$((size - 1)) conv=no
 refused_mpi "a damaged tier on resume" 1 'rank 0: .*t.ldb.tiers.0-of-2: tier [0-9]* of the work file is damaged' \
     2 game solve --solver tier --resume "$tgame" -o t.ldb
 cp "$work/t.saved" "$work/t.ldb.tiers.0-of-2"
-mpi 2 game solve -q --solver tier --resume "$tgame" -o t.ldb >/dev/null 2>"$work/t.err"
+mpi 2 game solve -v --solver tier --resume "$tgame" -o t.ldb >/dev/null 2>"$work/t.err"
 same "--resume: status" "$?" 0
+# -v: the tiers journaled before the failure (the first 9 of the 17
+# solved: it came after the tier in the middle) are said to be solved
+# before; the other 8 are solved.
+same "--resume -v: the tiers solved before, and now" \
+    "$(grep -c ': tier [0-9]*/17: .*, solved before (--resume)$' "$work/t.err") $(grep -c ': tier [0-9]*/17: .* in [0-9.]* s' "$work/t.err")" \
+    "9 8"
 check "--resume: the same bytes" cmp -s "$work/t.ldb" "$work/twant.ldb"
 check "--resume: the work files are gone" test ! -e "$work/t.ldb.tiers.0-of-2" -a \
     ! -e "$work/t.ldb.tiers.1-of-2-journal"
