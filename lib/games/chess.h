@@ -122,19 +122,6 @@ static inline uint32_t chess_i_lowest(uint64_t bits)
 #endif
 }
 
-/* The place of the highest 1 of bits, which is not 0. */
-static inline uint32_t chess_i_highest(uint64_t bits)
-{
-#if defined(__GNUC__)
-    return 63u - (uint32_t)__builtin_clzll(bits);
-#else
-    uint32_t place = 0;
-    while (bits >>= 1)
-        place++;
-    return place;
-#endif
-}
-
 /* The end of material m's segment of the index: the next one's start,
  * or the index space's size after the last. */
 static inline loopy_position chess_i_segment_end(const chess_rules *rules,

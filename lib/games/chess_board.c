@@ -799,7 +799,7 @@ uint64_t chess_i_reach(const chess_rules *rules, const chess_board *board,
         reach |= up_hit != 0 ? up & ~rules->ray[d][chess_i_lowest(up_hit)]
                              : up;
         reach |= down_hit != 0
-                     ? down & ~rules->ray[d + 1][chess_i_highest(down_hit)]
+                     ? down & ~rules->ray[d + 1][loopy_i_highest_bit(down_hit)]
                      : down;
     }
     return reach;
