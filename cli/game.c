@@ -496,10 +496,6 @@ int game_open_database(const game_args *a, loopy_db **db, loopy_game **game)
     return rc;
 }
 
-/* Before an action on a game (not a database) runs: the game to open,
- * with its parameters read from the first position when GAME has none and
- * the game can ("chess" and a FEN: chess:KRK), and its database in the
- * tables folder, when there is one and the action reads databases. */
 /* Reads all of standard input into a->stdin_text, for probe to read again
  * through a->stdin_copy, and points *first at its first position (a line
  * neither blank nor a '#' comment, blanks dropped; NULL when none): the
@@ -525,7 +521,7 @@ static int read_stdin_first(game_args *a, const char **first,
             char *more = room <= SIZE_MAX / 2 ? realloc(text, room * 2) : NULL;
             if (more == NULL) {
                 free(text);
-                cli_error("game", "<stdin>: out of memory for %zu bytes",
+                cli_error("game", "<stdin>: out of memory after %zu bytes",
                           length);
                 return EXIT_RESOURCE;
             }
@@ -572,6 +568,10 @@ static int read_stdin_first(game_args *a, const char **first,
     return EXIT_OK;
 }
 
+/* Before an action on a game (not a database) runs: the game to open,
+ * with its parameters read from the first position when GAME has none and
+ * the game can ("chess" and a FEN: chess:KRK), and its database in the
+ * tables folder, when there is one and the action reads databases. */
 static int game_resolve(game_args *a, bool reads_database)
 {
     const char *dir = tables_folder(a);
@@ -581,17 +581,13 @@ static int game_resolve(game_args *a, bool reads_database)
     int rc, len;
 
     char line[512];
-    bool from_stdin = false;
 
-    for (size_t i = 0; i < a->position_count && first == NULL; i++)
-        if (strcmp(a->positions[i], "-") != 0)
-            first = a->positions[i];
-        else
-            from_stdin = true;
-    /* "chess -": the ending from the first position on standard input,
-     * when the first position comes from there. */
-    if (first == NULL && from_stdin && strchr(a->spec, ':') == NULL &&
-        strchr(a->spec, '/') == NULL && strcmp(a->action, "probe") == 0) {
+    /* The first position: an argument, or the first on standard input
+     * ("chess -") when '-' comes first. */
+    if (a->position_count > 0 && strcmp(a->positions[0], "-") != 0)
+        first = a->positions[0];
+    else if (a->position_count > 0 && strchr(a->spec, ':') == NULL &&
+             strchr(a->spec, '/') == NULL && strcmp(a->action, "probe") == 0) {
         rc = read_stdin_first(a, &first, line, sizeof line);
         if (rc != EXIT_OK)
             return rc;

@@ -167,8 +167,8 @@ static void check(setup *s, const uint8_t *data, size_t size)
                 loopy_position local;
                 FUZZ_REQUIRE(found, "a move that is not the position's");
                 if (canon >= end &&
-                    loopy_i_chess_sub_table(s->game, canon, name, sizeof name,
-                                            &local) &&
+                    s->game->sub_table(s->game->ctx, canon, name, sizeof name,
+                                       &local) &&
                     strcmp(name, "KQK") == 0) {
                     FUZZ_REQUIRE(loopy_db_probe(file, local, &o, &r) ==
                                          LOOPY_OK &&

@@ -599,8 +599,8 @@ loopy_status loopy_db_moves(const loopy_db *db, const loopy_game *game,
         if (status == LOOPY_EINVAL) {
             char name[16];
             loopy_position local;
-            if (db->tables == NULL && game->version >= 6 &&
-                game->sub_table != NULL &&
+            if (db->tables == NULL && buf.items[i] < game->size &&
+                game->version >= 6 && game->sub_table != NULL &&
                 game->sub_table(game->ctx, at, name, sizeof name, &local))
                 loopy_i_diag(diag, 0, 0, "a move into the ending %s, which "
                              "the database does not hold: a table of its "

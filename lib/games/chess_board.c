@@ -771,7 +771,6 @@ uint64_t chess_i_reach(const chess_rules *rules, const chess_board *board,
 {
     uint32_t from = board->square[i];
     uint64_t reach = 0;
-
     uint32_t first = 0, last = 8;
 
     switch (board->kind[i]) {

@@ -406,8 +406,6 @@ static uint64_t candidates(tiers *t, uint32_t r)
     return made;
 }
 
-/* One pass (ties: the Tie pass) of the levels over the material being
- * solved. */
 /* Clears the blocks' soon[which] flags; with every, due too (a pass's
  * first level scans everything). */
 static void clear_due(tiers *t, unsigned which, bool every)
@@ -465,6 +463,8 @@ static uint64_t scan_block(tiers *t, bool ties, uint32_t r, uint64_t k,
     return made;
 }
 
+/* One pass (ties: the Tie pass) of the levels over the material being
+ * solved. */
 static loopy_status run_levels(tiers *t, bool ties)
 {
     int64_t chunks = (int64_t)((t->hi - t->lo + CHUNK - 1) / CHUNK);

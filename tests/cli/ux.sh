@@ -119,7 +119,8 @@ refused "chess: a pawn that gives check" 1 "black is in check with white to move
 # The ending from the first FEN on standard input ("chess -"): comments
 # and blank lines skipped, the rest of the input probed in that ending;
 # another material after it is refused naming its line; standard input
-# after a FEN argument is of that FEN's ending.
+# after a FEN argument is of that FEN's ending, and a FEN argument after
+# '-' of standard input's.
 printf '# KRK\n\n  %s \r\n8/8/8/8/8/8/1R6/k1K5 b\n' "$fen" >"$work/fens"
 same "chess - : the ending from standard input" \
     "$("$LOOPY" game probe -q chess - <"$work/fens" | grep -v '^ ')" \
@@ -129,6 +130,8 @@ refused "chess - : another material later" 1 "<stdin>:2: .*the material KQK is n
     game probe chess - <"$work/fens2"
 same "chess FEN - : the argument's ending" \
     "$("$LOOPY" game probe -q chess "8/8/8/8/8/2k5/8/KQ6 w" - <"$work/fens" 2>&1 | grep -c 'is not an ending of chess:KQK')" "1"
+same "chess - FEN: standard input's ending" \
+    "$("$LOOPY" game probe -q chess - "8/8/8/8/8/2k5/8/KQ6 w" <"$work/fens" 2>&1 | grep -c 'is not an ending of chess:KRK')" "1"
 expect "chess - : nothing on standard input" 0 "" game probe -q chess - </dev/null
 # A refused position is quoted with its control characters made '?' (an
 # escape sequence would act on the terminal).
