@@ -496,16 +496,33 @@ int game_open_database(const game_args *a, loopy_db **db, loopy_game **game)
     return rc;
 }
 
+char *game_position_line(char *line, size_t got, bool *nul)
+{
+    char *text = line, *end = line + got;
+
+    while (end > text && (end[-1] == '\n' || end[-1] == '\r' ||
+                          end[-1] == ' ' || end[-1] == '\t'))
+        end--;
+    *end = '\0';
+    *nul = strlen(line) != (size_t)(end - line);
+    while (*text == ' ' || *text == '\t')
+        text++;
+    return *nul || *text == '\0' || *text == '#' ? NULL : text;
+}
+
 /* Reads all of standard input into a->stdin_text, for probe to read again
- * through a->stdin_copy, and points *first at its first position (a line
- * neither blank nor a '#' comment, blanks dropped; NULL when none): the
- * position the game's parameters are read from, as from the first
- * argument.  EXIT_IO or EXIT_RESOURCE, said, when it cannot. */
+ * through a->stdin_copy, and points *first at its first position (as probe
+ * reads lines: game_position_line; NULL when there is none, or its line
+ * has a NUL byte or does not fit in line[0 .. capacity)): the position
+ * the game's parameters are read from, as from the first argument.
+ * EXIT_IO or EXIT_RESOURCE, said, when it cannot. */
 static int read_stdin_first(game_args *a, const char **first,
                             char *line, size_t capacity)
 {
-    size_t length = 0, room = 65536;
-    char *text = malloc(room);
+    size_t length = 0, room = 65536, line_room = 0;
+    char *text = malloc(room), *buffer = NULL;
+    ssize_t read_length;
+    bool nul = false;
 
     *first = NULL;
     if (text == NULL) {
@@ -542,29 +559,24 @@ static int read_stdin_first(game_args *a, const char **first,
         cli_error("game", "<stdin>: %s", strerror(errno));
         return EXIT_RESOURCE;
     }
-    /* The first position, with probe's rules for lines. */
-    for (size_t at = 0; at < length;) {
-        const char *end = memchr(text + at, '\n', length - at);
-        size_t stop = end != NULL ? (size_t)(end - text) : length;
-        size_t from = at, to = stop;
-        at = stop + 1;
-        while (from < to && (text[from] == ' ' || text[from] == '\t'))
-            from++;
-        while (to > from && (text[to - 1] == '\r' || text[to - 1] == ' ' ||
-                             text[to - 1] == '\t'))
-            to--;
-        if (from == to || text[from] == '#')
+    /* The first position, read as probe reads it, which then reads the
+     * copy again from its start.  A line too long or with a NUL byte
+     * names no parameters; probe refuses it in its turn. */
+    while (a->stdin_copy != NULL && !nul &&
+           (read_length = getline(&buffer, &line_room, a->stdin_copy)) > 0) {
+        const char *position =
+            game_position_line(buffer, (size_t)read_length, &nul);
+        if (position == NULL)
             continue;
-        /* A line too long or with a NUL byte names no parameters; probe
-         * refuses it in its turn. */
-        if (to - from < capacity && memchr(text + from, '\0', to - from) ==
-                                        NULL) {
-            memcpy(line, text + from, to - from);
-            line[to - from] = '\0';
+        if (strlen(position) < capacity) {
+            memcpy(line, position, strlen(position) + 1);
             *first = line;
         }
         break;
     }
+    free(buffer);
+    if (a->stdin_copy != NULL)
+        rewind(a->stdin_copy);
     return EXIT_OK;
 }
 
@@ -579,7 +591,6 @@ static int game_resolve(game_args *a, bool reads_database)
     loopy_game *game = NULL;
     struct stat st;
     int rc, len;
-
     char line[512];
 
     /* The first position: an argument, or the first on standard input

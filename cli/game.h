@@ -76,6 +76,12 @@ char *game_work_path(const char *output);
 /* Removes it and its journal (the database is saved). */
 void game_remove_work(const char *output);
 
+/* A line of positions on standard input, got bytes read by getline: the
+ * blanks around it (and its end of line) dropped, in place; NULL for a
+ * blank line, one starting with '#' (after blanks), or one with a NUL
+ * byte (*nul then set; else cleared). */
+char *game_position_line(char *line, size_t got, bool *nul);
+
 /* Opens the game a->spec; prints the reason and returns the exit status on
  * failure. */
 int game_open(const game_args *a, loopy_game **game);

@@ -65,30 +65,22 @@ static int probe_read_stdin(FILE *in, probe_list *list)
     int rc = EXIT_OK;
 
     for (;;) {
-        char *text, *end;
-        char *copy;
+        char *text, *copy;
+        bool nul;
 
         /* getline says end of input and failure alike: errno tells. */
         errno = 0;
         if (rc != EXIT_OK || (got = getline(&line, &capacity, in)) <= 0)
             break;
-        text = line;
-        end = line + got;
-
         number++;
-        while (end > text && (end[-1] == '\n' || end[-1] == '\r' ||
-                              end[-1] == ' ' || end[-1] == '\t'))
-            end--;
-        *end = '\0';
-        if (strlen(line) != (size_t)(end - line)) {
+        text = game_position_line(line, (size_t)got, &nul);
+        if (nul) {
             cli_error("game", "<stdin>:%" PRIu64 ": a NUL byte in the line",
                       number);
             rc = EXIT_INPUT;
             break;
         }
-        while (*text == ' ' || *text == '\t')
-            text++;
-        if (*text == '\0' || *text == '#')
+        if (text == NULL)
             continue;
         copy = strdup(text);
         if (copy == NULL) {
