@@ -39,7 +39,7 @@ void mpi_fail(mpi_run *run, int status, const char *fmt, ...)
     ;
 /* Whether the test hook LOOPY_MPI_FAULT="RANK:WHAT" names this rank and
  * what ("open", "map", "memory", "level", "tier", "compress", "write",
- * "journal", "share"); a failure is then simulated. */
+ * "journal", "share", "inner"); a failure is then simulated. */
 bool mpi_fault(const mpi_run *run, const char *what);
 /* Collective: whether every rank is without failure.  When one failed,
  * every rank takes the status and message of the lowest failing rank and

@@ -27,11 +27,11 @@
  * place (db_parts.c): the bytes of "loopy game solve --solver tier" and
  * of --solver retro.
  *
- * Not (yet): tiers whose moves stay inside them (chess: --solver retro).
+ * A tier whose moves may stay inside it (chess) is started from the same
+ * slices, which ask only for its moves out of the tier and count those
+ * inside, then solved by levels across the ranks (tier_inner.c).
  */
-#include "mpi.h"
-
-#include "../lib/rules/tier_solve.h"
+#include "tier.h"
 
 #include <limits.h>
 #include <stdio.h>
@@ -45,26 +45,6 @@
 #define CHUNKS_PER_RANK 8
 #define MIN_CHUNK 65536
 
-typedef struct tsolve {
-    mpi_run *run;
-    const loopy_game *game;
-    tiers t; /* the tiers, read and checked; their records */
-    int P, me;
-    uint64_t *local_at; /* count + 1: where tier k's part is in the records */
-    tier_store store;   /* this rank's work file */
-    bool store_open;
-    unsigned char *allowed; /* count: the children of the tier at work */
-    uint64_t min_chunk;     /* MIN_CHUNK, or the tests' LOOPY_MPI_CHUNK */
-    loopy_position_buffer buf;
-    mpi_exchange x;
-    mpi_stats stats;
-    /* The forward scan: the next offset in the part, and a position
-     * whose moves are half sent (buf[next_item .. items)). */
-    uint64_t next;
-    bool holding;
-    size_t items, next_item;
-    bool verbose; /* -v: rank 0's line per tier */
-} tsolve;
 
 /* -v: rank 0's line for tier k, the j-th (from 1) of the phase what
  * ("reach tier", "tier"), done in took seconds; or note instead of the
@@ -128,8 +108,7 @@ static uint64_t held(const tsolve *s, uint64_t k, int r)
     return bytes;
 }
 
-/* The position of this rank's i-th index of tier k. */
-static loopy_position position_of(const tsolve *s, uint64_t k, uint64_t i)
+loopy_position mpi_tier_position_of(const tsolve *s, uint64_t k, uint64_t i)
 {
     uint64_t c = chunk_of(s, k);
 
@@ -137,8 +116,7 @@ static loopy_position position_of(const tsolve *s, uint64_t k, uint64_t i)
            i % c;
 }
 
-/* The rank that holds pos, of tier k; *local its record's place there. */
-static int owner(const tsolve *s, uint64_t k, loopy_position pos,
+int mpi_tier_owner(const tsolve *s, uint64_t k, loopy_position pos,
                  uint64_t *local)
 {
     uint64_t off = pos - s->t.start[k], c = chunk_of(s, k), n = off / c;
@@ -205,6 +183,17 @@ static bool to_solve(tsolve *s, loopy_position pos, uint16_t r)
 
 /* ---- Forward ---- */
 
+/* The record at local (of tier k) reached: REACHED when it was ABSENT,
+ * which is growth when k is the tier at work (its moves stay inside it). */
+static void mark_reached(tsolve *s, uint64_t k, uint64_t local)
+{
+    if (get(&s->t, local) != ABSENT)
+        return;
+    put(&s->t, local, REACHED);
+    if (k == s->tier)
+        s->grew = true;
+}
+
 /* Sends buf[next_item ..) of the held position to their owners (or marks
  * them here); false when a buffer is full. */
 static bool send_held(tsolve *s)
@@ -214,11 +203,10 @@ static bool send_held(tsolve *s)
     for (; s->next_item < s->items; s->next_item++) {
         loopy_position c = s->buf.items[s->next_item];
         uint64_t local, k = loopy_i_tier_of(&s->t, c);
-        int d = owner(s, k, c, &local);
+        int d = mpi_tier_owner(s, k, c, &local);
         uint32_t msg[2] = {(uint32_t)(c >> 32), (uint32_t)c};
         if (d == s->me) {
-            if (get(&s->t, local) == ABSENT)
-                put(&s->t, local, REACHED);
+            mark_reached(s, k, local);
             continue;
         }
         if (!mpi_exchange_put(&s->x, d, head, 1, msg, 2))
@@ -234,12 +222,14 @@ static void reach_one(tsolve *s, uint64_t k, uint64_t i)
 {
     const loopy_game *game = s->game;
     uint64_t local = s->local_at[k] + i;
-    loopy_position pos = position_of(s, k, i);
+    loopy_position pos = mpi_tier_position_of(s, k, i);
     size_t count;
 
     if (!to_solve(s, pos, get(&s->t, local)))
         return;
-    put(&s->t, local, REACHED);
+    /* In a tier whose moves stay inside it, looked at once (EXPANDED,
+     * REACHED again when the tier is reached). */
+    put(&s->t, local, s->t.self[k] && !s->t.reps.all_legal ? EXPANDED : REACHED);
     /* With all_legal, what is solved is what legal() says. */
     if (s->t.reps.all_legal || game->primitive(game->ctx, pos) != LOOPY_PLAYING)
         return;
@@ -266,22 +256,21 @@ static void apply_reach(tsolve *s)
             loopy_position c = (uint64_t)m[j] << 32 | m[j + 1];
             uint64_t local,
                 k = c < s->game->size ? loopy_i_tier_of(&s->t, c) : 0;
-            if (c >= s->game->size || owner(s, k, c, &local) != s->me) {
+            if (c >= s->game->size || mpi_tier_owner(s, k, c, &local) != s->me) {
                 mpi_fail(s->run, EXIT_RESOURCE,
                          "internal error: a message for "
                          "position %" PRIu64 ", not rank %d's",
                          c, s->me);
                 return;
             }
-            if (get(&s->t, local) == ABSENT)
-                put(&s->t, local, REACHED);
+            mark_reached(s, k, local);
             j += 2;
         }
     }
 }
 
-/* Collective: what tier k's reached positions reach. */
-static bool reach_tier(tsolve *s, uint64_t k)
+/* Collective: one scan of what tier k's reached positions reach. */
+static bool reach_scan(tsolve *s, uint64_t k)
 {
     uint64_t n = s->local_at[k + 1] - s->local_at[k];
 
@@ -309,25 +298,30 @@ static bool reach_tier(tsolve *s, uint64_t k)
     }
 }
 
+/* Collective: what tier k's reached positions reach; in a tier whose
+ * moves stay inside it, scans again until no rank reached a new position
+ * of the tier. */
+static bool reach_tier(tsolve *s, uint64_t k)
+{
+    int grew = 1, mine;
+
+    s->tier = k;
+    while (grew) {
+        s->grew = false;
+        if (!reach_scan(s, k))
+            return false;
+        mine = s->t.self[k] && s->grew;
+        MPI_Allreduce(&mine, &grew, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    }
+    if (s->t.self[k] && !s->t.reps.all_legal)
+        for (uint64_t i = s->local_at[k]; i < s->local_at[k + 1]; i++)
+            if (get(&s->t, i) == EXPANDED)
+                put(&s->t, i, REACHED);
+    return true;
+}
+
 /* ---- Backward ---- */
 
-/* A slice's moves: kid[kid_at[j] .. kid_at[j + 1]) of its j-th position
- * (none when it is decided without its moves), each with the place of its
- * word: here (slot UINT64_MAX, local place in local_of) or in the
- * answers. */
-typedef struct slice {
-    uint64_t *kid, *local_of, *slot;
-    int *dest;
-    size_t kids, cap;
-    uint64_t *at; /* the slice's positions, offsets in the part */
-    size_t n_at, at_cap;
-    size_t *kid_at;        /* positions + 1 */
-    uint16_t *ending;      /* per position: its record when decided alone */
-    uint64_t *ask, *asked; /* requests out, requests in */
-    uint16_t *answer, *answered;
-    int *count; /* 4 x P: sends, their places, receives, theirs */
-    int *back;  /* 4 x P: the same for the answers */
-} slice;
 
 static bool grow_kids(slice *sl, size_t want)
 {
@@ -363,16 +357,20 @@ static void gather_kids(tsolve *s, uint64_t k, slice *sl)
 {
     const loopy_game *game = s->game;
     int *scount = sl->count, *sdispl = sl->count + s->P;
+    bool inner = s->t.self[k];
+    loopy_position lo = s->t.start[k], hi = s->t.start[k + 1];
+
     sl->kids = 0;
     memset(scount, 0, (size_t)s->P * sizeof *scount);
     for (size_t x = 0; x < sl->n_at; x++) {
         uint64_t i = sl->at[x], local = s->local_at[k] + i;
-        loopy_position pos = position_of(s, k, i);
+        loopy_position pos = mpi_tier_position_of(s, k, i);
         loopy_primitive p;
         size_t count;
 
         sl->kid_at[x] = sl->kids;
         sl->ending[x] = ABSENT;
+        sl->inside[x] = 0;
         /* Reached (or solved, in a tier solved again after a resume). */
         if (s->run->status != EXIT_OK || get(&s->t, local) == ABSENT)
             continue;
@@ -407,8 +405,15 @@ static void gather_kids(tsolve *s, uint64_t k, slice *sl)
         sl->ending[x] = REACHED; /* from its moves */
         for (size_t m = 0; m < count; m++) {
             loopy_position c = s->buf.items[m];
-            uint64_t ck = loopy_i_tier_of(&s->t, c), place;
-            int d = owner(s, ck, c, &place);
+            uint64_t ck, place;
+            int d;
+            if (inner && c >= lo && c < hi) {
+                /* Counted, not asked: the levels find its value. */
+                sl->inside[x]++;
+                continue;
+            }
+            ck = loopy_i_tier_of(&s->t, c);
+            d = mpi_tier_owner(s, ck, c, &place);
             sl->kid[sl->kids] = c;
             sl->dest[sl->kids] = d;
             sl->local_of[sl->kids] = place;
@@ -471,7 +476,7 @@ static bool exchange_kids(tsolve *s, slice *sl)
     for (size_t j = 0; j < received; j++) {
         loopy_position c = sl->asked[j];
         uint64_t local, k = c < s->game->size ? loopy_i_tier_of(&s->t, c) : 0;
-        if (c >= s->game->size || owner(s, k, c, &local) != s->me) {
+        if (c >= s->game->size || mpi_tier_owner(s, k, c, &local) != s->me) {
             mpi_fail(s->run, EXIT_RESOURCE,
                      "internal error: a request for "
                      "position %" PRIu64 ", not rank %d's",
@@ -496,6 +501,7 @@ static void solve_kids(tsolve *s, uint64_t k, slice *sl)
     for (size_t x = 0; x < sl->n_at && s->run->status == EXIT_OK; x++) {
         uint32_t to_lose = UINT32_MAX, to_tie = UINT32_MAX, to_win = 0, lose;
         uint64_t i = sl->at[x], local = s->local_at[k] + i;
+        bool to_draw = false;
 
         if (sl->ending[x] != REACHED) {
             if (sl->ending[x] != ABSENT)
@@ -507,8 +513,12 @@ static void solve_kids(tsolve *s, uint64_t k, slice *sl)
                                                    : sl->answered[sl->slot[j]];
             uint32_t low = r & LOOPY_I_RECORD_LOW;
             unsigned kind = (unsigned)r >> SHIFT;
+            if (r == LOOPY_I_RECORD_DRAW) {
+                /* Of a tier whose moves stay inside it. */
+                to_draw = true;
+                continue;
+            }
             if (kind == 0) {
-                /* Absent, reached: no Draw without moves inside a tier. */
                 char why[160];
                 snprintf(why, sizeof why,
                          "a move to position %" LOOPY_PRI_POSITION
@@ -517,7 +527,7 @@ static void solve_kids(tsolve *s, uint64_t k, slice *sl)
                          s->t.reps.all_legal && r == ABSENT
                              ? "legal() refuses it"
                              : "the tiers are not solved children first");
-                mpi_game_fail(s->run, s->game, position_of(s, k, i), EXIT_INPUT, why);
+                mpi_game_fail(s->run, s->game, mpi_tier_position_of(s, k, i), EXIT_INPUT, why);
                 return;
             }
             if (kind == LOOPY_LOSE)
@@ -527,6 +537,10 @@ static void solve_kids(tsolve *s, uint64_t k, slice *sl)
             else
                 to_win = low > to_win ? low : to_win;
         }
+        if (to_lose == UINT32_MAX && to_tie == UINT32_MAX && to_draw) {
+            put(&s->t, local, LOOPY_I_RECORD_DRAW);
+            continue;
+        }
         lose = to_lose != UINT32_MAX  ? to_lose
                : to_tie != UINT32_MAX ? to_tie
                                       : to_win;
@@ -534,7 +548,7 @@ static void solve_kids(tsolve *s, uint64_t k, slice *sl)
             char why[80];
             snprintf(why, sizeof why, "a remoteness past %u",
                      (unsigned)MAX_REMOTENESS);
-            mpi_game_fail(s->run, s->game, position_of(s, k, i), EXIT_RESOURCE, why);
+            mpi_game_fail(s->run, s->game, mpi_tier_position_of(s, k, i), EXIT_RESOURCE, why);
             return;
         }
         if (bound != 0 && lose + 1 > bound) {
@@ -543,7 +557,7 @@ static void solve_kids(tsolve *s, uint64_t k, slice *sl)
                      "a remoteness of %" PRIu32 ", past the "
                      "game's remoteness_bound of %" PRIu32,
                      lose + 1, bound);
-            mpi_game_fail(s->run, s->game, position_of(s, k, i), EXIT_INPUT, why);
+            mpi_game_fail(s->run, s->game, mpi_tier_position_of(s, k, i), EXIT_INPUT, why);
             return;
         }
         put(&s->t, local,
@@ -575,11 +589,14 @@ static bool solve_tier(tsolve *s, uint64_t k, slice *sl)
         free(sl->at);
         free(sl->kid_at);
         free(sl->ending);
+        free(sl->inside);
         sl->at = malloc((size_t)cap * sizeof *sl->at);
         sl->kid_at = malloc(((size_t)cap + 1) * sizeof *sl->kid_at);
         sl->ending = malloc((size_t)cap * sizeof *sl->ending);
+        sl->inside = malloc((size_t)cap * sizeof *sl->inside);
         sl->at_cap = cap;
-        if (sl->at == NULL || sl->kid_at == NULL || sl->ending == NULL) {
+        if (sl->at == NULL || sl->kid_at == NULL || sl->ending == NULL ||
+            sl->inside == NULL) {
             mpi_fail(s->run, EXIT_RESOURCE,
                      "out of memory: a slice of tier %" PRIu64, k);
             sl->at_cap = 0;
@@ -598,7 +615,9 @@ static bool solve_tier(tsolve *s, uint64_t k, slice *sl)
         gather_kids(s, k, sl);
         if (!exchange_kids(s, sl))
             return false; /* agreed */
-        if (s->run->status == EXIT_OK)
+        if (s->run->status == EXIT_OK && s->t.self[k])
+            mpi_tier_inner_start(s, k, sl);
+        else if (s->run->status == EXIT_OK)
             solve_kids(s, k, sl);
         if (!mpi_agree(s->run))
             return false;
@@ -615,6 +634,7 @@ static void slice_free(slice *sl)
     free(sl->at);
     free(sl->kid_at);
     free(sl->ending);
+    free(sl->inside);
     free(sl->ask);
     free(sl->asked);
     free(sl->answer);
@@ -631,7 +651,6 @@ bool mpi_tier_applies(const loopy_game *game, const char **why)
         LOOPY_GAME_SOLVE_OPTIONS_INIT;
     loopy_diag diag;
     tiers t;
-    bool ok = true;
 
     *why = NULL;
     memset(&diag, 0, sizeof diag);
@@ -643,14 +662,8 @@ bool mpi_tier_applies(const loopy_game *game, const char **why)
         loopy_i_tiers_free(&t);
         return true; /* the solve says why */
     }
-    for (uint64_t k = 0; k < t.count; k++)
-        if (t.self[k])
-            ok = false;
-    if (!ok)
-        *why = "a tier's moves stay inside it (loopy-mpi solves such a game "
-               "with --solver retro)";
     loopy_i_tiers_free(&t);
-    return ok;
+    return true;
 }
 
 /* Collective: this rank's work file, new or (resume) the one a killed
@@ -782,7 +795,7 @@ static bool reach_all(tsolve *s)
                      "%s: canonical() gives a position "
                      "outside the index space",
                      game->name);
-        else if (owner(s, loopy_i_tier_of(&s->t, start), start, &local) ==
+        else if (mpi_tier_owner(s, loopy_i_tier_of(&s->t, start), start, &local) ==
                  s->me)
             put(&s->t, local, REACHED);
         if (!mpi_agree(s->run))
@@ -839,8 +852,13 @@ static bool solve_all(tsolve *s, slice *sl)
             tier_line(s, "tier", count - j, k, 0, "solved before (--resume)");
         } else {
             allow_children(s, k, true);
+            if (s->t.self[k] && !mpi_tier_inner_begin(s, k))
+                break;
             if (!solve_tier(s, k, sl))
                 break;
+            if (s->t.self[k] && !mpi_tier_inner_levels(s, k))
+                break;
+            mpi_tier_inner_end(s);
             allow_children(s, k, false);
             if (!commit(s, s->local_at[k], s->local_at[k + 1], TIER_ENTRY_DONE,
                         k, part_checksum(s, k)))
@@ -903,15 +921,6 @@ bool mpi_tier_solve(mpi_run *run, const loopy_game *game,
                                           : EXIT_INPUT,
                  "%s", diag.message);
     }
-    for (uint64_t k = 0; status == LOOPY_OK && k < s.t.count; k++)
-        if (s.t.self[k]) {
-            mpi_fail(run, EXIT_USAGE,
-                     "%s: tier %" PRIu64 "'s moves stay "
-                     "inside it: loopy-mpi solves such a game with --solver "
-                     "retro",
-                     game->name, k);
-            break;
-        }
     if (status == LOOPY_OK && s.t.count > (uint64_t)INT_MAX)
         mpi_fail(run, EXIT_RESOURCE,
                  "%s: %" PRIu64 " tiers, more than "
@@ -986,6 +995,7 @@ bool mpi_tier_solve(mpi_run *run, const loopy_game *game,
 done:
     *stats = s.stats;
     slice_free(&sl);
+    mpi_tier_inner_end(&s);
     loopy_i_position_buffer_release(&s.buf);
     mpi_exchange_free(&s.x);
     if (s.store_open)

@@ -218,6 +218,24 @@ for ch in 1 3 7; do
 done
 LOOPY_MPI_CHUNK=5 game_agree "--solver tier connect4:4x4 --all-legal chunks of 5 np=4" 4 \
     connect4:4x4 --solver tier --all-legal
+# Tiers whose moves stay inside them (chess: a material, and with pawns
+# what the pawns make of it): retrograde analysis within each tier across
+# the ranks, the same bytes as the retro solver, in every mode, with tiny
+# buffers (many exchanges a level) and tiny chunks (a tier dealt in many
+# parts, a position's predecessors on every rank).
+inner_specs="chess:KRK chess:KPK chess:KBNK"
+$quick && inner_specs="chess:KRK chess:KPK"
+np=1
+for spec in $inner_specs; do
+    for mode in "" --all-legal --no-symmetry; do
+        np=$((np % 4 + 1))
+        game_agree "--solver tier $spec $mode np=$np" "$np" "$spec" --solver tier $mode
+    done
+done
+LOOPY_MPI_BUFFER=8 game_agree "--solver tier chess:KRK tiny buffers np=3" 3 \
+    chess:KRK --solver tier
+LOOPY_MPI_CHUNK=7 game_agree "--solver tier chess:KPK chunks of 7 np=3" 3 \
+    chess:KPK --solver tier --all-legal
 # An output that is not a regular file (a FIFO, /dev/null): no file the
 # ranks share, so they send rank 0 their blocks, which it writes in
 # order: the same bytes.
@@ -282,6 +300,21 @@ if cc -shared -fPIC -I"$root/include" "$root/examples/heaps.c" \
         ./heaps.so:30,4 --solver tier --all-legal
 else
     fail "examples/heaps.c does not build"
+fi
+# A game whose tiers' moves stay inside them, with cycles, Draws and Ties
+# (tests/games/rings.c): every mode, tiny chunks and buffers.
+if cc -shared -fPIC -I"$root/include" "$root/tests/games/rings.c" \
+    -o "$work/rings.so" 2>/dev/null; then
+    np=1
+    for mode in "" --all-legal --misere --no-symmetry; do
+        np=$((np % 4 + 1))
+        LOOPY_MPI_CHUNK=5 game_agree "--solver tier rings:96,10 $mode chunks of 5 np=$np" \
+            "$np" ./rings.so:96,10 --solver tier $mode
+    done
+    LOOPY_MPI_BUFFER=8 game_agree "--solver tier rings:96,10 tiny buffers np=3" 3 \
+        ./rings.so:96,10 --solver tier --all-legal
+else
+    fail "tests/games/rings.c does not build"
 fi
 if cc -shared -fPIC -I"$root/include" "$root/examples/ladder.c" \
     -o "$work/ladder.so" 2>/dev/null; then
@@ -426,9 +459,6 @@ refused_mpi "an output folder that is not there" 3 'nowhere' 2 solve g.lgr \
     -o nowhere/out.txt
 refused_mpi "a game without -o" 2 'a database goes to a file' 2 game solve mnk:3,3,3
 refused_mpi "no such game" 2 'bogus' 2 game solve bogus -o out.txt
-refused_mpi "--solver tier for a game whose moves stay in their tier" 2 \
-    "rank 0: --solver tier: chess: a tier's moves stay inside it" 2 game solve \
-    --solver tier chess:KRK -o out.txt
 refused_mpi "--solver tier for a game without tiers" 2 \
     'the game has no tiers' 2 game solve --solver tier ./ladder.so:30 -o out.txt
 refused_mpi "an unknown solver" 2 "expected 'retro' or 'tier', found 'graph'" 2 \
@@ -635,6 +665,25 @@ same "--resume -v: the tiers solved before, and now" \
 check "--resume: the same bytes" cmp -s "$work/t.ldb" "$work/twant.ldb"
 check "--resume: the work files are gone" test ! -e "$work/t.ldb.tiers.0-of-2" -a \
     ! -e "$work/t.ldb.tiers.1-of-2-journal"
+# A tier whose moves stay inside it, failing on rank 1 at its fourth
+# level (some of its records decided, the tier not journaled), and at the
+# middle tier: --resume puts the tier back to undecided and ends with the
+# retro solver's bytes.
+cgame=chess:KPK
+rm -f "$work"/c.ldb*
+"$LOOPY" game solve -q --solver retro "$cgame" -o "$work/cwant.ldb" >/dev/null
+for at in inner tier; do
+    LOOPY_MPI_FAULT=1:$at mpi 3 game solve -q --solver tier "$cgame" -o c.ldb \
+        >/dev/null 2>"$work/c.err"
+    same "chess --solver tier failing ($at): status" "$?" 4
+    check "chess --solver tier failing ($at): the message" grep -q \
+        "rank 1: out of memory (LOOPY_MPI_FAULT)" "$work/c.err"
+    check "chess --solver tier failing ($at): no database" test ! -e "$work/c.ldb"
+    mpi 3 game solve -q --solver tier --resume "$cgame" -o c.ldb >/dev/null 2>"$work/c.err"
+    same "chess --resume after failing ($at): status" "$?" 0
+    check "chess --resume after failing ($at): the same bytes" cmp -s "$work/c.ldb" "$work/cwant.ldb"
+    rm -f "$work"/c.ldb*
+done
 
 # Killed: SIGKILL to one rank at random moments of the solve (mpirun then
 # ends the others), resumed with --resume until it ends: the same bytes.
