@@ -493,57 +493,64 @@ static bool exchange_kids(tsolve *s, slice *sl)
     return true;
 }
 
+bool mpi_tier_fold(tsolve *s, uint64_t k, const slice *sl, size_t x,
+                   tier_fold *f)
+{
+    for (size_t j = sl->kid_at[x]; j < sl->kid_at[x + 1]; j++) {
+        uint16_t r = sl->slot[j] == UINT64_MAX ? get(&s->t, sl->local_of[j])
+                                               : sl->answered[sl->slot[j]];
+        uint32_t low = r & LOOPY_I_RECORD_LOW;
+        unsigned kind = (unsigned)r >> SHIFT;
+        if (r == LOOPY_I_RECORD_DRAW) {
+            /* Of a tier whose moves stay inside it. */
+            f->to_draw = true;
+        } else if (kind == LOOPY_LOSE) {
+            f->to_lose = low < f->to_lose ? low : f->to_lose;
+        } else if (kind == LOOPY_TIE) {
+            f->to_tie = low < f->to_tie ? low : f->to_tie;
+        } else if (kind == LOOPY_WIN) {
+            f->to_win = low > f->to_win ? low : f->to_win;
+        } else {
+            char why[160];
+            snprintf(why, sizeof why,
+                     "a move to position %" LOOPY_PRI_POSITION
+                     ", which is not solved: %s",
+                     sl->kid[j],
+                     s->t.reps.all_legal && r == ABSENT
+                         ? "legal() refuses it"
+                         : "the tiers are not solved children first");
+            mpi_game_fail(s->run, s->game, mpi_tier_position_of(s, k, sl->at[x]),
+                          EXIT_INPUT, why);
+            return false;
+        }
+    }
+    return true;
+}
+
 /* Phase 2: each position's record from its moves'. */
 static void solve_kids(tsolve *s, uint64_t k, slice *sl)
 {
     uint32_t bound = s->t.bound;
 
     for (size_t x = 0; x < sl->n_at && s->run->status == EXIT_OK; x++) {
-        uint32_t to_lose = UINT32_MAX, to_tie = UINT32_MAX, to_win = 0, lose;
         uint64_t i = sl->at[x], local = s->local_at[k] + i;
-        bool to_draw = false;
+        tier_fold f = TIER_FOLD_INIT;
+        uint32_t lose;
 
         if (sl->ending[x] != REACHED) {
             if (sl->ending[x] != ABSENT)
                 put(&s->t, local, sl->ending[x]);
             continue;
         }
-        for (size_t j = sl->kid_at[x]; j < sl->kid_at[x + 1]; j++) {
-            uint16_t r = sl->slot[j] == UINT64_MAX ? get(&s->t, sl->local_of[j])
-                                                   : sl->answered[sl->slot[j]];
-            uint32_t low = r & LOOPY_I_RECORD_LOW;
-            unsigned kind = (unsigned)r >> SHIFT;
-            if (r == LOOPY_I_RECORD_DRAW) {
-                /* Of a tier whose moves stay inside it. */
-                to_draw = true;
-                continue;
-            }
-            if (kind == 0) {
-                char why[160];
-                snprintf(why, sizeof why,
-                         "a move to position %" LOOPY_PRI_POSITION
-                         ", which is not solved: %s",
-                         sl->kid[j],
-                         s->t.reps.all_legal && r == ABSENT
-                             ? "legal() refuses it"
-                             : "the tiers are not solved children first");
-                mpi_game_fail(s->run, s->game, mpi_tier_position_of(s, k, i), EXIT_INPUT, why);
-                return;
-            }
-            if (kind == LOOPY_LOSE)
-                to_lose = low < to_lose ? low : to_lose;
-            else if (kind == LOOPY_TIE)
-                to_tie = low < to_tie ? low : to_tie;
-            else
-                to_win = low > to_win ? low : to_win;
-        }
-        if (to_lose == UINT32_MAX && to_tie == UINT32_MAX && to_draw) {
+        if (!mpi_tier_fold(s, k, sl, x, &f))
+            return;
+        if (f.to_lose == UINT32_MAX && f.to_tie == UINT32_MAX && f.to_draw) {
             put(&s->t, local, LOOPY_I_RECORD_DRAW);
             continue;
         }
-        lose = to_lose != UINT32_MAX  ? to_lose
-               : to_tie != UINT32_MAX ? to_tie
-                                      : to_win;
+        lose = f.to_lose != UINT32_MAX  ? f.to_lose
+               : f.to_tie != UINT32_MAX ? f.to_tie
+                                        : f.to_win;
         if (lose >= MAX_REMOTENESS) {
             char why[80];
             snprintf(why, sizeof why, "a remoteness past %u",
@@ -561,9 +568,9 @@ static void solve_kids(tsolve *s, uint64_t k, slice *sl)
             return;
         }
         put(&s->t, local,
-            record_of(to_lose != UINT32_MAX  ? LOOPY_WIN
-                      : to_tie != UINT32_MAX ? LOOPY_TIE
-                                             : LOOPY_LOSE,
+            record_of(f.to_lose != UINT32_MAX  ? LOOPY_WIN
+                      : f.to_tie != UINT32_MAX ? LOOPY_TIE
+                                               : LOOPY_LOSE,
                       lose + 1));
     }
 }

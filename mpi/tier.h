@@ -61,6 +61,12 @@ loopy_position mpi_tier_position_of(const tsolve *s, uint64_t k, uint64_t i);
 int mpi_tier_owner(const tsolve *s, uint64_t k, loopy_position pos,
                    uint64_t *local);
 
+/* Folds the records of the moves of a slice's x-th position (answered,
+ * or this rank's) into f; false after mpi_game_fail when one is not
+ * solved. */
+bool mpi_tier_fold(tsolve *s, uint64_t k, const slice *sl, size_t x,
+                   tier_fold *f);
+
 /* ---- A tier whose moves may stay inside it (tier_inner.c) ---- */
 /* Collective: the work of tier k begun: its bytes besides the records
  * (TIER_INNER_BYTES an index of this rank's part), and its records back

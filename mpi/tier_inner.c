@@ -124,63 +124,30 @@ void mpi_tier_inner_start(tsolve *s, uint64_t k, const slice *sl)
 
     for (size_t x = 0; x < sl->n_at && s->run->status == EXIT_OK; x++) {
         uint64_t i = sl->at[x], local = s->local_at[k] + i;
-        uint32_t to_lose = UINT32_MAX, to_tie = UINT32_MAX, to_win = 0;
-        bool to_draw = false, never;
+        tier_fold f = TIER_FOLD_INIT;
+        bool never;
 
         if (sl->ending[x] != REACHED) {
             if (sl->ending[x] != ABSENT)
                 put(&s->t, local, sl->ending[x]);
             continue;
         }
-        for (size_t j = sl->kid_at[x]; j < sl->kid_at[x + 1]; j++) {
-            uint16_t r = sl->slot[j] == UINT64_MAX ? get(&s->t, sl->local_of[j])
-                                                   : sl->answered[sl->slot[j]];
-            uint32_t low = r & LOOPY_I_RECORD_LOW;
-            switch (r >> SHIFT) {
-            case LOOPY_LOSE:
-                to_lose = low < to_lose ? low : to_lose;
-                break;
-            case LOOPY_TIE:
-                to_tie = low < to_tie ? low : to_tie;
-                break;
-            case LOOPY_WIN:
-                to_win = low > to_win ? low : to_win;
-                break;
-            default:
-                if (r == LOOPY_I_RECORD_DRAW) {
-                    to_draw = true;
-                    break;
-                }
-                {
-                    char why[160];
-                    snprintf(why, sizeof why,
-                             "a move to position %" LOOPY_PRI_POSITION
-                             ", which is not solved: %s",
-                             sl->kid[j],
-                             s->t.reps.all_legal && r == ABSENT
-                                 ? "legal() refuses it"
-                                 : "the tiers are not solved children first");
-                    mpi_game_fail(s->run, s->game,
-                                  mpi_tier_position_of(s, k, i), EXIT_INPUT,
-                                  why);
-                }
-                return;
-            }
-        }
+        if (!mpi_tier_fold(s, k, sl, x, &f))
+            return;
         /* A move out of the tier to a Lose, Tie or Draw: never a Lose. */
-        never = to_lose != UINT32_MAX || to_tie != UINT32_MAX || to_draw;
+        never = f.to_lose != UINT32_MAX || f.to_tie != UINT32_MAX || f.to_draw;
         in->left[i] = sl->inside[x];
-        in->out_lose[i] = to_lose != UINT32_MAX ? (uint16_t)to_lose : NONE;
-        in->out_tie[i] = to_tie != UINT32_MAX ? (uint16_t)to_tie : NONE;
+        in->out_lose[i] = f.to_lose != UINT32_MAX ? (uint16_t)f.to_lose : NONE;
+        in->out_tie[i] = f.to_tie != UINT32_MAX ? (uint16_t)f.to_tie : NONE;
         /* A Lose is 1 more than its longest move; with all its moves out
          * of the tier, due at once. */
-        in->floor[i] = never ? NEVER : (uint16_t)(to_win + 1);
-        if (to_lose != UINT32_MAX)
-            raise_horizon(in, 0, to_lose + 1);
-        if (to_tie != UINT32_MAX)
-            raise_horizon(in, 1, to_tie + 1);
+        in->floor[i] = never ? NEVER : (uint16_t)(f.to_win + 1);
+        if (f.to_lose != UINT32_MAX)
+            raise_horizon(in, 0, f.to_lose + 1);
+        if (f.to_tie != UINT32_MAX)
+            raise_horizon(in, 1, f.to_tie + 1);
         if (!never && sl->inside[x] == 0)
-            raise_horizon(in, 0, to_win + 1);
+            raise_horizon(in, 0, f.to_win + 1);
     }
 }
 
