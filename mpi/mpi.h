@@ -201,7 +201,8 @@ bool mpi_game_solve(mpi_run *run, const loopy_game *game,
                     mpi_game_words *out, mpi_stats *stats);
 /* The same by tiers (tier.c: each rank's part of every tier in its work
  * file OUTPUT.tiers.R-of-P, mapped; with resume, the one a killed solve
- * left), for a game whose moves all leave their tier.  verbose: rank 0
+ * left), for a game with tiers (tier_inner.c: those whose moves may stay
+ * inside them).  verbose: rank 0
  * writes a line per tier reached and per tier solved to standard error. */
 bool mpi_tier_solve(mpi_run *run, const loopy_game *game,
                     const loopy_game_solve_options *options, const char *output,

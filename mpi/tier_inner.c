@@ -349,22 +349,18 @@ static bool levels(tsolve *s, uint64_t k, bool ties)
 
     in->ties = ties;
     for (uint32_t r = 0;; r++) {
-        uint64_t made[2], sum[2];
+        uint64_t made[2], most[2];
         in->level = r;
         in->decided = 0;
         if (r > 0)
             due(s, k);
-        /* A test's failure inside a tier, some of its records decided. */
-        if (!ties && r == 3 && mpi_fault(s->run, "inner"))
-            mpi_fail(s->run, EXIT_RESOURCE, "out of memory (LOOPY_MPI_FAULT)");
         if (!mpi_agree(s->run) || !spread(s, k))
             return false;
+        /* Whether any rank decided something, and the last level due. */
         made[0] = in->decided;
         made[1] = in->horizon[ties];
-        MPI_Allreduce(made, sum, 1, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
-        MPI_Allreduce(made + 1, sum + 1, 1, MPI_UINT64_T, MPI_MAX,
-                      MPI_COMM_WORLD);
-        if (sum[0] == 0 && r >= sum[1])
+        MPI_Allreduce(made, most, 2, MPI_UINT64_T, MPI_MAX, MPI_COMM_WORLD);
+        if (most[0] == 0 && r >= most[1])
             return true;
     }
 }
@@ -373,7 +369,13 @@ bool mpi_tier_inner_levels(tsolve *s, uint64_t k)
 {
     tinner *in = s->inner;
 
-    if (!levels(s, k, false) || !levels(s, k, true))
+    if (!levels(s, k, false))
+        return false;
+    /* A test's failure inside the first such tier, its Wins and Loses
+     * decided and its Ties not. */
+    if (mpi_fault(s->run, "inner"))
+        mpi_fail(s->run, EXIT_RESOURCE, "out of memory (LOOPY_MPI_FAULT)");
+    if (!mpi_agree(s->run) || !levels(s, k, true))
         return false;
     /* What is still undecided: a Draw. */
     for (uint64_t i = 0; i < in->n; i++)

@@ -665,8 +665,8 @@ same "--resume -v: the tiers solved before, and now" \
 check "--resume: the same bytes" cmp -s "$work/t.ldb" "$work/twant.ldb"
 check "--resume: the work files are gone" test ! -e "$work/t.ldb.tiers.0-of-2" -a \
     ! -e "$work/t.ldb.tiers.1-of-2-journal"
-# A tier whose moves stay inside it, failing on rank 1 at its fourth
-# level (some of its records decided, the tier not journaled), and at the
+# A tier whose moves stay inside it, failing on rank 1 after its Win/Lose
+# pass (its Wins and Loses decided, the tier not journaled), and at the
 # middle tier: --resume puts the tier back to undecided and ends with the
 # retro solver's bytes.
 cgame=chess:KPK
