@@ -20,6 +20,8 @@
  *    table of another ending, named in the message; a damaged table met
  *    by a probe, named in its message.
  * 6. A build whose k-th allocation fails, for every k.
+ * 7. A build that holds nothing it reads again (chess_i_build_hold): the
+ *    same solution and tables, its tables read again.
  * The whole solve is checked against the retro solver and the published
  * tables in test_chess_tables.c and test_chess_pawns.c.
  */
@@ -480,6 +482,67 @@ static void test_out_of_memory(uint64_t step)
     check_case_end();
 }
 
+/* 7. A build whose hold limit is a byte (chess_i_build_hold): each
+ * material leaves memory as soon as the next one does not read it, and is
+ * read from its table again when a later one does; the same solution and
+ * tables as the whole solve, and more tables read than by the default
+ * build. */
+static size_t count_reads(const labels *l)
+{
+    size_t n = 0;
+
+    for (const char *p = l->text; (p = strstr(p, ", from its table")) != NULL; p++)
+        n++;
+    return n;
+}
+
+static void test_hold(const char *params)
+{
+    loopy_game *game = open_chess(params);
+    loopy_game_solution *whole = NULL, *built = NULL, *held = NULL;
+    labels *l = malloc(sizeof *l);
+    size_t reads_held = 0, reads_default = 0;
+    char folder[400], folder2[400], path[512];
+    loopy_diag diag;
+
+    make_folder(folder, sizeof folder);
+    make_folder(folder2, sizeof folder2);
+    if (game == NULL || l == NULL) {
+        free(l);
+        return;
+    }
+    CHECK(solve(game, NULL, false, 0, NULL, &whole, &diag) == LOOPY_OK);
+    CHECK_MSG(solve(game, folder, true, 0, l, &built, &diag) == LOOPY_OK,
+              "chess:%s: %s", params, diag.message);
+    reads_default = count_reads(l);
+    chess_i_build_hold(1);
+    CHECK_MSG(solve(game, folder2, true, 0, l, &held, &diag) == LOOPY_OK,
+              "chess:%s, holding nothing: %s", params, diag.message);
+    chess_i_build_hold(0);
+    reads_held = count_reads(l);
+    if (whole != NULL && held != NULL) {
+        check_own(game, whole, held);
+        check_tables(game, whole, folder2);
+    }
+    CHECK_MSG(reads_held > reads_default,
+              "chess:%s: %zu tables read holding nothing, %zu by default",
+              params, reads_held, reads_default);
+    loopy_game_solution_free(whole);
+    loopy_game_solution_free(built);
+    loopy_game_solution_free(held);
+    {
+        const chess_rules *rules = game->ctx;
+        for (uint32_t m = 0; m < rules->material_count; m++) {
+            unlink(path_of(folder, rules->material[m].name, path, sizeof path));
+            unlink(path_of(folder2, rules->material[m].name, path, sizeof path));
+        }
+    }
+    CHECK_MSG(rmdir(folder) == 0 && rmdir(folder2) == 0, "%s: left files", folder);
+    free(l);
+    loopy_game_close(game);
+    check_case_end();
+}
+
 int main(void)
 {
     bool quick = check_quick();
@@ -491,5 +554,6 @@ int main(void)
         test_out_of_memory(quick ? 13 : 1);
     if (!quick)
         test_build("KRKN", 37, "KRK");
+    test_hold("KPK");
     return check_finish("test_chess_build");
 }

@@ -392,5 +392,10 @@ loopy_status chess_i_write_table(const chess_rules *rules, uint32_t m,
 loopy_status chess_i_solve(const loopy_game *game,
                            const loopy_game_solve_options *options,
                            loopy_game_solution **out, loopy_diag *diag);
+/* The bytes of records a build (options->build) may keep of materials it
+ * reads again later; past them, such a material leaves memory and is read
+ * from its table again when needed.  0: half of physical memory (the
+ * default).  For tests; not thread-safe against a build running. */
+void chess_i_build_hold(uint64_t bytes);
 
 #endif

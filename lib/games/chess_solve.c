@@ -60,6 +60,7 @@
 #include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 /* While solving, kind 0 (no record of a finished solve): UNDECIDED, low
  * 2; CANDIDATE: undecided, a move reaches a Win of the level being run,
@@ -649,11 +650,80 @@ static void drop(tiers *t, uint32_t m)
                          (size_t)chess_i_segment_end(rules, m) * 2);
 }
 
+/* The bytes of records a build keeps of materials it will read again
+ * (chess_i_build_hold): 0 until set, then half of physical memory. */
+static uint64_t hold_limit;
+
+void chess_i_build_hold(uint64_t bytes)
+{
+    hold_limit = bytes;
+}
+
+static uint64_t hold_bytes(void)
+{
+    long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
+
+    if (hold_limit != 0)
+        return hold_limit;
+    if (pages <= 0 || size <= 0)
+        return UINT64_MAX;
+    return (uint64_t)pages / 2 * (uint64_t)size;
+}
+
+/* Whether material c is among children[0 .. n). */
+static bool among(const uint32_t *children, size_t n, uint32_t c)
+{
+    for (size_t k = 0; k < n; k++)
+        if (children[k] == c)
+            return true;
+    return false;
+}
+
+/* Before material m (its n children): while the materials held and those
+ * m still needs pass the hold limit, the held one whose next use is the
+ * latest, and that m does not read, leaves memory (its table gives it
+ * back when a later material reads it).  need: the bytes m adds. */
+static void make_room(tiers *t, uint32_t m, const uint32_t *children,
+                      size_t n, const bool *solve, bool *held, uint64_t need)
+{
+    const chess_rules *rules = t->rules;
+    uint32_t count = rules->material_count, others[CHESS_MAX_MATERIALS];
+    uint64_t limit = hold_bytes(), have = 0;
+
+    for (uint32_t c = 1; c < count; c++)
+        have += held[c] ? span(rules, c) * 2 : 0;
+    while (have + need > limit) {
+        uint32_t victim = UINT32_MAX, victim_next = UINT32_MAX;
+        for (uint32_t c = 1; c < count; c++) {
+            uint32_t next = 0; /* the next material to read c, 0: none */
+            if (!held[c] || c == m || among(children, n, c))
+                continue;
+            for (uint32_t u = m; u-- > 1;)
+                if (solve[u] && among(others, chess_i_children(rules, u, others), c)) {
+                    next = u;
+                    break;
+                }
+            /* Materials go from the largest index down: the latest use
+             * is the least index. */
+            if (victim == UINT32_MAX || next < victim_next) {
+                victim = c;
+                victim_next = next;
+            }
+        }
+        if (victim == UINT32_MAX)
+            return; /* m needs all that is held */
+        drop(t, victim);
+        held[victim] = false;
+        have -= span(rules, victim) * 2;
+    }
+}
+
 /* A build: each material the folder has no table of is solved, the
  * smallest first, and written there; the materials its moves reach are
  * read from their tables first, unless still in memory, and a material
- * leaves memory after the last that needs it.  The game's own material
- * stays, alone. */
+ * leaves memory after the last that needs it, or before, when those
+ * held pass the hold limit (make_room).  The game's own material stays,
+ * alone. */
 static loopy_status build(tiers *t, const loopy_game_solve_options *options,
                           loopy_diag *diag)
 {
@@ -685,6 +755,10 @@ static loopy_status build(tiers *t, const loopy_game_solve_options *options,
             total += span(rules, m);
     for (uint32_t m = count; m-- > 0 && status == LOOPY_OK;) {
         size_t n = solve[m] ? chess_i_children(rules, m, children) : 0;
+        uint64_t need = solve[m] || m == 0 ? span(rules, m) * 2 : 0;
+        for (size_t k = 0; k < n; k++)
+            need += held[children[k]] ? 0 : span(rules, children[k]) * 2;
+        make_room(t, m, children, n, solve, held, need);
         for (size_t k = 0; k < n && status == LOOPY_OK; k++) {
             uint32_t c = children[k];
             if (held[c])
