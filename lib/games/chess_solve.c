@@ -695,16 +695,16 @@ static void make_room(tiers *t, uint32_t m, const uint32_t *children,
     while (have + need > limit) {
         uint32_t victim = UINT32_MAX, victim_next = UINT32_MAX;
         for (uint32_t c = 1; c < count; c++) {
-            uint32_t next = 0; /* the next material to read c, 0: none */
+            uint32_t next = 0; /* 1 + the next material to read c; 0: none */
             if (!held[c] || c == m || among(children, n, c))
                 continue;
-            for (uint32_t u = m; u-- > 1;)
+            for (uint32_t u = m; u-- > 0;)
                 if (solve[u] && among(others, chess_i_children(rules, u, others), c)) {
-                    next = u;
+                    next = u + 1;
                     break;
                 }
-            /* Materials go from the largest index down: the latest use
-             * is the least index. */
+            /* None first; then, as materials go from the largest index
+             * down, the latest use is the least index. */
             if (victim == UINT32_MAX || next < victim_next) {
                 victim = c;
                 victim_next = next;
