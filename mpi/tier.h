@@ -61,6 +61,25 @@ loopy_position mpi_tier_position_of(const tsolve *s, uint64_t k, uint64_t i);
 int mpi_tier_owner(const tsolve *s, uint64_t k, loopy_position pos,
                    uint64_t *local);
 
+/* Tier k's chunk: its indices are dealt to the ranks in chunks of this
+ * many, chunk c to rank c mod P. */
+uint64_t mpi_tier_chunk(const tsolve *s, uint64_t k);
+/* The indices of tier k that rank r holds. */
+uint64_t mpi_tier_held(const tsolve *s, uint64_t k, int r);
+/* The representatives of pos's moves (pos in tier k) into s->buf, each
+ * checked to lie in a tier that tier k names; LOOPY_GAME_ERROR after
+ * mpi_game_fail. */
+size_t mpi_tier_moves(tsolve *s, uint64_t k, loopy_position pos);
+
+/* ---- The backward pass, a slice at a time (tier_slice.c) ---- */
+/* Collective: tier k solved (or, for a tier whose moves stay inside it,
+ * started: mpi_tier_inner_start), a slice at a time.  False, agreed, on
+ * failure. */
+bool mpi_tier_solve_slices(tsolve *s, uint64_t k, slice *sl);
+void mpi_tier_slice_free(slice *sl);
+/* Whether a slice's x-th position is decided without its moves (over,
+ * without moves, or not to solve); its record is then set. */
+bool mpi_tier_alone(tsolve *s, uint64_t k, const slice *sl, size_t x);
 /* Folds the records of the moves of a slice's x-th position (answered,
  * or this rank's) into f; false after mpi_game_fail when one is not
  * solved. */

@@ -123,15 +123,12 @@ void mpi_tier_inner_start(tsolve *s, uint64_t k, const slice *sl)
     tinner *in = s->inner;
 
     for (size_t x = 0; x < sl->n_at && s->run->status == EXIT_OK; x++) {
-        uint64_t i = sl->at[x], local = s->local_at[k] + i;
+        uint64_t i = sl->at[x];
         tier_fold f = TIER_FOLD_INIT;
         bool never;
 
-        if (sl->ending[x] != REACHED) {
-            if (sl->ending[x] != ABSENT)
-                put(&s->t, local, sl->ending[x]);
+        if (mpi_tier_alone(s, k, sl, x))
             continue;
-        }
         if (!mpi_tier_fold(s, k, sl, x, &f))
             return;
         /* A move out of the tier to a Lose, Tie or Draw: never a Lose. */
