@@ -197,6 +197,12 @@ char *cli_format_u64(char *p, uint64_t value);
 bool cli_out_close(cli_out *out, const char *cmd);
 /* Abandons the output: removes the temporary file, writes nothing more. */
 void cli_out_abort(cli_out *out);
+/* Whether out is a temporary file still empty, which may be written at
+ * offsets (cli_out_write_at) instead of in order. */
+bool cli_out_positional(const cli_out *out);
+/* A loopy_write_at_fn onto such a cli_out (ctx); nonzero once a write
+ * failed. */
+int cli_out_write_at(void *ctx, const void *bytes, size_t len, uint64_t offset);
 /* Opens out onto a stream the caller opened and closes (a temporary
  * file), called name in messages; cli_out_close flushes it only. */
 void cli_out_open_stream(cli_out *out, FILE *file, const char *name);

@@ -21,7 +21,12 @@ int cli_db_write_game(cli_out *out, const char *path,
                       const loopy_game_solution *s, const loopy_game *game,
                       int misere)
 {
-    loopy_status status = loopy_db_write_game(s, game, misere, cli_write_bytes, out);
+    /* A file of its own is written at offsets, a window of blocks at a
+     * time; a stream takes the bytes in order, held until the header. */
+    loopy_status status =
+        cli_out_positional(out)
+            ? loopy_db_write_game_at(s, game, misere, cli_out_write_at, out)
+            : loopy_db_write_game(s, game, misere, cli_write_bytes, out);
 
     if (status != LOOPY_OK) {
         cli_out_abort(out);

@@ -403,6 +403,42 @@ bool cli_out_close(cli_out *out, const char *cmd)
     return ok;
 }
 
+bool cli_out_positional(const cli_out *out)
+{
+    return out->tmp_path != NULL && !out->failed && out->len == 0 &&
+           ftello(out->file) == 0;
+}
+
+int cli_out_write_at(void *ctx, const void *bytes, size_t len, uint64_t offset)
+{
+    cli_out *out = ctx;
+    const unsigned char *p = bytes;
+    int fd = fileno(out->file);
+
+    while (len > 0 && !out->failed) {
+        ssize_t put;
+
+        if (offset > (uint64_t)INT64_MAX - len) {
+            errno = EFBIG;
+            out->failed = true;
+            break;
+        }
+        put = pwrite(fd, p, len, (off_t)offset);
+        if (put < 0 && errno == EINTR)
+            continue;
+        if (put <= 0) {
+            if (put == 0)
+                errno = ENOSPC;
+            out->failed = true;
+            break;
+        }
+        p += put;
+        len -= (size_t)put;
+        offset += (uint64_t)put;
+    }
+    return out->failed ? 1 : 0;
+}
+
 void cli_out_open_stream(cli_out *out, FILE *file, const char *name)
 {
     out->file = file;

@@ -778,6 +778,23 @@ loopy_status loopy_db_write_game(const loopy_game_solution *s,
                                  const loopy_game *game, int misere,
                                  loopy_write_fn write, void *ctx);
 
+/* Receives bytes to be written at offset in the file (as pwrite does);
+ * returns 0 on success, nonzero to stop the writer with LOOPY_EIO. */
+typedef int (*loopy_write_at_fn)(void *ctx, const void *bytes, size_t len,
+                                 uint64_t offset);
+
+/*
+ * The same database, the same bytes, written at offsets, for a file that
+ * can be written so (a regular file): the blocks in order from the
+ * header's end, then the block index, and last the header at offset 0.
+ * Memory: a window of compressed blocks (about 64 MiB of records) rather
+ * than the compressed file, plus about 1 MiB per thread.  Errors as
+ * loopy_db_write_game; on an error the file holds no header.
+ */
+loopy_status loopy_db_write_game_at(const loopy_game_solution *s,
+                                    const loopy_game *game, int misere,
+                                    loopy_write_at_fn write_at, void *ctx);
+
 /* Whether a database can record game's name and parameters: a name of 1
  * to 64 letters, digits, '_' and '-' (a shared object may give any name),
  * parameters of at most 255 printable ASCII characters.  LOOPY_OK, or

@@ -6,6 +6,8 @@
  * parts (empty ones, parts smaller than a block, so that a block's tail
  * comes from several parts), in random layouts (blocks of 1 to 300
  * positions and the default, every mode, both widths); then the refusals.
+ * The same words written at offsets (lib/db/write.c's window writer), a
+ * few blocks at a time, are the same bytes, the header written last.
  */
 #include "check.h"
 #include "db_util.h"
@@ -171,6 +173,80 @@ done:
 }
 
 /* Random cuts of 0 .. size into parts (some empty, some tiny). */
+/* A file written at offsets (a loopy_write_at_fn): what it holds, whether
+ * the header (offset 0) came and anything after it, and a write that
+ * fails on purpose (the fail-th, counting from 1; 0 for none). */
+typedef struct at_file {
+    tdb_bytes b;
+    bool header_seen, after_header;
+    uint64_t calls, fail;
+} at_file;
+
+static int put_at(void *ctx, const void *p, size_t len, uint64_t offset)
+{
+    at_file *f = ctx;
+
+    if (++f->calls == f->fail)
+        return 1;
+    if (f->header_seen)
+        f->after_header = true;
+    if (offset == 0)
+        f->header_seen = true;
+    if (offset + len > f->b.cap) {
+        size_t cap = (size_t)(offset + len) * 2;
+        unsigned char *data = tdb_alloc(cap);
+        memset(data, 0xEE, cap);
+        if (f->b.len > 0)
+            memcpy(data, f->b.data, f->b.len);
+        free(f->b.data);
+        f->b.data = data;
+        f->b.cap = cap;
+    }
+    memcpy(f->b.data + offset, p, len);
+    if (offset + len > f->b.len)
+        f->b.len = (size_t)(offset + len);
+    return 0;
+}
+
+/* The writer at offsets, a window of 1 to 5 blocks or its own choice:
+ * the bytes of the writer in order (which holds them until the header),
+ * the header last; a failing write stops it with LOOPY_EIO, with no
+ * header written. */
+static void write_at_case(gen_rng *rng, const loopy_i_db_source *meta,
+                          const loopy_i_db_layout *layout,
+                          const tdb_bytes *want, loopy_status want_status,
+                          uint64_t seed)
+{
+    at_file f;
+    loopy_status status;
+
+    memset(&f, 0, sizeof f);
+    loopy_i_db_window_blocks = gen_below(rng, 6);
+    status = loopy_i_db_write_at(meta, layout, put_at, &f);
+    CHECK_MSG(status == want_status &&
+                  (status != LOOPY_OK ||
+                   (f.b.len == want->len &&
+                    memcmp(f.b.data, want->data, want->len) == 0 &&
+                    f.header_seen && !f.after_header)),
+              "seed %" PRIu64 ": written at offsets, window %" PRIu64
+              ": status %d, %zu bytes, in order %zu", seed,
+              loopy_i_db_window_blocks, (int)status, f.b.len, want->len);
+    if (status == LOOPY_OK && f.calls > 0) {
+        uint64_t calls = f.calls;
+
+        free(f.b.data);
+        memset(&f, 0, sizeof f);
+        f.fail = 1 + gen_below(rng, calls);
+        status = loopy_i_db_write_at(meta, layout, put_at, &f);
+        CHECK_MSG(status == LOOPY_EIO && !f.header_seen,
+                  "seed %" PRIu64 ": write %" PRIu64 " of %" PRIu64
+                  " failed: status %d, header written %d", seed, f.fail,
+                  calls, (int)status, (int)f.header_seen);
+    }
+    loopy_i_db_window_blocks = 0;
+    free(f.b.data);
+}
+
 static void random_cuts(gen_rng *rng, uint64_t size, int parts, uint64_t *cut)
 {
     cut[0] = 0;
@@ -243,6 +319,7 @@ static void random_case(uint64_t seed, bool quick)
                      : (uint16_t)((unsigned)o << LOOPY_I_RECORD_SHIFT | r);
         byte[i] = form == 2 ? loopy_i_byte_of_record(rec[i]) : 0;
     }
+    write_at_case(&rng, &meta, &layout, &want, want_status, seed);
     random_cuts(&rng, size, parts, cut);
     write_parts(&ws, form, rec, byte, &meta, &layout, cut, parts, &got,
                 &got_status);

@@ -188,6 +188,16 @@ typedef struct loopy_i_db_layout {
 loopy_status loopy_i_db_write(const loopy_i_db_source *src,
                               const loopy_i_db_layout *layout,
                               loopy_write_fn write, void *ctx);
+/* The same bytes through write_at, with no more than a window of
+ * compressed blocks in memory (about 64 MiB of records' worth): the
+ * blocks in order from the header's end, then the index, and last the
+ * header at offset 0.  The one writer: loopy_i_db_write holds what
+ * follows the header until the header comes. */
+loopy_status loopy_i_db_write_at(const loopy_i_db_source *src,
+                                 const loopy_i_db_layout *layout,
+                                 loopy_write_at_fn write_at, void *ctx);
+/* For tests: blocks a window, 0 for the writer's choice. */
+extern uint64_t loopy_i_db_window_blocks;
 
 /* What the writers share (write.c): the shape of a database, decided
  * from its counts; a builder of a block's uncompressed bytes; the
@@ -205,6 +215,10 @@ typedef struct db_shape {
 
 typedef struct db_block db_block;
 
+/* Whether s, of at most max characters, is printable ASCII (its length
+ * in *len); whether name is a game's name (letters, digits, '_', '-'). */
+bool loopy_i_db_printable(const char *s, size_t max, size_t *len);
+bool loopy_i_db_game_name(const char *name);
 /* Whether src's name, parameters and base may be written. */
 bool loopy_i_db_meta_ok(const loopy_i_db_source *src);
 /* Given s->n, lo, hi and count, and the largest remoteness max: the
@@ -216,12 +230,13 @@ loopy_status loopy_i_db_decide(const loopy_i_db_layout *layout, uint64_t max,
  * sparse mode, their gaps) and its first position; returns their number. */
 typedef size_t (*db_build_fn)(const void *ctx, uint64_t b, unsigned char *out,
                               uint64_t *first_position);
-/* Builds and compresses blocks 0 .. blocks-1 on threads into frame[b]
- * (allocated here) and entry[b] (but for its offset). */
-loopy_status loopy_i_db_compress(const db_shape *s, uint64_t blocks,
-                                db_build_fn build, const void *ctx,
-                                int threads, unsigned char **frame,
-                                db_block *entry);
+/* Builds and compresses blocks first .. first+blocks-1 on threads into
+ * frame[b - first] (allocated here) and entry[b - first] (but for its
+ * offset). */
+loopy_status loopy_i_db_compress(const db_shape *s, uint64_t first,
+                                uint64_t blocks, db_build_fn build,
+                                const void *ctx, int threads,
+                                unsigned char **frame, db_block *entry);
 /* The header's size for meta's name and parameters, and the header
  * itself (meta: name, params, index_size, base, misere, symmetric). */
 uint64_t loopy_i_db_header_bytes(const loopy_i_db_source *meta);

@@ -1,9 +1,10 @@
 /*
  * write.c - writing a database (".ldb", layout in db_internal.h): the
  * positions are cut into blocks, each block is compressed with zstd on its
- * own (on all threads; the bytes do not depend on their number), then the
- * header, the blocks and the block index go out through the caller's write
- * function, which makes the file atomic.
+ * own (on all threads; the bytes do not depend on their number), a window
+ * of blocks at a time; the blocks, the block index and last the header go
+ * out through the caller's write function, at their offsets, and the
+ * caller makes the file atomic.
  */
 #include "db_internal.h"
 
@@ -31,7 +32,7 @@ static loopy_position position_at(const loopy_i_db_source *src, uint64_t i)
     return src->position != NULL ? src->position[i] : i;
 }
 
-static bool printable(const char *s, size_t max, size_t *len)
+bool loopy_i_db_printable(const char *s, size_t max, size_t *len)
 {
     size_t i = 0;
 
@@ -44,7 +45,7 @@ static bool printable(const char *s, size_t max, size_t *len)
 
 /* Whether name is a game's name: letters, digits, '_' and '-' (the only
  * names a database may make loopy open, see loopy_db_open_game). */
-static bool game_name(const char *name)
+bool loopy_i_db_game_name(const char *name)
 {
     for (; *name; name++)
         if (!((*name >= 'a' && *name <= 'z') || (*name >= 'A' && *name <= 'Z') ||
@@ -118,9 +119,9 @@ bool loopy_i_db_meta_ok(const loopy_i_db_source *src)
     size_t len;
 
     return src->name != NULL && src->params != NULL &&
-           printable(src->name, DB_NAME_MAX, &len) && len > 0 &&
-           game_name(src->name) &&
-           printable(src->params, DB_PARAMS_MAX, &len) && src->base <= 1;
+           loopy_i_db_printable(src->name, DB_NAME_MAX, &len) && len > 0 &&
+           loopy_i_db_game_name(src->name) &&
+           loopy_i_db_printable(src->params, DB_PARAMS_MAX, &len) && src->base <= 1;
 }
 
 loopy_status loopy_i_db_decide(const loopy_i_db_layout *layout, uint64_t max,
@@ -312,10 +313,10 @@ static size_t build_block(const void *ctx, uint64_t b, unsigned char *out,
     return len;
 }
 
-loopy_status loopy_i_db_compress(const db_shape *s, uint64_t blocks,
-                                db_build_fn build, const void *ctx,
-                                int threads, unsigned char **frame,
-                                db_block *entry)
+loopy_status loopy_i_db_compress(const db_shape *s, uint64_t first,
+                                uint64_t blocks, db_build_fn build,
+                                const void *ctx, int threads,
+                                unsigned char **frame, db_block *entry)
 {
     size_t plain_max = (size_t)s->k * (s->width + (s->sparse ? DB_GAP_MAX_BYTES : 0));
     size_t bound = ZSTD_compressBound(plain_max);
@@ -341,12 +342,12 @@ loopy_status loopy_i_db_compress(const db_shape *s, uint64_t blocks,
 
 #pragma omp for schedule(dynamic, 1)
         for (int64_t i = 0; i < (int64_t)blocks; i++) {
-            uint64_t b = (uint64_t)i, first = 0;
+            uint64_t b = (uint64_t)i, first_position = 0;
             size_t len, packed_len;
 
             if (mine != LOOPY_OK)
                 continue;
-            len = build(ctx, b, plain, &first);
+            len = build(ctx, first + b, plain, &first_position);
             packed_len = ZSTD_compress2(cctx, packed, bound, plain, len);
             if (ZSTD_isError(packed_len)) {
                 /* Only memory can fail here: the bound is zstd's own. */
@@ -360,7 +361,7 @@ loopy_status loopy_i_db_compress(const db_shape *s, uint64_t blocks,
                 continue;
             }
             memcpy(frame[b], packed, packed_len);
-            entry[b].first = first;
+            entry[b].first = first_position;
             entry[b].compressed = (uint32_t)packed_len;
             entry[b].plain = (uint32_t)len;
             entry[b].checksum = loopy_i_checksum(packed, packed_len, 1);
@@ -427,19 +428,26 @@ void loopy_i_db_fill_header(const db_shape *s, const loopy_i_db_source *src,
            loopy_i_checksum(h, header_bytes - 8, 1), 8);
 }
 
-loopy_status loopy_i_db_write(const loopy_i_db_source *src,
-                              const loopy_i_db_layout *layout,
-                              loopy_write_fn write, void *ctx)
+/* Blocks compressed before their frames are written: enough for about
+ * WINDOW_BYTES of records, and at least 4 a thread. */
+#define WINDOW_BYTES (UINT64_C(64) << 20)
+
+uint64_t loopy_i_db_window_blocks = 0;
+
+loopy_status loopy_i_db_write_at(const loopy_i_db_source *src,
+                                 const loopy_i_db_layout *layout,
+                                 loopy_write_at_fn write_at, void *ctx)
 {
     static const loopy_i_db_layout defaults = {0, DB_LAYOUT_AUTO, 0, 0, 0};
     unsigned char header[DB_HEADER_MAX];
     unsigned char **frame = NULL, *index = NULL;
     db_block *entry = NULL;
-    uint64_t header_bytes, offset;
+    uint64_t header_bytes, offset, window, count = 0;
     loopy_status status;
+    int threads;
     plan p;
 
-    if (src == NULL || write == NULL)
+    if (src == NULL || write_at == NULL)
         return LOOPY_EINVAL;
     if (layout == NULL)
         layout = &defaults;
@@ -449,23 +457,41 @@ loopy_status loopy_i_db_write(const loopy_i_db_source *src,
     p.src = src;
     CHECK_GOTO(survey(src, layout, &p));
     CHECK_GOTO(lay_out(&p));
-    frame = loopy_i_calloc((size_t)p.s.blocks, sizeof *frame);
+    threads = loopy_i_threads(layout->threads, p.s.blocks, 4);
+    window = p.s.blocks > 0 ? WINDOW_BYTES / ((uint64_t)p.s.k * p.s.width) : 0;
+    if (window < 4 * (uint64_t)threads)
+        window = 4 * (uint64_t)threads;
+    if (loopy_i_db_window_blocks != 0)
+        window = loopy_i_db_window_blocks;
+    if (window > p.s.blocks)
+        window = p.s.blocks;
+    frame = loopy_i_calloc((size_t)window, sizeof *frame);
     entry = loopy_i_calloc((size_t)p.s.blocks, sizeof *entry);
-    if (frame == NULL || entry == NULL) {
+    if ((window > 0 && frame == NULL) || entry == NULL) {
         status = LOOPY_ENOMEM;
         goto fail;
     }
-    CHECK_GOTO(loopy_i_db_compress(&p.s, p.s.blocks, build_block, &p,
-                                   loopy_i_threads(layout->threads, p.s.blocks, 4),
-                                   frame, entry));
-
+    /* The frames, a window at a time, in order, after the header. */
     header_bytes = loopy_i_db_header_bytes(src);
     offset = header_bytes;
-    for (uint64_t b = 0; b < p.s.blocks; b++) {
-        entry[b].offset = offset;
-        offset += entry[b].compressed;
+    for (uint64_t first = 0; first < p.s.blocks; first += count) {
+        count = p.s.blocks - first < window ? p.s.blocks - first : window;
+        CHECK_GOTO(loopy_i_db_compress(&p.s, first, count, build_block, &p,
+                                       threads, frame, entry + first));
+        for (uint64_t b = 0; b < count; b++) {
+            db_block *e = &entry[first + b];
+
+            e->offset = offset;
+            if (write_at(ctx, frame[b], e->compressed, offset) != 0) {
+                status = LOOPY_EIO;
+                goto fail;
+            }
+            offset += e->compressed;
+            loopy_i_free(frame[b]);
+            frame[b] = NULL;
+        }
     }
-    loopy_i_db_fill_header(&p.s, src, header_bytes, offset, header);
+    /* Then the index, and last the header, which says where it is. */
     index = loopy_i_malloc((size_t)p.s.blocks * DB_ENTRY_BYTES + 8, 1);
     if (index == NULL) {
         status = LOOPY_ENOMEM;
@@ -475,19 +501,16 @@ loopy_status loopy_i_db_write(const loopy_i_db_source *src,
         loopy_i_db_put_entry(index + b * DB_ENTRY_BYTES, &entry[b]);
     db_put(index + p.s.blocks * DB_ENTRY_BYTES,
            loopy_i_checksum(index, p.s.blocks * DB_ENTRY_BYTES, 1), 8);
+    loopy_i_db_fill_header(&p.s, src, header_bytes, offset, header);
     status = LOOPY_EIO;
-    if (write(ctx, header, (size_t)header_bytes) != 0)
-        goto fail;
-    for (uint64_t b = 0; b < p.s.blocks; b++)
-        if (write(ctx, frame[b], entry[b].compressed) != 0)
-            goto fail;
-    if (write(ctx, index, (size_t)p.s.blocks * DB_ENTRY_BYTES + 8) != 0)
+    if (write_at(ctx, index, (size_t)p.s.blocks * DB_ENTRY_BYTES + 8, offset) != 0 ||
+        write_at(ctx, header, (size_t)header_bytes, 0) != 0)
         goto fail;
     status = LOOPY_OK;
 
 fail:
     if (frame != NULL)
-        for (uint64_t b = 0; b < p.s.blocks; b++)
+        for (uint64_t b = 0; b < window; b++)
             loopy_i_free(frame[b]);
     loopy_i_free(frame);
     loopy_i_free(entry);
@@ -495,93 +518,4 @@ fail:
     loopy_i_free(p.start);
     loopy_i_free(p.from);
     return status;
-}
-
-/* ---- The public writers ---- */
-
-loopy_status loopy_db_check_writable(const loopy_game *game, loopy_diag *diag)
-{
-    size_t len = 0;
-
-    if (game == NULL || game->name == NULL)
-        return LOOPY_EINVAL;
-    /* The rules survey() applies, said before a long solve rather than
-     * after it. */
-    if (!printable(game->name, DB_NAME_MAX, &len) || len == 0 ||
-        !game_name(game->name)) {
-        len = strlen(game->name);
-        if (len > DB_NAME_MAX)
-            loopy_i_diag(diag, 0, 0, "the game's name is %zu characters long: "
-                         "a database records a name of 1 to %u letters, "
-                         "digits, '_' or '-'", len, DB_NAME_MAX);
-        else
-            loopy_i_diag(diag, 0, 0, "the game's name '%s' cannot be recorded "
-                         "in a database: a name is 1 to %u letters, digits, "
-                         "'_' or '-'", game->name, DB_NAME_MAX);
-        return LOOPY_EINVAL;
-    }
-    if (game->params != NULL && !printable(game->params, DB_PARAMS_MAX, &len)) {
-        len = strlen(game->params);
-        if (len > DB_PARAMS_MAX)
-            loopy_i_diag(diag, 0, 0, "%s: its parameters are %zu characters "
-                         "long: a database records at most %u", game->name,
-                         len, DB_PARAMS_MAX);
-        else
-            loopy_i_diag(diag, 0, 0, "%s: its parameters cannot be recorded "
-                         "in a database: they must be printable ASCII",
-                         game->name);
-        return LOOPY_EINVAL;
-    }
-    return LOOPY_OK;
-}
-
-loopy_status loopy_db_write_game(const loopy_game_solution *s,
-                                 const loopy_game *game, int misere,
-                                 loopy_write_fn write, void *ctx)
-{
-    loopy_i_db_source src;
-
-    if (s == NULL || game == NULL)
-        return LOOPY_EINVAL;
-    src.n = s->n;
-    src.word = s->word;
-    src.record = s->record;
-    src.byte = s->byte;
-    src.mapped = s->mapped != 0;
-    src.position = s->position;
-    src.outcome = s->outcome;
-    src.remoteness = s->remoteness;
-    src.name = game->name;
-    src.params = game->params != NULL ? game->params : "";
-    src.index_size = game->size;
-    src.end = 0;
-    src.base = 0;
-    src.misere = misere != 0;
-    src.symmetric = s->symmetric;
-    return loopy_i_db_write(&src, NULL, write, ctx);
-}
-
-loopy_status loopy_db_write_graph(const loopy_solution *s, uint32_t base,
-                                  int misere, loopy_write_fn write, void *ctx)
-{
-    loopy_i_db_source src;
-
-    if (s == NULL)
-        return LOOPY_EINVAL;
-    src.n = loopy_solution_vertex_count(s);
-    src.word = NULL;
-    src.record = NULL;
-    src.byte = NULL;
-    src.mapped = false;
-    src.position = NULL;
-    src.outcome = loopy_solution_outcomes(s);
-    src.remoteness = loopy_solution_remoteness(s);
-    src.name = "graph";
-    src.params = "";
-    src.index_size = src.n;
-    src.end = 0;
-    src.base = base;
-    src.misere = misere != 0;
-    src.symmetric = false;
-    return loopy_i_db_write(&src, NULL, write, ctx);
 }

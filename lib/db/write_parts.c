@@ -343,7 +343,7 @@ loopy_status loopy_i_db_part_compress(const db_shape *shape,
     status =
         piece->frame == NULL || piece->entry == NULL
             ? LOOPY_ENOMEM
-            : loopy_i_db_compress(shape, piece->blocks, build_part_block, &ps,
+            : loopy_i_db_compress(shape, 0, piece->blocks, build_part_block, &ps,
                                   loopy_i_threads(threads, piece->blocks, 4),
                                   piece->frame, piece->entry);
     loopy_i_free(ps.start);

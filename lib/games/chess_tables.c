@@ -194,20 +194,26 @@ loopy_status chess_i_read_table(const chess_rules *rules, uint32_t m,
     return status;
 }
 
-/* Writes through a file descriptor, all of the bytes. */
-static int write_fd(void *ctx, const void *bytes, size_t len)
+/* Writes at offset through a file descriptor, all of the bytes. */
+static int write_fd_at(void *ctx, const void *bytes, size_t len,
+                       uint64_t offset)
 {
     const int *fd = ctx;
     const unsigned char *p = bytes;
 
     while (len > 0) {
-        ssize_t put = write(*fd, p, len);
+        ssize_t put;
+
+        if (offset > (uint64_t)INT64_MAX - len)
+            return -1;
+        put = pwrite(*fd, p, len, (off_t)offset);
         if (put < 0 && errno == EINTR)
             continue;
         if (put <= 0)
             return -1;
         p += put;
         len -= (size_t)put;
+        offset += (uint64_t)put;
     }
     return 0;
 }
@@ -254,7 +260,7 @@ loopy_status chess_i_write_table(const chess_rules *rules, uint32_t m,
         status = LOOPY_EIO;
         goto done;
     }
-    status = loopy_i_db_write(&src, &layout, write_fd, &fd);
+    status = loopy_i_db_write_at(&src, &layout, write_fd_at, &fd);
     if (status == LOOPY_OK && fsync(fd) != 0)
         status = LOOPY_EIO;
     if (status == LOOPY_EIO)
@@ -271,6 +277,22 @@ loopy_status chess_i_write_table(const chess_rules *rules, uint32_t m,
         loopy_i_diag(diag, 0, 0, "%s: cannot be made: %s", path,
                      strerror(errno));
         status = LOOPY_EIO;
+    }
+    /* The table's name, too, is on the disk before a later table counts
+     * on it (a folder that cannot be synced, as on some file systems,
+     * is no error). */
+    if (status == LOOPY_OK) {
+        int dir = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+
+        if (dir >= 0) {
+            if (fsync(dir) != 0 && errno != EINVAL && errno != EROFS) {
+                loopy_i_diag(diag, 0, 0, "%s: written, but its folder could "
+                             "not be synced to the disk: %s", path,
+                             strerror(errno));
+                status = LOOPY_EIO;
+            }
+            close(dir);
+        }
     }
     if (status != LOOPY_OK)
         unlink(temp);

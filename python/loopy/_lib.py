@@ -39,6 +39,9 @@ PROGRESS_FN = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_char_p,
                                ctypes.c_uint64, ctypes.c_uint64)
 WRITE_FN = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.c_void_p,
                             ctypes.c_size_t)
+WRITE_AT_FN = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p,
+                               ctypes.c_void_p, ctypes.c_size_t,
+                               ctypes.c_uint64)
 DB_VISIT_FN = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, position,
                                ctypes.c_int, ctypes.c_uint32)
 

@@ -10,6 +10,7 @@ solved here, probed in their own notation, written as databases.
 """
 
 import ctypes
+import errno
 import os
 import tempfile
 from typing import Callable, Dict, List, Optional, Union
@@ -62,8 +63,8 @@ for _name, _restype, _args in (
          [ctypes.c_void_p, _GP, _lib.position, _P(_P(_lib.GameMove)),
           _P(ctypes.c_size_t), _P(_lib.Diag)]),
         ("loopy_db_check_writable", _lib.status_t, [_GP, _P(_lib.Diag)]),
-        ("loopy_db_write_game", _lib.status_t,
-         [ctypes.c_void_p, _GP, ctypes.c_int, _lib.WRITE_FN,
+        ("loopy_db_write_game_at", _lib.status_t,
+         [ctypes.c_void_p, _GP, ctypes.c_int, _lib.WRITE_AT_FN,
           ctypes.c_void_p])):
     _fn = getattr(lib, _name)
     _fn.restype = _restype
@@ -398,19 +399,26 @@ class GameSolution(Handle):
         os.fchmod(fd, 0o666 & ~umask)  # as open() would make it, not 0600
         errors = []
 
-        def write(ctx, data, length):
+        def write_at(ctx, data, length, offset):
+            # At its offset (the library writes a window of blocks at a
+            # time and the header last), all of it.
             try:
-                os.write(fd, ctypes.string_at(data, length)) \
-                    if length else None
+                view = memoryview(ctypes.string_at(data, length))
+                while view:
+                    put = os.pwrite(fd, view, offset)
+                    if put == 0:
+                        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+                    view = view[put:]
+                    offset += put
                 return 0
             except OSError as e:
                 errors.append(e)
                 return -1
 
-        callback = _lib.WRITE_FN(write)
+        callback = _lib.WRITE_AT_FN(write_at)
         try:
             try:
-                status = lib.loopy_db_write_game(
+                status = lib.loopy_db_write_game_at(
                     self._get(), self.game._get(),
                     1 if self.misere else 0, callback, None)
                 if status == _lib.OK:
