@@ -46,6 +46,7 @@
 #include "check.h"
 #include "db_util.h"
 #include "loopy_game.h"
+#include "../lib/db/db_internal.h"
 #include "../lib/rules/rules_internal.h"
 
 #include <stdbool.h>
@@ -443,6 +444,47 @@ static void test_tables_same(const char *folder, const char *params,
     check_case_end();
 }
 
+/* A table with sparse blocks (the writer's choice where few indices are
+ * positions, as for KQQKQ) is read as a dense one: KPK with KQK's table
+ * sparse, the others dense, has the bytes of a solve of everything. */
+static void test_tables_sparse(const char *folder)
+{
+    static const char *const kpk[] = {"KQK", "KRK", "KBK", "KNK", NULL};
+    loopy_game_solve_options options = LOOPY_GAME_SOLVE_OPTIONS_INIT;
+    loopy_i_db_layout layout = {0, DB_LAYOUT_SPARSE, 0, 0, 0};
+    loopy_game *kqk = open_chess("KQK");
+    loopy_game_solution *s = NULL;
+    tdb_bytes whole, read, sparse = {NULL, 0, 0};
+    loopy_diag diag;
+    tdb_expect e;
+
+    CHECK(solve_with("KPK", NULL, 0, &whole, &diag) == LOOPY_OK);
+    for (size_t i = 1; kpk[i] != NULL; i++)
+        write_table(folder, kpk[i], kpk[i], 0);
+    CHECK(kqk != NULL &&
+          loopy_game_solve_tablebase(kqk, &options, &s, &diag) == LOOPY_OK);
+    if (s != NULL) {
+        tdb_expect_game(s, kqk, false, true, &e);
+        sparse = tdb_write_layout(&e, &layout);
+        tdb_expect_free(&e);
+    }
+    save_table(folder, "KQK", &sparse, 0);
+    CHECK(sparse.len > 20 && (sparse.data[20] & DB_FLAG_SPARSE) != 0);
+    CHECK_MSG(solve_with("KPK", folder, 0, &read, &diag) == LOOPY_OK,
+              "KPK with a sparse KQK table: %s", diag.message);
+    CHECK_MSG(read.len == whole.len && read.len > 0 &&
+                  memcmp(read.data, whole.data, read.len) == 0,
+              "KPK with a sparse KQK table: %zu bytes against %zu", read.len,
+              whole.len);
+    remove_tables(folder, kpk);
+    free(whole.data);
+    free(read.data);
+    free(sparse.data);
+    loopy_game_solution_free(s);
+    loopy_game_close(kqk);
+    check_case_end();
+}
+
 /* Tables that are not what their names say. */
 static void test_tables_refused(const char *folder)
 {
@@ -587,6 +629,7 @@ static void test_tables(bool four)
     test_tables_same(folder, "KPK", kpk);
     if (four)
         test_tables_same(folder, "KRKN", krkn);
+    test_tables_sparse(folder);
     test_tables_refused(folder);
     test_tables_doctored(folder);
     CHECK(rmdir(folder) == 0);

@@ -105,8 +105,11 @@ static loopy_status check_table(const chess_rules *rules, uint32_t m,
         status = LOOPY_EFORMAT; /* another game, or one not built in */
     }
     loopy_game_close(game);
-    if (status == LOOPY_OK && (loopy_db_misere(db) || !loopy_db_symmetric(db) ||
-                               loopy_db_sparse(db))) {
+    /* Dense or sparse (the writer's choice: KQQKQ, whose equal queens
+     * leave most indices without a class, is written sparse); whether
+     * every legal position is there is the reader's check after the
+     * copy. */
+    if (status == LOOPY_OK && (loopy_db_misere(db) || !loopy_db_symmetric(db))) {
         loopy_i_diag(diag, 0, 0, "not a table of normal play with a "
                      "position per class, as 'loopy game solve chess:%s "
                      "-o' writes it", material->name);
