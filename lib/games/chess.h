@@ -179,19 +179,27 @@ loopy_position chess_i_encode(const chess_rules *rules,
 typedef struct chess_step {
     const chess_rules *rules;
     const uint8_t *image; /* the symmetry's squares; NULL: encode */
-    uint32_t symmetries;  /* the kings' before (one bit) */
-    uint32_t piece, shift, side;
+    /* Pawnless: the symmetry placing the kings before (one bit).  With
+     * pawns: 1 when the files are mirrored (the white king on e to h). */
+    uint32_t symmetries;
+    uint32_t piece, side;
+    bool pawns;
     uint8_t king[2];      /* the kings' squares before */
-    /* The index with the piece's 6 bits clear (a piece not a king), or
-     * the other pieces' bits alone (a king). */
+    /* The piece's square's weight in the index (a piece not a king), or
+     * the kings' pair's (a king): 64^k pawnless, a product of 64s and
+     * 48s with pawns. */
+    loopy_position place;
+    /* The index without the piece's square (a piece not a king), or the
+     * other pieces' part alone (a king). */
     loopy_position base;
 } chess_step;
-/* Prepares step for moves of piece (a slot) of board: a shortcut when the
- * material is pawnless, one symmetry places the kings, they do not
- * touch, and piece is a king or has no equal piece (which would be sorted
- * among its equals); else step->image is NULL.  *turned is the index of
- * board with the other side to move, UINT64_MAX until it is needed: then
- * encoded and kept, for the board's other pieces. */
+/* Prepares step for moves of piece (a slot) of board: a shortcut when
+ * the kings do not touch, piece is a king or has no equal piece (which
+ * would be sorted among its equals), and: pawnless, one symmetry places
+ * the kings; with pawns, piece is no pawn and board has no en passant
+ * right.  Else step->image is NULL.  *turned is the index of board with
+ * the other side to move, UINT64_MAX until it is needed: then encoded and
+ * kept, for the board's other pieces. */
 void chess_i_step_init(const chess_rules *rules, const chess_board *board,
                        uint32_t piece, loopy_position *turned,
                        chess_step *step);
@@ -208,15 +216,24 @@ static inline loopy_position chess_i_step(const chess_step *step, uint32_t to)
     if (step->image == NULL)
         return UINT64_MAX;
     if (step->piece >= 2)
-        return step->base + ((loopy_position)step->image[to] << step->shift);
+        return step->base + step->image[to] * step->place;
     w = step->piece == 0 ? to : step->king[0];
     b = step->piece == 1 ? to : step->king[1];
+    if (step->pawns) {
+        /* No pair when the white king leaves its half of the files (it
+         * is then on e to h in the image). */
+        pair = rules->pawn_pair_of[step->image[w]][step->image[b]];
+        if (pair < 0)
+            return UINT64_MAX;
+        return step->base +
+               (step->side * CHESS_PAWN_KING_PAIRS + (uint32_t)pair) *
+                   step->place;
+    }
     pair = rules->pair_of[step->image[w]][step->image[b]];
     if (rules->pair_symmetries[w][b] != step->symmetries || pair < 0)
         return UINT64_MAX;
-    return step->base + ((loopy_position)(step->side * CHESS_KING_PAIRS +
-                                          (uint32_t)pair)
-                         << step->shift);
+    return step->base +
+           (step->side * CHESS_KING_PAIRS + (uint32_t)pair) * step->place;
 }
 /* Decodes pos (below the size) into board; whether it is a position: a
  * legal board whose class's index is pos itself. */

@@ -658,6 +658,27 @@ loopy_position chess_i_encode(const chess_rules *rules,
     return material->offset + least;
 }
 
+/* step for a material with pawns (chess_i_step_init's conditions hold
+ * but the index's): encode_pawns's index is the kings' pair, then each
+ * other piece's digit, in mixed radix (48 a pawn, 64 a piece). */
+static void step_pawns(const chess_rules *rules, const chess_board *board,
+                       uint32_t piece, loopy_position index, chess_step *step)
+{
+    const chess_material *material = &rules->material[board->material];
+    loopy_position place = 1; /* the weight of the slot after piece's */
+
+    for (uint32_t i = board->count; i-- > (piece >= 2 ? piece + 1 : 2);)
+        place *= radix_of(material->kind[i]);
+    step->symmetries = (board->square[0] & 7) >= 4;
+    step->image = rules->image[step->symmetries];
+    step->pawns = true;
+    step->place = place;
+    if (piece >= 2)
+        step->base = index - step->image[board->square[piece]] * place;
+    else
+        step->base = material->offset + (index - material->offset) % place;
+}
+
 void chess_i_step_init(const chess_rules *rules, const chess_board *board,
                        uint32_t piece, loopy_position *turned,
                        chess_step *step)
@@ -665,17 +686,21 @@ void chess_i_step_init(const chess_rules *rules, const chess_board *board,
     const chess_material *material = &rules->material[board->material];
     uint32_t symmetries =
         rules->pair_symmetries[board->square[0]][board->square[1]];
+    bool pawns = material->pawns[0] + material->pawns[1] > 0;
     loopy_position index;
 
     step->rules = rules;
     step->image = NULL;
+    step->pawns = false;
     /* With one symmetry placing the kings, encode's loop runs once, with
-     * that symmetry's squares.  A piece that keeps its slot (no equal
-     * piece to sort it among) is 6 bits of the index; a king's move
-     * keeps the other pieces' bits when the same symmetry places the
-     * kings after it. */
-    if (material->pawns[0] + material->pawns[1] > 0 || symmetries == 0 ||
-        (symmetries & (symmetries - 1)) != 0 ||
+     * that symmetry's squares; with pawns it has the one (the mirror of
+     * the files, or none) while the white king keeps to its half.  A
+     * piece that keeps its slot (no equal piece to sort it among) is a
+     * digit of the index; a king's move keeps the other pieces' digits
+     * when the same symmetry places the kings after it.  A pawn's moves
+     * change more (and may give an en passant right). */
+    if ((pawns ? board->ep != 0 || board->kind[piece] == CHESS_PAWN
+               : symmetries == 0 || (symmetries & (symmetries - 1)) != 0) ||
         (piece >= 2 && ((material->equal >> piece & 1) ||
                         (material->equal >> (piece + 1) & 1))))
         return;
@@ -687,21 +712,23 @@ void chess_i_step_init(const chess_rules *rules, const chess_board *board,
     index = *turned;
     if (index >= rules->size)
         return; /* the kings touch */
-    step->image = rules->image[chess_i_lowest(symmetries)];
-    step->symmetries = symmetries;
     step->piece = piece;
     step->side = 1 - board->side;
     step->king[0] = board->square[0];
     step->king[1] = board->square[1];
+    if (pawns) {
+        step_pawns(rules, board, piece, index, step);
+        return;
+    }
+    step->image = rules->image[chess_i_lowest(symmetries)];
+    step->symmetries = symmetries;
     if (piece >= 2) {
-        step->shift = 6 * (piece - 2);
-        step->base = index - ((loopy_position)step->image[board->square[piece]]
-                              << step->shift);
+        step->place = UINT64_C(1) << 6 * (piece - 2);
+        step->base = index - step->image[board->square[piece]] * step->place;
     } else {
-        step->shift = 6 * (board->count - 2);
+        step->place = UINT64_C(1) << 6 * (board->count - 2);
         step->base = material->offset +
-                     ((index - material->offset) &
-                      ((UINT64_C(1) << step->shift) - 1));
+                     ((index - material->offset) & (step->place - 1));
     }
 }
 
