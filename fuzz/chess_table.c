@@ -79,8 +79,9 @@ static void check(const uint8_t *data, size_t size, uint32_t max_level)
     rec = calloc((size_t)rules->size, sizeof *rec);
     FUZZ_REQUIRE(rec != NULL, "out of memory");
     memset(&diag, 0, sizeof diag);
+    /* Two threads, as a build reads its tables. */
     status = chess_i_copy_table(rules, m, db, (_Atomic uint16_t *)rec,
-                                max_level, &diag);
+                                max_level, 2, &diag);
     for (loopy_position i = 0; i < rules->size; i++)
         FUZZ_REQUIRE(rec[i] == 0 || (i >= lo && i < hi),
                      "index %llu outside KQK's [%llu, %llu) written",

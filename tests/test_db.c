@@ -21,6 +21,7 @@
 #include "internal.h"
 
 #include <inttypes.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
@@ -62,6 +63,61 @@ static void collected_free(collected *c)
     free(c->outcome);
     free(c->rem);
     memset(c, 0, sizeof *c);
+}
+
+/* An order-free digest of what a walk visits (from several threads). */
+typedef struct digest {
+    _Atomic uint64_t n, sum;
+} digest;
+
+static uint64_t mix(uint64_t x)
+{
+    x ^= x >> 33;
+    x *= UINT64_C(0xff51afd7ed558ccd);
+    x ^= x >> 33;
+    return x;
+}
+
+static int add_digest(void *ctx, loopy_position pos, loopy_outcome outcome,
+                      uint32_t remoteness)
+{
+    digest *d = ctx;
+
+    atomic_fetch_add(&d->n, 1);
+    atomic_fetch_add(&d->sum, mix(pos * 8 + (uint64_t)outcome) ^
+                                  mix((uint64_t)remoteness + 1) * 3);
+    return 0;
+}
+
+/* The walk on 1 to 4 threads visits what the one in order does. */
+static void check_threaded_walk(const loopy_db *db, const tdb_expect *e,
+                                const char *what)
+{
+    digest want;
+    uint64_t want_sum = 0;
+
+    atomic_init(&want.n, 0);
+    atomic_init(&want.sum, 0);
+    for (uint64_t i = 0; i < e->n; i++)
+        add_digest(&want, tdb_pos_at(e, i), (loopy_outcome)e->outcome[i],
+                   e->rem[i]);
+    want_sum = atomic_load(&want.sum);
+    for (int threads = 1; threads <= 4; threads++) {
+        digest got;
+        loopy_diag diag;
+        loopy_status status;
+
+        atomic_init(&got.n, 0);
+        atomic_init(&got.sum, 0);
+        memset(&diag, 0, sizeof diag);
+        status = loopy_i_db_iterate_threads(db, add_digest, &got, threads,
+                                            &diag);
+        CHECK_MSG(status == LOOPY_OK && atomic_load(&got.n) == e->n &&
+                      atomic_load(&got.sum) == want_sum,
+                  "%s: a walk on %d threads: status %d (%s), %" PRIu64
+                  " positions of %" PRIu64, what, threads, (int)status,
+                  diag.message, (uint64_t)atomic_load(&got.n), e->n);
+    }
 }
 
 /* Requires db to hold exactly e; what says which case this is. */
@@ -180,6 +236,7 @@ static void check_db(const loopy_db *db, const tdb_expect *e, uint64_t seed,
         collected_free(&c);
     }
     CHECK(loopy_db_iterate(db, NULL, NULL, NULL) == LOOPY_OK);
+    check_threaded_walk(db, e, what);
 }
 
 /* The layouts each database is also written in. */

@@ -27,6 +27,13 @@ static loopy_status open_and_read(const tdb_bytes *b, loopy_diag *diag, bool *at
     if (status == LOOPY_OK) {
         CHECK(db != NULL);
         status = loopy_db_iterate(db, NULL, NULL, diag);
+        /* On threads, the same verdict. */
+        loopy_diag threaded;
+        memset(&threaded, 0, sizeof threaded);
+        CHECK_MSG(loopy_i_db_iterate_threads(db, NULL, NULL, 3, &threaded) ==
+                      status,
+                  "a walk on 3 threads: %s; in order: %s", threaded.message,
+                  diag != NULL ? diag->message : "");
     } else {
         CHECK(db == NULL);
     }

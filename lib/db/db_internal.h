@@ -199,6 +199,14 @@ loopy_status loopy_i_db_write_at(const loopy_i_db_source *src,
 /* For tests: blocks a window, 0 for the writer's choice. */
 extern uint64_t loopy_i_db_window_blocks;
 
+/* loopy_db_iterate on threads: the blocks in chunks taken in no order, a
+ * chunk's positions in order; visit must allow calls from several
+ * threads at once.  The counts are checked against the header as
+ * loopy_db_iterate checks them, unless visit stopped the walk. */
+loopy_status loopy_i_db_iterate_threads(const loopy_db *db,
+                                        loopy_db_visit_fn visit, void *ctx,
+                                        int threads, loopy_diag *diag);
+
 /* What the writers share (write.c): the shape of a database, decided
  * from its counts; a builder of a block's uncompressed bytes; the
  * compression of blocks on threads; the header and the index entries. */

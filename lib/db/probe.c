@@ -350,28 +350,29 @@ loopy_status loopy_db_probe(const loopy_db *db, loopy_position pos,
     return status;
 }
 
-loopy_status loopy_db_iterate(const loopy_db *db, loopy_db_visit_fn visit,
-                              void *ctx, loopy_diag *diag)
-{
-    const db_header *h;
-    uint64_t count[4] = {0, 0, 0, 0};
-    uint32_t max = 0;
-    loopy_status status = LOOPY_OK;
-    db_scratch *s;
-    static const char letter[] = "DWLT";
+/* What a pass over blocks found: the positions of each value, the
+ * largest remoteness, and whether the visitor stopped it. */
+typedef struct tally {
+    uint64_t count[4];
+    uint32_t max;
+    bool stopped;
+} tally;
 
-    if (db == NULL)
-        return LOOPY_EINVAL;
-    h = &db->h;
-    s = scratch_take(db);
-    if (s == NULL) {
-        loopy_i_diag(diag, 0, 0, "out of memory");
-        return LOOPY_ENOMEM;
-    }
-    for (uint64_t b = 0; b < h->blocks; b++) {
+/* Visits the positions of blocks b0 .. b1-1, in order, in scratch s. */
+static loopy_status visit_blocks(const loopy_db *db, db_scratch *s,
+                                 uint64_t b0, uint64_t b1,
+                                 loopy_db_visit_fn visit, void *ctx,
+                                 tally *t, loopy_diag *diag)
+{
+    const db_header *h = &db->h;
+    loopy_status status;
+
+    for (uint64_t b = b0; b < b1; b++) {
         uint32_t records = loopy_i_db_block_records(db, b);
 
-        CHECK_GOTO(load_block(db, s, b, diag));
+        status = load_block(db, s, b, diag);
+        if (status != LOOPY_OK)
+            return status;
         for (uint32_t j = 0; j < records; j++) {
             loopy_outcome outcome;
             uint32_t remoteness;
@@ -382,31 +383,130 @@ loopy_status loopy_db_iterate(const loopy_db *db, loopy_db_visit_fn visit,
                           h->width, h->max_remoteness, &outcome,
                           &remoteness) != DB_PRESENT)
                 continue;
-            count[outcome]++;
-            if (outcome != LOOPY_DRAW && remoteness > max)
-                max = remoteness;
-            if (visit != NULL && visit(ctx, pos, outcome, remoteness) != 0)
-                goto fail; /* stopped by the caller: status is LOOPY_OK */
+            t->count[outcome]++;
+            if (outcome != LOOPY_DRAW && remoteness > t->max)
+                t->max = remoteness;
+            if (visit != NULL && visit(ctx, pos, outcome, remoteness) != 0) {
+                t->stopped = true; /* by the caller: not an error */
+                return LOOPY_OK;
+            }
         }
     }
+    return LOOPY_OK;
+}
+
+/* Whether the blocks held what the header counts (when nobody stopped). */
+static loopy_status check_tally(const loopy_db *db, const tally *t,
+                                loopy_diag *diag)
+{
+    static const char letter[] = "DWLT";
+    const db_header *h = &db->h;
+
+    if (t->stopped)
+        return LOOPY_OK;
     for (int k = 0; k < 4; k++) {
-        if (count[k] != h->count[k]) {
+        if (t->count[k] != h->count[k]) {
             loopy_i_diag(diag, 0, 0, "damaged loopy database: the blocks hold %"
                          PRIu64 " positions of value %c, the header counts %"
-                         PRIu64, count[k], letter[k], h->count[k]);
-            status = LOOPY_EFORMAT;
-            goto fail;
+                         PRIu64, t->count[k], letter[k], h->count[k]);
+            return LOOPY_EFORMAT;
         }
     }
-    if (max != h->max_remoteness) {
+    if (t->max != h->max_remoteness) {
         loopy_i_diag(diag, 0, 0, "damaged loopy database: the largest "
                      "remoteness in the blocks is %" PRIu32 ", the header "
-                     "says %" PRIu32, max, h->max_remoteness);
-        status = LOOPY_EFORMAT;
+                     "says %" PRIu32, t->max, h->max_remoteness);
+        return LOOPY_EFORMAT;
     }
-fail:
-    scratch_give(db, s);
-    return status;
+    return LOOPY_OK;
+}
+
+loopy_status loopy_db_iterate(const loopy_db *db, loopy_db_visit_fn visit,
+                              void *ctx, loopy_diag *diag)
+{
+    return loopy_i_db_iterate_threads(db, visit, ctx, 1, diag);
+}
+
+/* Blocks a thread takes at a time: enough to keep the scheduling cheap,
+ * few enough to share the end. */
+#define ITERATE_CHUNK 16
+
+loopy_status loopy_i_db_iterate_threads(const loopy_db *db,
+                                        loopy_db_visit_fn visit, void *ctx,
+                                        int threads, loopy_diag *diag)
+{
+    tally all;
+    int failed = LOOPY_OK; /* a loopy_status: the first failure's */
+    bool any_stopped = false, said = false;
+    uint64_t blocks;
+    int64_t chunks;
+
+    if (db == NULL || threads < 1)
+        return LOOPY_EINVAL;
+    memset(&all, 0, sizeof all);
+    blocks = db->h.blocks;
+    chunks = (int64_t)((blocks + ITERATE_CHUNK - 1) / ITERATE_CHUNK);
+    if (threads > 1 && chunks < 2)
+        threads = 1;
+    (void)chunks; /* in a build without OpenMP */
+#pragma omp parallel num_threads(threads)
+    {
+        db_scratch *s = scratch_take(db);
+        loopy_diag mine_diag;
+        tally mine;
+        int mine_status = s == NULL ? LOOPY_ENOMEM : LOOPY_OK;
+
+        memset(&mine, 0, sizeof mine);
+        memset(&mine_diag, 0, sizeof mine_diag);
+        if (s == NULL)
+            loopy_i_diag(&mine_diag, 0, 0, "out of memory");
+        /* Each thread visits whole chunks of blocks, in no order between
+         * chunks; a failure or a stop anywhere ends every thread's walk. */
+#pragma omp for schedule(dynamic, 1)
+        for (int64_t c = 0; c < chunks; c++) {
+            uint64_t b0 = (uint64_t)c * ITERATE_CHUNK;
+            uint64_t b1 = blocks - b0 < ITERATE_CHUNK ? blocks : b0 + ITERATE_CHUNK;
+            int seen_failed;
+            bool seen_stopped;
+
+#pragma omp atomic read
+            seen_failed = failed;
+#pragma omp atomic read
+            seen_stopped = any_stopped;
+            if (mine_status != LOOPY_OK || seen_failed != LOOPY_OK ||
+                seen_stopped)
+                continue;
+            mine_status = (int)visit_blocks(db, s, b0, b1, visit, ctx, &mine,
+                                            &mine_diag);
+            if (mine.stopped) {
+#pragma omp atomic write
+                any_stopped = true;
+            }
+            if (mine_status != LOOPY_OK) {
+#pragma omp atomic write
+                failed = mine_status;
+            }
+        }
+#pragma omp critical(loopy_db_iterate)
+        {
+            for (int k = 0; k < 4; k++)
+                all.count[k] += mine.count[k];
+            if (mine.max > all.max)
+                all.max = mine.max;
+            all.stopped = all.stopped || mine.stopped;
+            /* The message of the failure kept. */
+            if (mine_status != LOOPY_OK && mine_status == failed && !said) {
+                if (diag != NULL)
+                    *diag = mine_diag;
+                said = true;
+            }
+        }
+        if (s != NULL)
+            scratch_give(db, s);
+    }
+    if (failed != LOOPY_OK)
+        return (loopy_status)failed;
+    return check_tally(db, &all, diag);
 }
 
 /* ---- Games ---- */

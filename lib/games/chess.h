@@ -363,19 +363,22 @@ loopy_status chess_i_has_table(const char *folder, const char *name,
 /* Reads material m's records (m > 0: a sub-ending) from folder/NAME.ldb
  * (chess_i_has_table), the database of chess:NAME, into rec (the game's
  * records, 2 bytes per index, as chess_solve.c keeps them), each
- * remoteness below max_level.  A file that cannot be read, or holds
- * another game or layout, fails (diag names the file and the problem). */
+ * remoteness below max_level, on threads.  A file that cannot be read,
+ * or holds another game or layout, fails (diag names the file and the
+ * problem). */
 loopy_status chess_i_read_table(const chess_rules *rules, uint32_t m,
                                 const char *folder, _Atomic uint16_t *rec,
-                                uint32_t max_level, loopy_diag *diag);
+                                uint32_t max_level, int threads,
+                                loopy_diag *diag);
 /* The same from an open database: LOOPY_EFORMAT (diag says why) when it
- * is not chess:NAME in normal play, one position per class, laid out as
- * material m, or holds a remoteness of max_level or more; the database's
- * own failures.  Only the records of m's segment are written, each
+ * is not chess:NAME in normal play, one position per class (dense or
+ * sparse blocks), laid out as material m, or holds a remoteness of
+ * max_level or more; the database's own failures.  Only the records of m's segment are written, each
  * position checked to lie in it before its record is. */
 loopy_status chess_i_copy_table(const chess_rules *rules, uint32_t m,
                                 const loopy_db *db, _Atomic uint16_t *rec,
-                                uint32_t max_level, loopy_diag *diag);
+                                uint32_t max_level, int threads,
+                                loopy_diag *diag);
 /* Whether pos (below the size) lies in a sub-ending of the ending of
  * rules: then that ending's name ("KQKP", its table's) goes to name and
  * pos's index in the game of that ending alone to *local, nonzero.  0 for

@@ -573,7 +573,7 @@ static loopy_status load_table(tiers *t, uint32_t m, const char *folder,
 {
     const chess_rules *rules = t->rules;
     loopy_status status = chess_i_read_table(rules, m, folder, t->rec,
-                                             MAX_LEVEL, diag);
+                                             MAX_LEVEL, t->threads, diag);
 
     if (status == LOOPY_OK && !table_complete(t, m)) {
         loopy_i_diag(diag, 0, 0, "%s/%s.ldb: not every legal position "

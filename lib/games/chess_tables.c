@@ -39,7 +39,7 @@ typedef struct table_copy {
     _Atomic uint16_t *rec;
     loopy_position offset, span;
     uint32_t max_level;
-    bool too_far;
+    atomic_bool too_far; /* set by any thread */
 } table_copy;
 
 static int copy_record(void *ctx, loopy_position pos, loopy_outcome outcome,
@@ -53,7 +53,7 @@ static int copy_record(void *ctx, loopy_position pos, loopy_outcome outcome,
     if (outcome == LOOPY_DRAW) {
         v = LOOPY_I_RECORD_DRAW;
     } else if (remoteness >= c->max_level) {
-        c->too_far = true;
+        atomic_store_explicit(&c->too_far, true, memory_order_relaxed);
         return 1;
     } else {
         v = (uint16_t)((unsigned)outcome << LOOPY_I_RECORD_SHIFT | remoteness);
@@ -120,7 +120,8 @@ static loopy_status check_table(const chess_rules *rules, uint32_t m,
 
 loopy_status chess_i_copy_table(const chess_rules *rules, uint32_t m,
                                 const loopy_db *db, _Atomic uint16_t *rec,
-                                uint32_t max_level, loopy_diag *diag)
+                                uint32_t max_level, int threads,
+                                loopy_diag *diag)
 {
     const chess_material *material = &rules->material[m];
     loopy_status status = check_table(rules, m, db, diag);
@@ -132,9 +133,11 @@ loopy_status chess_i_copy_table(const chess_rules *rules, uint32_t m,
     copy.offset = material->offset;
     copy.span = chess_i_segment_end(rules, m) - material->offset;
     copy.max_level = max_level;
-    copy.too_far = false;
-    status = loopy_db_iterate(db, copy_record, &copy, diag);
-    if (status == LOOPY_OK && copy.too_far) {
+    atomic_init(&copy.too_far, false);
+    /* The records go to their own places: any thread may copy any block. */
+    status = loopy_i_db_iterate_threads(db, copy_record, &copy,
+                                        threads > 0 ? threads : 1, diag);
+    if (status == LOOPY_OK && atomic_load(&copy.too_far)) {
         loopy_i_diag(diag, 0, 0, "a remoteness past %u", max_level - 1);
         status = LOOPY_EFORMAT;
     }
@@ -175,7 +178,8 @@ loopy_status chess_i_has_table(const char *folder, const char *name,
 
 loopy_status chess_i_read_table(const chess_rules *rules, uint32_t m,
                                 const char *folder, _Atomic uint16_t *rec,
-                                uint32_t max_level, loopy_diag *diag)
+                                uint32_t max_level, int threads,
+                                loopy_diag *diag)
 {
     char *path = table_path(folder, rules->material[m].name);
     loopy_db *db = NULL;
@@ -185,7 +189,8 @@ loopy_status chess_i_read_table(const chess_rules *rules, uint32_t m,
         return LOOPY_ENOMEM;
     status = loopy_db_open(path, &db, diag);
     if (status == LOOPY_OK)
-        status = chess_i_copy_table(rules, m, db, rec, max_level, diag);
+        status = chess_i_copy_table(rules, m, db, rec, max_level, threads,
+                                    diag);
     if (status != LOOPY_OK && diag != NULL) {
         /* Name the file before what was wrong with it. */
         char why[sizeof diag->message];
