@@ -35,6 +35,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 static loopy_game *open_chess(const char *params)
@@ -321,6 +323,100 @@ static void check_again(const loopy_game *game, const char *folder,
     free(l);
 }
 
+/* Makes the file path holding text. */
+static void make_file(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "wb");
+
+    CHECK_MSG(f != NULL && fputs(text, f) >= 0 && fclose(f) == 0,
+              "%s: cannot make it", path);
+}
+
+/* 4b. The temporary files of builds killed while writing (their process
+ * gone) are removed when a build starts; those of a live process (the
+ * parent of this one), of one that holds a lock on its file (a build on
+ * another machine: a child here holds it), and files of no ending of the
+ * build stay. */
+static void check_swept(const loopy_game *game, const char *folder,
+                        const char *ending)
+{
+    char dead[600], live[600], locked[600], other[600];
+    long gone = 4194304 + 1; /* past the largest pid_max */
+    loopy_game_solution *s = NULL;
+    labels *l = calloc(1, sizeof *l);
+    loopy_diag diag;
+    int ready[2], done[2];
+    pid_t child;
+    FILE *f = fopen("/proc/sys/kernel/pid_max", "r");
+
+    if (f != NULL) {
+        long max = 0;
+        if (fscanf(f, "%ld", &max) == 1 && max > 0 && max < INT32_MAX)
+            gone = max + 1;
+        fclose(f);
+    }
+    if (l == NULL || pipe(ready) != 0 || pipe(done) != 0) {
+        CHECK(false);
+        free(l);
+        return;
+    }
+    snprintf(dead, sizeof dead, "%s/%s.ldb.%ld.part", folder, ending, gone);
+    snprintf(live, sizeof live, "%s/%s.ldb.%ld.part", folder, ending,
+             (long)getppid());
+    snprintf(locked, sizeof locked, "%s/%s.ldb.%ld.part", folder, ending,
+             gone + 1 <= INT32_MAX ? gone + 1 : gone - 2);
+    snprintf(other, sizeof other, "%s/notes.ldb.%ld.part", folder, gone);
+    make_file(dead, "half a table");
+    make_file(live, "half a table");
+    make_file(locked, "half a table");
+    make_file(other, "not a table");
+    child = fork();
+    if (child == 0) {
+        /* Holds a lock on the file as a writer on another machine would;
+         * only calls safe after fork in a threaded process. */
+        struct flock lk;
+        char c = 'r';
+        int fd = open(locked, O_RDWR);
+        memset(&lk, 0, sizeof lk);
+        lk.l_type = F_WRLCK;
+        lk.l_whence = SEEK_SET;
+        if (fd < 0 || fcntl(fd, F_SETLK, &lk) != 0)
+            c = 'x';
+        if (write(ready[1], &c, 1) != 1 || read(done[0], &c, 1) < 0)
+            _exit(1);
+        _exit(0);
+    }
+    CHECK(child > 0);
+    if (child > 0) {
+        char c = 0;
+        int wstatus = 0;
+        CHECK(read(ready[0], &c, 1) == 1 && c == 'r');
+        CHECK(solve(game, folder, true, 0, l, &s, &diag) == LOOPY_OK);
+        loopy_game_solution_free(s);
+        CHECK_MSG(access(dead, F_OK) != 0, "%s left", dead);
+        CHECK_MSG(access(live, F_OK) == 0, "%s removed", live);
+        CHECK_MSG(access(locked, F_OK) == 0, "%s removed, its lock held",
+                  locked);
+        CHECK_MSG(access(other, F_OK) == 0, "%s removed", other);
+        CHECK(write(done[1], "d", 1) == 1);
+        CHECK(waitpid(child, &wstatus, 0) == child && WIFEXITED(wstatus) &&
+              WEXITSTATUS(wstatus) == 0);
+        /* Its lock gone with it, the file goes at the next build. */
+        CHECK(solve(game, folder, true, 0, l, &s, &diag) == LOOPY_OK);
+        loopy_game_solution_free(s);
+        CHECK_MSG(access(locked, F_OK) != 0, "%s left, its lock gone",
+                  locked);
+    }
+    unlink(live);
+    unlink(locked);
+    unlink(other);
+    for (int i = 0; i < 2; i++) {
+        close(ready[i]);
+        close(done[i]);
+    }
+    free(l);
+}
+
 /* 5. What a build refuses, and a probe through a damaged folder. */
 static void check_refused(const loopy_game *game, const char *folder)
 {
@@ -406,6 +502,7 @@ static void test_build(const char *params, loopy_position step,
         check_tables(game, whole, folder);
         check_moves(game, whole, folder, step);
         check_again(game, folder, lost);
+        check_swept(game, folder, lost);
         check_refused(game, folder);
     }
     loopy_game_solution_free(whole);

@@ -25,8 +25,10 @@
 #include "chess.h"
 #include "../db/db_internal.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -202,6 +204,19 @@ loopy_status chess_i_read_table(const chess_rules *rules, uint32_t m,
     return status;
 }
 
+/* Takes a write lock on the whole of fd's file, at once or not at all
+ * (a POSIX record lock: kept by the process until it closes the file,
+ * seen across machines on a shared file system that has locks). */
+static bool lock_file(int fd)
+{
+    struct flock l;
+
+    memset(&l, 0, sizeof l);
+    l.l_type = F_WRLCK;
+    l.l_whence = SEEK_SET;
+    return fcntl(fd, F_SETLK, &l) == 0;
+}
+
 /* Writes at offset through a file descriptor, all of the bytes. */
 static int write_fd_at(void *ctx, const void *bytes, size_t len,
                        uint64_t offset)
@@ -268,6 +283,10 @@ loopy_status chess_i_write_table(const chess_rules *rules, uint32_t m,
         status = LOOPY_EIO;
         goto done;
     }
+    /* Held while the file is written, so that a build sharing the folder
+     * from another machine does not take it for a dead one's (where the
+     * file system has no locks, the process number alone says so). */
+    (void)lock_file(fd);
     status = loopy_i_db_write_at(&src, &layout, write_fd_at, &fd);
     if (status == LOOPY_OK && fsync(fd) != 0)
         status = LOOPY_EIO;
@@ -311,6 +330,58 @@ done:
     loopy_i_free(temp);
     loopy_i_free(path);
     return status;
+}
+
+/* The process number of NAME.ldb.PID.part, when name is such a file of a
+ * material of rules: PID's digits, at most 10, below 2^31; else 0. */
+static long part_pid(const chess_rules *rules, const char *name)
+{
+    const char *dot = strstr(name, ".ldb."), *p;
+    size_t len = dot != NULL ? (size_t)(dot - name) : 0;
+    bool ours = false;
+    long pid = 0;
+    int digits = 0;
+
+    for (uint32_t m = 0; m < rules->material_count && len > 0 && !ours; m++)
+        ours = strlen(rules->material[m].name) == len &&
+               memcmp(rules->material[m].name, name, len) == 0;
+    if (!ours)
+        return 0;
+    for (p = dot + 5; *p >= '0' && *p <= '9' && digits < 10; p++, digits++)
+        pid = pid * 10 + (*p - '0');
+    if (digits == 0 || strcmp(p, ".part") != 0 || pid > INT32_MAX)
+        return 0;
+    return pid;
+}
+
+void chess_i_sweep_parts(const chess_rules *rules, const char *folder,
+                         uint64_t *removed)
+{
+    DIR *dir = opendir(folder);
+    struct dirent *e;
+
+    *removed = 0;
+    if (dir == NULL)
+        return; /* said when the folder is read */
+    while ((e = readdir(dir)) != NULL) {
+        long pid = part_pid(rules, e->d_name);
+
+        int fd;
+
+        /* A process that is gone here (another user's live one gives
+         * EPERM, and its file stays), and whose lock on the file is gone
+         * (a build on another machine sharing the folder holds one). */
+        if (pid <= 0 || pid == (long)getpid() || kill((pid_t)pid, 0) == 0 ||
+            errno != ESRCH)
+            continue;
+        fd = openat(dirfd(dir), e->d_name, O_RDWR | O_CLOEXEC | O_NOFOLLOW);
+        if (fd < 0)
+            continue;
+        if (lock_file(fd) && unlinkat(dirfd(dir), e->d_name, 0) == 0)
+            (*removed)++;
+        close(fd);
+    }
+    closedir(dir);
 }
 
 /* The material of rules whose segment holds pos (below the size). */
