@@ -740,6 +740,14 @@ bool chess_i_position(const chess_rules *rules, loopy_position pos,
            chess_i_encode(rules, board) == pos;
 }
 
+bool chess_i_position_in(const chess_rules *rules, uint32_t m,
+                         loopy_position pos, chess_board *board)
+{
+    chess_i_decode_in(rules, m, pos, board);
+    return chess_i_board_legal(rules, board, NULL, 0) &&
+           chess_i_encode(rules, board) == pos;
+}
+
 /* ---- Attacks ---- */
 
 uint64_t chess_i_occupied(const chess_board *board)

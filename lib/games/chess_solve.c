@@ -122,13 +122,13 @@ static uint32_t low_of(uint16_t v)
 /* The first record of index i: absent when it is no position (or not its
  * class's index), decided at 0 when the game is over there, else
  * UNDECIDED.  Mirrors the game's legal() and primitive(). */
-static uint16_t first_record(const tiers *t, loopy_position i)
+static uint16_t first_record(const tiers *t, uint32_t m, loopy_position i)
 {
     const chess_rules *rules = t->rules;
     loopy_position first;
     chess_board board;
 
-    if (!chess_i_position(rules, i, &board))
+    if (!chess_i_position_in(rules, m, i, &board))
         return LOOPY_I_RECORD_ABSENT;
     if (rules->material[board.material].dead)
         return record(LOOPY_TIE, 0);
@@ -158,7 +158,7 @@ static bool table_complete(const tiers *t, uint32_t m)
         loopy_position b = hi - a < CHUNK ? hi : a + CHUNK;
         for (loopy_position i = a; i < b && !wrong; i++) {
             chess_board board;
-            wrong = chess_i_position(rules, i, &board) !=
+            wrong = chess_i_position_in(rules, m, i, &board) !=
                     (atomic_load_explicit(&t->rec[i], memory_order_relaxed) !=
                      LOOPY_I_RECORD_ABSENT);
         }
@@ -538,7 +538,7 @@ static loopy_status solve_material(tiers *t, uint32_t m)
         loopy_position a = lo + (uint64_t)c * CHUNK;
         loopy_position b = hi - a < CHUNK ? hi : a + CHUNK;
         for (loopy_position i = a; i < b; i++)
-            atomic_store_explicit(&t->rec[i], first_record(t, i),
+            atomic_store_explicit(&t->rec[i], first_record(t, m, i),
                                   memory_order_relaxed);
     }
     status = run_levels(t, false);
