@@ -171,6 +171,7 @@ typedef struct cli_out {
     char buf[1 << 16];
     size_t len;
     bool failed;
+    int error;        /* errno of a failed cli_out_write_at, or 0 */
 } cli_out;
 
 /* Whether path may name an output file: false, after printing "loopy CMD:

@@ -29,9 +29,15 @@ int cli_db_write_game(cli_out *out, const char *path,
             : loopy_db_write_game(s, game, misere, cli_write_bytes, out);
 
     if (status != LOOPY_OK) {
+        /* The reason a write at an offset failed, before the abort's
+         * calls change errno. */
+        int error = out->error;
         cli_out_abort(out);
-        cli_error("game", "%s: %s", path, status == LOOPY_EIO
-                  ? "write failed" : loopy_strerror(status));
+        if (status == LOOPY_EIO && error != 0)
+            cli_error("game", "%s: write failed: %s", path, strerror(error));
+        else
+            cli_error("game", "%s: %s", path, status == LOOPY_EIO
+                      ? "write failed" : loopy_strerror(status));
         return cli_exit_status(status);
     }
     return cli_out_close(out, "game") ? EXIT_OK : EXIT_IO;

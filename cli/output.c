@@ -118,6 +118,7 @@ bool cli_out_open(cli_out *out, const char *cmd, const char *path)
 
     out->len = 0;
     out->failed = false;
+    out->error = 0;
     out->tmp_path = NULL;
     out->resolved = NULL;
     out->direct = false;
@@ -419,7 +420,7 @@ int cli_out_write_at(void *ctx, const void *bytes, size_t len, uint64_t offset)
         ssize_t put;
 
         if (offset > (uint64_t)INT64_MAX - len) {
-            errno = EFBIG;
+            out->error = EFBIG;
             out->failed = true;
             break;
         }
@@ -427,8 +428,7 @@ int cli_out_write_at(void *ctx, const void *bytes, size_t len, uint64_t offset)
         if (put < 0 && errno == EINTR)
             continue;
         if (put <= 0) {
-            if (put == 0)
-                errno = ENOSPC;
+            out->error = put == 0 ? ENOSPC : errno;
             out->failed = true;
             break;
         }
@@ -448,6 +448,7 @@ void cli_out_open_stream(cli_out *out, FILE *file, const char *name)
     out->direct = false;
     out->len = 0;
     out->failed = false;
+    out->error = 0;
 }
 
 void cli_out_abort(cli_out *out)

@@ -36,7 +36,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 static loopy_game *open_chess(const char *params)
@@ -332,15 +334,29 @@ static void make_file(const char *path, const char *text)
               "%s: cannot make it", path);
 }
 
+/* Sets path's times two minutes back. */
+static void make_old(const char *path)
+{
+    struct timespec t[2];
+
+    clock_gettime(CLOCK_REALTIME, &t[0]);
+    t[0].tv_sec -= 120;
+    t[0].tv_nsec = 0;
+    t[1] = t[0];
+    CHECK_MSG(utimensat(AT_FDCWD, path, t, 0) == 0, "%s: cannot age it", path);
+}
+
 /* 4b. The temporary files of builds killed while writing (their process
- * gone) are removed when a build starts; those of a live process (the
- * parent of this one), of one that holds a lock on its file (a build on
- * another machine: a child here holds it), and files of no ending of the
- * build stay. */
+ * gone, last written over a minute ago) are removed when a build starts;
+ * those of a live process (the parent of this one), of one that holds a
+ * lock on its file (a build on another machine: a child here holds it),
+ * one just written (a writer not yet locked), a FIFO, a name whose number
+ * starts with 0 and files of no ending of the build stay. */
 static void check_swept(const loopy_game *game, const char *folder,
                         const char *ending)
 {
-    char dead[600], live[600], locked[600], other[600];
+    char dead[600], live[600], locked[600], other[600], fresh[600];
+    char fifo[600], zero[600];
     long gone = 4194304 + 1; /* past the largest pid_max */
     loopy_game_solution *s = NULL;
     labels *l = calloc(1, sizeof *l);
@@ -366,10 +382,24 @@ static void check_swept(const loopy_game *game, const char *folder,
     snprintf(locked, sizeof locked, "%s/%s.ldb.%ld.part", folder, ending,
              gone + 1 <= INT32_MAX ? gone + 1 : gone - 2);
     snprintf(other, sizeof other, "%s/notes.ldb.%ld.part", folder, gone);
+    snprintf(fresh, sizeof fresh, "%s/%s.ldb.%ld.part", folder, ending,
+             gone + 2 <= INT32_MAX ? gone + 2 : gone - 3);
+    snprintf(fifo, sizeof fifo, "%s/%s.ldb.%ld.part", folder, ending,
+             gone + 3 <= INT32_MAX ? gone + 3 : gone - 4);
+    snprintf(zero, sizeof zero, "%s/%s.ldb.0%ld.part", folder, ending, gone);
     make_file(dead, "half a table");
     make_file(live, "half a table");
     make_file(locked, "half a table");
     make_file(other, "not a table");
+    make_file(fresh, "half a table");
+    make_file(zero, "half a table");
+    CHECK(mkfifo(fifo, 0600) == 0);
+    make_old(dead);
+    make_old(live);
+    make_old(locked);
+    make_old(other);
+    make_old(zero);
+    make_old(fifo);
     child = fork();
     if (child == 0) {
         /* Holds a lock on the file as a writer on another machine would;
@@ -398,6 +428,10 @@ static void check_swept(const loopy_game *game, const char *folder,
         CHECK_MSG(access(locked, F_OK) == 0, "%s removed, its lock held",
                   locked);
         CHECK_MSG(access(other, F_OK) == 0, "%s removed", other);
+        CHECK_MSG(access(fresh, F_OK) == 0, "%s removed, just written",
+                  fresh);
+        CHECK_MSG(access(fifo, F_OK) == 0, "%s removed, a FIFO", fifo);
+        CHECK_MSG(access(zero, F_OK) == 0, "%s removed", zero);
         CHECK(write(done[1], "d", 1) == 1);
         CHECK(waitpid(child, &wstatus, 0) == child && WIFEXITED(wstatus) &&
               WEXITSTATUS(wstatus) == 0);
@@ -410,6 +444,9 @@ static void check_swept(const loopy_game *game, const char *folder,
     unlink(live);
     unlink(locked);
     unlink(other);
+    unlink(fresh);
+    unlink(fifo);
+    unlink(zero);
     for (int i = 0; i < 2; i++) {
         close(ready[i]);
         close(done[i]);

@@ -701,6 +701,21 @@ static void alloc_failures(void)
         CHECK(s2 == LOOPY_OK || (s2 == LOOPY_ENOMEM && db == NULL));
         CHECK(s3 == LOOPY_OK || s3 == LOOPY_ENOMEM);
         loopy_db_close(db);
+        /* A walk first, on 1 to 3 threads, each of which needs a scratch
+         * of its own: out of memory, not a damaged database. */
+        {
+            loopy_db *fresh = NULL;
+            loopy_status s4 = tdb_open_mem(&good, &fresh, &diag);
+            loopy_i_alloc_fail_at(k);
+            if (s4 == LOOPY_OK)
+                s4 = loopy_i_db_iterate_threads(fresh, NULL, NULL,
+                                                1 + (int)(k % 3), &diag);
+            loopy_i_alloc_fail_at(0);
+            CHECK_MSG(s4 == LOOPY_OK || s4 == LOOPY_ENOMEM,
+                      "a walk failing at allocation %" PRIu64 ": %d %s", k,
+                      (int)s4, diag.message);
+            loopy_db_close(fresh);
+        }
         done = s1 == LOOPY_OK && s2 == LOOPY_OK && s3 == LOOPY_OK;
     }
     CHECK(done);

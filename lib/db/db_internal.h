@@ -199,10 +199,13 @@ loopy_status loopy_i_db_write_at(const loopy_i_db_source *src,
 /* For tests: blocks a window, 0 for the writer's choice. */
 extern uint64_t loopy_i_db_window_blocks;
 
-/* loopy_db_iterate on threads: the blocks in chunks taken in no order, a
- * chunk's positions in order; visit must allow calls from several
- * threads at once.  The counts are checked against the header as
- * loopy_db_iterate checks them, unless visit stopped the walk. */
+/* loopy_db_iterate on threads: the blocks in chunks of 16, a chunk's
+ * positions in order, the chunks on any thread; visit must allow calls
+ * from several threads at once.  When visit stops in a chunk, every
+ * chunk before it is visited whole and none after it is begun (those
+ * under way go on to their own stop or end).  The counts are checked
+ * against the header as loopy_db_iterate checks them, unless visit
+ * stopped the walk. */
 loopy_status loopy_i_db_iterate_threads(const loopy_db *db,
                                         loopy_db_visit_fn visit, void *ctx,
                                         int threads, loopy_diag *diag);

@@ -17,6 +17,7 @@
  */
 #include "db_internal.h"
 
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <zstd.h>
@@ -436,8 +437,9 @@ loopy_status loopy_i_db_iterate_threads(const loopy_db *db,
                                         int threads, loopy_diag *diag)
 {
     tally all;
-    int failed = LOOPY_OK; /* a loopy_status: the first failure's */
-    bool any_stopped = false, said = false;
+    int failed = LOOPY_OK; /* a loopy_status: some failing thread's */
+    _Atomic int64_t stop_at; /* the first chunk in which visit stopped */
+    bool said = false;
     uint64_t blocks;
     int64_t chunks;
 
@@ -446,9 +448,9 @@ loopy_status loopy_i_db_iterate_threads(const loopy_db *db,
     memset(&all, 0, sizeof all);
     blocks = db->h.blocks;
     chunks = (int64_t)((blocks + ITERATE_CHUNK - 1) / ITERATE_CHUNK);
+    atomic_init(&stop_at, chunks);
     if (threads > 1 && chunks < 2)
         threads = 1;
-    (void)chunks; /* in a build without OpenMP */
 #pragma omp parallel num_threads(threads)
     {
         db_scratch *s = scratch_take(db);
@@ -458,29 +460,36 @@ loopy_status loopy_i_db_iterate_threads(const loopy_db *db,
 
         memset(&mine, 0, sizeof mine);
         memset(&mine_diag, 0, sizeof mine_diag);
-        if (s == NULL)
+        if (s == NULL) {
             loopy_i_diag(&mine_diag, 0, 0, "out of memory");
-        /* Each thread visits whole chunks of blocks, in no order between
-         * chunks; a failure or a stop anywhere ends every thread's walk. */
+#pragma omp atomic write
+            failed = mine_status;
+        }
+        /* Each thread visits whole chunks of blocks, taken in increasing
+         * order; a failure ends every thread's walk, and a stop in chunk
+         * c the walk of the chunks after c (those before it are all
+         * visited, as a walk in order would). */
 #pragma omp for schedule(dynamic, 1)
         for (int64_t c = 0; c < chunks; c++) {
             uint64_t b0 = (uint64_t)c * ITERATE_CHUNK;
             uint64_t b1 = blocks - b0 < ITERATE_CHUNK ? blocks : b0 + ITERATE_CHUNK;
             int seen_failed;
-            bool seen_stopped;
+            int64_t seen_stop;
 
 #pragma omp atomic read
             seen_failed = failed;
-#pragma omp atomic read
-            seen_stopped = any_stopped;
+            seen_stop = atomic_load_explicit(&stop_at, memory_order_relaxed);
             if (mine_status != LOOPY_OK || seen_failed != LOOPY_OK ||
-                seen_stopped)
+                c > seen_stop)
                 continue;
+            mine.stopped = false;
             mine_status = (int)visit_blocks(db, s, b0, b1, visit, ctx, &mine,
                                             &mine_diag);
             if (mine.stopped) {
-#pragma omp atomic write
-                any_stopped = true;
+                int64_t was = atomic_load(&stop_at);
+                while (c < was &&
+                       !atomic_compare_exchange_weak(&stop_at, &was, c))
+                    ;
             }
             if (mine_status != LOOPY_OK) {
 #pragma omp atomic write
@@ -493,8 +502,7 @@ loopy_status loopy_i_db_iterate_threads(const loopy_db *db,
                 all.count[k] += mine.count[k];
             if (mine.max > all.max)
                 all.max = mine.max;
-            all.stopped = all.stopped || mine.stopped;
-            /* The message of the failure kept. */
+            /* The status and message of one failing thread. */
             if (mine_status != LOOPY_OK && mine_status == failed && !said) {
                 if (diag != NULL)
                     *diag = mine_diag;
@@ -506,6 +514,7 @@ loopy_status loopy_i_db_iterate_threads(const loopy_db *db,
     }
     if (failed != LOOPY_OK)
         return (loopy_status)failed;
+    all.stopped = atomic_load(&stop_at) < chunks;
     return check_tally(db, &all, diag);
 }
 

@@ -376,11 +376,11 @@ loopy_status chess_i_read_table(const chess_rules *rules, uint32_t m,
                                 uint32_t max_level, int threads,
                                 loopy_diag *diag);
 /* Removes folder's NAME.ldb.PID.part files (NAME an ending of rules) of
- * processes that are gone: tables a build was writing when it was
- * killed.  *removed counts them.  A folder that cannot be read is left
- * to the reads that follow. */
-void chess_i_sweep_parts(const chess_rules *rules, const char *folder,
-                         uint64_t *removed);
+ * processes that are gone: tables a build was writing when it was killed
+ * (regular files last written over a minute ago, whose lock is free);
+ * returns how many.  A folder that cannot be read is left to the reads
+ * that follow. */
+uint64_t chess_i_sweep_parts(const chess_rules *rules, const char *folder);
 /* The same from an open database: LOOPY_EFORMAT (diag says why) when it
  * is not chess:NAME in normal play, one position per class (dense or
  * sparse blocks), laid out as material m, or holds a remoteness of

@@ -733,10 +733,10 @@ static loopy_status build(tiers *t, const loopy_game_solve_options *options,
     uint32_t last_use[CHESS_MAX_MATERIALS]; /* the smallest m needing it */
     bool solve[CHESS_MAX_MATERIALS], held[CHESS_MAX_MATERIALS];
     loopy_status status = LOOPY_OK;
-    uint64_t done = 0, total = 0, swept = 0;
+    uint64_t done = 0, total = 0;
 
     /* What a build killed while writing left behind goes first. */
-    chess_i_sweep_parts(rules, folder, &swept);
+    (void)chess_i_sweep_parts(rules, folder);
     for (uint32_t m = 0; m < count && status == LOOPY_OK; m++) {
         bool there = false;
         status = chess_i_has_table(folder, rules->material[m].name, &there);

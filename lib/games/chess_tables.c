@@ -34,6 +34,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 /* Where the records of the table go. */
@@ -227,13 +228,18 @@ static int write_fd_at(void *ctx, const void *bytes, size_t len,
     while (len > 0) {
         ssize_t put;
 
-        if (offset > (uint64_t)INT64_MAX - len)
+        if (offset > (uint64_t)INT64_MAX - len) {
+            errno = EFBIG;
             return -1;
+        }
         put = pwrite(*fd, p, len, (off_t)offset);
         if (put < 0 && errno == EINTR)
             continue;
-        if (put <= 0)
+        if (put <= 0) {
+            if (put == 0)
+                errno = ENOSPC;
             return -1;
+        }
         p += put;
         len -= (size_t)put;
         offset += (uint64_t)put;
@@ -283,9 +289,10 @@ loopy_status chess_i_write_table(const chess_rules *rules, uint32_t m,
         status = LOOPY_EIO;
         goto done;
     }
-    /* Held while the file is written, so that a build sharing the folder
-     * from another machine does not take it for a dead one's (where the
-     * file system has no locks, the process number alone says so). */
+    /* Held until the file has its name, so that a build sharing the
+     * folder from another machine does not take it for a dead one's
+     * (where the file system has no locks, the process number alone
+     * says so): closing the file would drop the lock. */
     (void)lock_file(fd);
     status = loopy_i_db_write_at(&src, &layout, write_fd_at, &fd);
     if (status == LOOPY_OK && fsync(fd) != 0)
@@ -295,16 +302,13 @@ loopy_status chess_i_write_table(const chess_rules *rules, uint32_t m,
                      strerror(errno));
     else if (status != LOOPY_OK)
         loopy_i_diag(diag, 0, 0, "%s: %s", path, loopy_strerror(status));
-    if (close(fd) != 0 && status == LOOPY_OK) {
-        loopy_i_diag(diag, 0, 0, "%s: writing failed: %s", temp,
-                     strerror(errno));
-        status = LOOPY_EIO;
-    }
     if (status == LOOPY_OK && rename(temp, path) != 0) {
         loopy_i_diag(diag, 0, 0, "%s: cannot be made: %s", path,
                      strerror(errno));
         status = LOOPY_EIO;
     }
+    if (status != LOOPY_OK)
+        unlink(temp);
     /* The table's name, too, is on the disk before a later table counts
      * on it (a folder that cannot be synced, as on some file systems,
      * is no error). */
@@ -321,8 +325,8 @@ loopy_status chess_i_write_table(const chess_rules *rules, uint32_t m,
             close(dir);
         }
     }
-    if (status != LOOPY_OK)
-        unlink(temp);
+    /* Synced already: a failing close loses nothing written. */
+    close(fd);
 done:
     if (status == LOOPY_ENOMEM)
         loopy_i_diag(diag, 0, 0, "out of memory");
@@ -347,6 +351,8 @@ static long part_pid(const chess_rules *rules, const char *name)
                memcmp(rules->material[m].name, name, len) == 0;
     if (!ours)
         return 0;
+    if (dot[5] == '0')
+        return 0; /* no process number starts with 0 */
     for (p = dot + 5; *p >= '0' && *p <= '9' && digits < 10; p++, digits++)
         pid = pid * 10 + (*p - '0');
     if (digits == 0 || strcmp(p, ".part") != 0 || pid > INT32_MAX)
@@ -354,18 +360,17 @@ static long part_pid(const chess_rules *rules, const char *name)
     return pid;
 }
 
-void chess_i_sweep_parts(const chess_rules *rules, const char *folder,
-                         uint64_t *removed)
+uint64_t chess_i_sweep_parts(const chess_rules *rules, const char *folder)
 {
     DIR *dir = opendir(folder);
     struct dirent *e;
+    uint64_t removed = 0;
 
-    *removed = 0;
     if (dir == NULL)
-        return; /* said when the folder is read */
+        return 0; /* said when the folder is read */
     while ((e = readdir(dir)) != NULL) {
         long pid = part_pid(rules, e->d_name);
-
+        struct stat st, named;
         int fd;
 
         /* A process that is gone here (another user's live one gives
@@ -374,14 +379,24 @@ void chess_i_sweep_parts(const chess_rules *rules, const char *folder,
         if (pid <= 0 || pid == (long)getpid() || kill((pid_t)pid, 0) == 0 ||
             errno != ESRCH)
             continue;
-        fd = openat(dirfd(dir), e->d_name, O_RDWR | O_CLOEXEC | O_NOFOLLOW);
+        /* A regular file (not a FIFO, which would block, or a device),
+         * last written more than a minute ago (not one a writer has just
+         * made, before its lock), still the one of that name once its
+         * lock is taken. */
+        fd = openat(dirfd(dir), e->d_name,
+                    O_RDWR | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
         if (fd < 0)
             continue;
-        if (lock_file(fd) && unlinkat(dirfd(dir), e->d_name, 0) == 0)
-            (*removed)++;
+        if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
+            time(NULL) - st.st_mtime > 60 && lock_file(fd) &&
+            fstatat(dirfd(dir), e->d_name, &named, AT_SYMLINK_NOFOLLOW) == 0 &&
+            named.st_dev == st.st_dev && named.st_ino == st.st_ino &&
+            unlinkat(dirfd(dir), e->d_name, 0) == 0)
+            removed++;
         close(fd);
     }
     closedir(dir);
+    return removed;
 }
 
 /* The material of rules whose segment holds pos (below the size). */

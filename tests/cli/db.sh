@@ -281,6 +281,20 @@ refused "a failed solve keeps the old file" 2 "unknown game" \
 check "the old file is untouched" cmp -s "$work/tictactoe.ldb" "$work/keep.ldb"
 no_temporary "failed runs"
 
+# A database the file size limit stops (SIGXFSZ ignored: the write
+# fails with EFBIG): exit 3, the reason, no file and no temporary one.
+# (Not under ThreadSanitizer, whose runtime faults under a size limit.)
+if [ -z "${LOOPY_TEST_TSAN:-}" ]; then
+    (cd "$work" && trap '' XFSZ && ulimit -f 1 &&
+        exec "$LOOPY" game solve -q tictactoe -o efbig.ldb) \
+        >"$work/out" 2>"$work/err"
+    check "a database past the file size limit: exit 3" test $? -eq 3
+    check "a database past the file size limit: the reason" \
+        grep -q 'efbig.ldb: write failed: File too large' "$work/err"
+    check "a database past the file size limit: no file" test ! -e "$work/efbig.ldb"
+    no_temporary "a database past the file size limit"
+fi
+
 # A FIFO named like a database is refused at once, not waited on.
 if mkfifo "$work/fifo.ldb" 2>/dev/null; then
     refused "a FIFO named .ldb" 3 "not a regular file" game probe fifo.ldb 21
