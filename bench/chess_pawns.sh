@@ -26,15 +26,22 @@
 # 15 moves into a draw.
 # The Syzygy generator (syzygy1/tb) is not measured here: it generates WDL
 # and DTZ, not depth to mate, and is not part of loopy.
+# With KPPKP_TABLES=DIR, a folder in which
+# `loopy game solve --tables DIR --build chess:KPPKP` built KPPKP (hours:
+# its 126 tables, most of them five pieces), also KPPKP's longest mates
+# from its table beside the longest of the Nalimov tables' 3-to-5-piece
+# endings, KPP-KP's 254 plies (Helmut Conrady, CCC, 2000-06-01,
+# www.stmintz.com/ccc/index.php?id=113253).
 #   make && sh bench/chess_pawns.sh
 #   ENDINGS="KPK KQKP" RUNS=3 sh bench/chess_pawns.sh
+#   ENDINGS= KPPKP_TABLES=/tmp/kppkp sh bench/chess_pawns.sh
 set -e
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
 LOOPY=${LOOPY:-$root/build/loopy}
 LIB=${LIB:-$(dirname "$LOOPY")/libloopy.a}
 RUNS=${RUNS:-1}
-ENDINGS=${ENDINGS:-"KPK KQKP KRKP KPPK KBPK KNPK KPKP"}
+ENDINGS=${ENDINGS-"KPK KQKP KRKP KPPK KBPK KNPK KPKP"}
 bench_dir=$(mktemp -d)
 trap 'rm -rf "$bench_dir"' EXIT
 
@@ -94,3 +101,8 @@ for ending in $ENDINGS; do
             "8/8/8/8/pP6/8/K7/7k b - b3" | grep -v '^ '
     fi
 done
+if [ -n "${KPPKP_TABLES:-}" ]; then
+    echo "== KPPKP from $KPPKP_TABLES (Conrady, from the Nalimov tables: 254 plies to mate, the longest of 3 to 5 pieces)"
+    "$LOOPY" game stats --tables "$KPPKP_TABLES" "$KPPKP_TABLES/KPPKP.ldb" |
+        grep -E '^ *total|^ *draws|^longest'
+fi
