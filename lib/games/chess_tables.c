@@ -218,33 +218,11 @@ static bool lock_file(int fd)
     return fcntl(fd, F_SETLK, &l) == 0;
 }
 
-/* Writes at offset through a file descriptor, all of the bytes. */
+/* The writer's loopy_write_at_fn: fd (ctx) at offset, all of the bytes. */
 static int write_fd_at(void *ctx, const void *bytes, size_t len,
                        uint64_t offset)
 {
-    const int *fd = ctx;
-    const unsigned char *p = bytes;
-
-    while (len > 0) {
-        ssize_t put;
-
-        if (offset > (uint64_t)INT64_MAX - len) {
-            errno = EFBIG;
-            return -1;
-        }
-        put = pwrite(*fd, p, len, (off_t)offset);
-        if (put < 0 && errno == EINTR)
-            continue;
-        if (put <= 0) {
-            if (put == 0)
-                errno = ENOSPC;
-            return -1;
-        }
-        p += put;
-        len -= (size_t)put;
-        offset += (uint64_t)put;
-    }
-    return 0;
+    return loopy_i_write_at(*(const int *)ctx, bytes, len, offset) ? 0 : -1;
 }
 
 loopy_status chess_i_write_table(const chess_rules *rules, uint32_t m,

@@ -36,27 +36,6 @@ static uint64_t get(const unsigned char *p, unsigned bytes)
     return v;
 }
 
-/* Writes all of bytes at offset; false (errno set) on failure. */
-static bool write_at(int fd, const void *bytes, size_t len, off_t offset)
-{
-    const unsigned char *p = bytes;
-
-    while (len > 0) {
-        ssize_t got = pwrite(fd, p, len, offset);
-        if (got < 0 && errno == EINTR)
-            continue;
-        if (got <= 0) {
-            if (got == 0)
-                errno = EIO;
-            return false;
-        }
-        p += got;
-        len -= (size_t)got;
-        offset += got;
-    }
-    return true;
-}
-
 /* Reads len bytes at offset; the count read (short at the end of file),
  * or -1 with errno. */
 static ssize_t read_at(int fd, void *bytes, size_t len, off_t offset)
@@ -339,7 +318,7 @@ loopy_status loopy_i_tier_store_open(tier_store *st, const char *path,
         unsigned char h[TIER_JOURNAL_HEADER];
         make_header(key, h);
         if (ftruncate(st->journal_fd, 0) != 0 ||
-            !write_at(st->journal_fd, h, sizeof h, 0) ||
+            !loopy_i_write_at(st->journal_fd, h, sizeof h, 0) ||
             fdatasync(st->journal_fd) != 0) {
             loopy_i_diag(diag, 0, 0, "%s: cannot write: %s", st->journal_path,
                          strerror(errno));
@@ -400,7 +379,7 @@ loopy_status loopy_i_tier_store_commit(tier_store *st, uint64_t lo,
     put(e + 16, checksum, 8);
     put(e + 24, loopy_i_checksum(e, 24, 1), 8);
     if (fstat(st->journal_fd, &sb) != 0 ||
-        !write_at(st->journal_fd, e, sizeof e, sb.st_size) ||
+        !loopy_i_write_at(st->journal_fd, e, sizeof e, (uint64_t)sb.st_size) ||
         fdatasync(st->journal_fd) != 0) {
         loopy_i_diag(diag, 0, 0, "%s: cannot write: %s", st->journal_path,
                      strerror(errno));
