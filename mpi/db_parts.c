@@ -2,11 +2,17 @@
  * db_parts.c - a database written by every rank (lib/db/write_parts.c):
  * each rank tallies its words, all agree on the shape from everyone's
  * tally, each sends the ranks before it the first records their last
- * blocks run into, compresses the blocks that start in its range, and
- * writes them with pwrite into rank 0's temporary file at the offset a
- * prefix sum of the ranks' sizes gives; rank 0 writes the header and the
- * block index it gathers (32 bytes a block).  No rank holds more than its
- * own words, its compressed blocks and (rank 0) the index.
+ * blocks run into, compresses the blocks that start in its range a window
+ * at a time into a spill file of its own, and, once a prefix sum of the
+ * ranks' sizes gives every part its offset, copies them with pwrite into
+ * rank 0's temporary file; rank 0 writes the header and the block index
+ * it gathers (32 bytes a block).  No rank holds more than its own words,
+ * a window of compressed blocks (about 64 MiB of records), a copy buffer
+ * and its index entries (rank 0: the whole index).
+ *
+ * A spill file is made beside the output (or in TMPDIR, else /tmp, when
+ * the ranks share no output file) and unlinked at once: it takes disk
+ * space only while its rank runs, and a rank killed leaves none behind.
  *
  * The ranks open rank 0's temporary file by its name, where the output
  * lies on a file system every rank sees at the same path (one machine, or
@@ -25,31 +31,81 @@
 #include <string.h>
 #include <unistd.h>
 
-/* pwrite at an offset that moves on: a loopy_write_fn. */
-typedef struct at_fd {
+/* This rank's spill file: its compressed blocks, part after part. */
+typedef struct spill {
     int fd;
-    uint64_t offset;
-    int error; /* errno of the failure */
-} at_fd;
+    uint64_t bytes; /* written so far */
+    int error;      /* errno of the first failure */
+} spill;
 
-static int write_at(void *ctx, const void *buf, size_t len)
+/* Makes the spill file in the folder of near (a file's name; NULL:
+ * TMPDIR, else /tmp) and unlinks it; false, with errno, on failure. */
+static bool spill_open(spill *sp, const char *near, char *dir, size_t dir_size)
 {
-    at_fd *a = ctx;
-    const unsigned char *p = buf;
+    const char *slash = near != NULL ? strrchr(near, '/') : NULL;
+    const char *tmp = getenv("TMPDIR");
+    char path[4096];
+    int n;
 
-    while (len > 0) {
-        ssize_t w = pwrite(a->fd, p, len, (off_t)a->offset);
-        if (w < 0 && errno == EINTR)
-            continue;
-        if (w <= 0) {
-            a->error = w < 0 ? errno : EIO;
+    memset(sp, 0, sizeof *sp);
+    sp->fd = -1;
+    if (near != NULL && slash == NULL)
+        n = snprintf(dir, dir_size, ".");
+    else if (near != NULL)
+        n = snprintf(dir, dir_size, "%.*s", (int)(slash - near + (slash == near)),
+                     near);
+    else
+        n = snprintf(dir, dir_size, "%s",
+                     tmp != NULL && tmp[0] != '\0' ? tmp : "/tmp");
+    if (n < 0 || (size_t)n >= dir_size ||
+        snprintf(path, sizeof path, "%s/.loopy-mpi-spill-XXXXXX", dir) >=
+            (int)sizeof path) {
+        errno = ENAMETOOLONG;
+        return false;
+    }
+    sp->fd = mkstemp(path);
+    if (sp->fd < 0)
+        return false;
+    (void)unlink(path);
+    return true;
+}
+
+/* A loopy_i_db_frames_fn: a window of frames appended to the spill. */
+static int spill_frames(void *ctx, unsigned char *const *frame,
+                        const db_block *entry, uint64_t count)
+{
+    spill *sp = ctx;
+
+    for (uint64_t b = 0; b < count; b++) {
+        if (!loopy_i_write_at(sp->fd, frame[b], entry[b].compressed,
+                              sp->bytes)) {
+            sp->error = errno;
             return -1;
         }
-        p += w;
-        len -= (size_t)w;
-        a->offset += (uint64_t)w;
+        sp->bytes += entry[b].compressed;
     }
     return 0;
+}
+
+/* Reads len bytes at offset of the spill into buf; false, with the
+ * errno in sp->error, on failure (a spill that shrank: EIO). */
+static bool spill_read(spill *sp, unsigned char *buf, size_t len,
+                       uint64_t offset)
+{
+    while (len > 0) {
+        ssize_t got = pread(sp->fd, buf, len, (off_t)offset);
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got <= 0) {
+            if (sp->error == 0)
+                sp->error = got < 0 ? errno : EIO;
+            return false;
+        }
+        buf += got;
+        len -= (size_t)got;
+        offset += (uint64_t)got;
+    }
+    return true;
 }
 
 /* The tallies of every rank's parts, flat[r][k] (LOOPY_I_DB_TALLY_WORDS
@@ -273,58 +329,67 @@ static void tails_free(tails *x, int count)
     free(x->recv);
 }
 
-/* Writes the piece at offset of fd (this rank's fd, or rank 0's file);
- * false, with the errno in *error, on failure. */
-static bool write_piece(const loopy_i_db_piece *piece, int fd, uint64_t offset,
-                        int *error)
-{
-    at_fd at = {fd, offset, 0};
+/* Messages of blocks sent to rank 0, and the copy buffer: this many
+ * bytes. */
+#define SEND_BYTES ((size_t)4 << 20)
+#define TAG_BLOCKS 11
 
-    if (loopy_i_db_piece_write(piece, write_at, &at) != LOOPY_OK) {
-        *error = at.error;
-        return false;
+/* Copies bytes at from of the spill to offset of fd through buf
+ * (SEND_BYTES); false, with the errno in *error, on failure. */
+static bool copy_part(spill *sp, uint64_t from, uint64_t bytes, int fd,
+                      uint64_t offset, unsigned char *buf, int *error)
+{
+    while (bytes > 0) {
+        size_t n = bytes < SEND_BYTES ? (size_t)bytes : SEND_BYTES;
+        if (!spill_read(sp, buf, n, from)) {
+            *error = sp->error;
+            return false;
+        }
+        if (!loopy_i_write_at(fd, buf, n, offset)) {
+            *error = errno;
+            return false;
+        }
+        from += n;
+        offset += n;
+        bytes -= n;
     }
     return true;
 }
 
-/* Messages of blocks sent to rank 0, at most this many bytes. */
-#define SEND_BYTES ((size_t)4 << 20)
-#define TAG_BLOCKS 11
-
 /* Collective, without a shared file: rank 0 writes the header, every
- * part's blocks in order (its own, and the others' as they send them,
- * a part at a time in messages of SEND_BYTES at most, through buf of as
- * many bytes on every rank) and the index through out.  A failure to
- * write is recorded; rank 0 takes every message even after one, so that
- * no rank waits. */
+ * part's blocks in order (its own from its spill, and the others' as
+ * they send them from theirs, in messages of SEND_BYTES at most, through
+ * buf of as many bytes on every rank) and the index through out.  A
+ * failure is recorded; a rank sends all its bytes and rank 0 takes every
+ * message even after one, so that no rank waits. */
 static void send_to_rank0(mpi_run *run, const db_shape *shape,
                           const loopy_i_db_source *meta,
                           const loopy_i_db_piece *piece, int count,
                           const uint64_t *sizes, uint64_t frame_bytes,
                           unsigned char *index, unsigned char *buf,
-                          cli_out *out, const char *path)
+                          spill *sp, cli_out *out, const char *path)
 {
     int P = run->ranks;
     bool failed = false;
+    uint64_t from = 0;
 
     if (run->rank != 0) {
-        /* This rank's parts in order, each in messages of its own (a
-         * frame is far smaller than SEND_BYTES). */
-        for (int k = 0; k < count; k++) {
-            size_t len = 0;
-            for (uint64_t b = 0; b < piece[k].blocks; b++) {
-                size_t n = piece[k].entry[b].compressed;
-                if (len + n > SEND_BYTES) {
-                    MPI_Send(buf, (int)len, MPI_BYTE, 0, TAG_BLOCKS,
-                             MPI_COMM_WORLD);
-                    len = 0;
+        /* This rank's parts in order, from the spill. */
+        for (int k = 0; k < count; k++)
+            for (uint64_t done = 0, n; done < piece[k].bytes; done += n) {
+                n = piece[k].bytes - done < SEND_BYTES ? piece[k].bytes - done
+                                                       : SEND_BYTES;
+                if (!spill_read(sp, buf, (size_t)n, from)) {
+                    /* (Sent all the same: rank 0 counts the bytes.) */
+                    memset(buf, 0, (size_t)n);
+                    failed = true;
                 }
-                memcpy(buf + len, piece[k].frame[b], n);
-                len += n;
+                from += n;
+                MPI_Send(buf, (int)n, MPI_BYTE, 0, TAG_BLOCKS, MPI_COMM_WORLD);
             }
-            if (len > 0)
-                MPI_Send(buf, (int)len, MPI_BYTE, 0, TAG_BLOCKS, MPI_COMM_WORLD);
-        }
+        if (failed)
+            mpi_fail(run, EXIT_IO, "%s: reading this rank's spill file: %s",
+                     path, strerror(sp->error));
         return;
     }
     {
@@ -338,8 +403,11 @@ static void send_to_rank0(mpi_run *run, const db_shape *shape,
         size_t r = g % (size_t)P, k = g / (size_t)P;
         uint64_t bytes = sizes[(r * (size_t)count + k) * 2], got = 0;
         if (r == 0) {
-            failed = failed || loopy_i_db_piece_write(&piece[k], cli_write_bytes,
-                                                      out) != LOOPY_OK;
+            for (uint64_t n; got < bytes; got += n, from += n) {
+                n = bytes - got < SEND_BYTES ? bytes - got : SEND_BYTES;
+                failed = failed || !spill_read(sp, buf, (size_t)n, from) ||
+                         cli_write_bytes(out, buf, (size_t)n) != 0;
+            }
             continue;
         }
         while (got < bytes) {
@@ -366,7 +434,9 @@ bool mpi_write_words_db(mpi_run *run, const loopy_i_db_source *meta,
 {
     int P = run->ranks, me = run->rank, fd = -1, error = 0;
     bool shared = true;
-    unsigned char *send_buf = NULL;
+    unsigned char *buf = malloc(SEND_BYTES);
+    spill sp = {-1, 0, 0};
+    char spill_dir[4096];
     size_t parts = (size_t)P * (size_t)count;
     loopy_i_db_tally *t = malloc(parts * sizeof *t + 1);
     uint64_t *flat = malloc(parts * LOOPY_I_DB_TALLY_WORDS * sizeof *flat + 1);
@@ -390,8 +460,12 @@ bool mpi_write_words_db(mpi_run *run, const loopy_i_db_source *meta,
     memset(shape, 0, sizeof *shape);
     if (t == NULL || flat == NULL || need == NULL || sizes == NULL ||
         my_sizes == NULL || counts == NULL || piece == NULL ||
-        mine_flat == NULL || parts > (size_t)INT_MAX)
+        mine_flat == NULL || buf == NULL || parts > (size_t)INT_MAX)
         mpi_fail(run, EXIT_RESOURCE, "out of memory");
+    else if (!spill_open(&sp, tmp_path, spill_dir, sizeof spill_dir))
+        mpi_fail(run, EXIT_IO, "%s: cannot make a spill file for the "
+                 "database's blocks in %s: %s", path, spill_dir,
+                 strerror(errno));
     for (int k = 0; run->status == EXIT_OK && k < count; k++) {
         loopy_i_db_tally mt;
         if (loopy_i_db_part_tally(&mine[k].v, mine[k].from, mine[k].to, &mt) !=
@@ -437,13 +511,24 @@ bool mpi_write_words_db(mpi_run *run, const loopy_i_db_source *meta,
     free(x.recv);
     x.send = x.recv = NULL;
 
+    {
+        /* Tests make the windows tiny, so that a part takes many. */
+        const char *window = getenv("LOOPY_MPI_WINDOW");
+        long want = window != NULL ? strtol(window, NULL, 10) : 0;
+        loopy_i_db_window_blocks =
+            want >= 1 && want <= (1L << 30) ? (uint64_t)want : 0;
+    }
     for (int k = 0; run->status == EXIT_OK && k < count; k++) {
         int g = k * P + me;
         status = loopy_i_db_part_compress(shape, t, (int)parts, g, &mine[k].v,
-                                          x.tail[k], need[g], 0, &piece[k]);
+                                          x.tail[k], need[g], 0, spill_frames,
+                                          &sp, &piece[k]);
         if (mpi_fault(run, "compress"))
             mpi_fail(run, EXIT_RESOURCE, "out of memory: compressing the "
                      "database's blocks (LOOPY_MPI_FAULT)");
+        else if (status == LOOPY_EIO)
+            mpi_fail(run, EXIT_IO, "%s: writing the spill file in %s: %s",
+                     path, spill_dir, strerror(sp.error));
         else if (status != LOOPY_OK)
             mpi_fail(run, cli_exit_status(status),
                      "%s: compressing the database's positions %" PRIu64
@@ -509,20 +594,13 @@ bool mpi_write_words_db(mpi_run *run, const loopy_i_db_source *meta,
         if (!shared)
             fd = -1; /* (rank 0's is its output's, closed with it) */
     }
-    if (!shared) {
-        send_buf = malloc(SEND_BYTES);
-        if (send_buf == NULL)
-            mpi_fail(run, EXIT_RESOURCE, "out of memory");
-        if (!mpi_agree(run))
-            goto done;
-    }
     header_bytes = loopy_i_db_header_bytes(meta);
     for (size_t g = 0; g < parts; g++) {
         size_t r = g % (size_t)P, k = g / (size_t)P;
         frame_bytes += sizes[(r * (size_t)count + k) * 2];
     }
     {
-        uint64_t offset = header_bytes;
+        uint64_t offset = header_bytes, from = 0;
         unsigned char *e = entries;
         for (size_t g = 0; g < parts; g++) {
             size_t r = g % (size_t)P, k = g / (size_t)P;
@@ -531,8 +609,10 @@ bool mpi_write_words_db(mpi_run *run, const loopy_i_db_source *meta,
                     if (mpi_fault(run, "write"))
                         error = ENOSPC;
                     else
-                        write_piece(&piece[k], fd, offset, &error);
+                        copy_part(&sp, from, piece[k].bytes, fd, offset, buf,
+                                  &error);
                 }
+                from += piece[k].bytes;
                 loopy_i_db_piece_entries(&piece[k], offset, e);
                 e += piece[k].blocks * DB_ENTRY_BYTES;
             }
@@ -583,20 +663,18 @@ bool mpi_write_words_db(mpi_run *run, const loopy_i_db_source *meta,
     if (shared && me == 0 && run->status == EXIT_OK) {
         unsigned char header[DB_HEADER_MAX];
         size_t header_len;
-        at_fd at = {fd, 0, 0};
         loopy_i_db_parts_finish(shape, meta, frame_bytes, index, header,
                                 &header_len);
-        if (write_at(&at, header, header_len) == 0) {
-            at.offset = header_bytes + frame_bytes;
-            write_at(&at, index, (size_t)shape->blocks * DB_ENTRY_BYTES + 8);
-        }
-        if (at.error != 0)
+        if (!loopy_i_write_at(fd, header, header_len, 0) ||
+            !loopy_i_write_at(fd, index,
+                              (size_t)shape->blocks * DB_ENTRY_BYTES + 8,
+                              header_bytes + frame_bytes))
             mpi_fail(run, EXIT_IO, "%s: write failed: %s", path,
-                     strerror(at.error));
+                     strerror(errno));
     } else if (!shared && mpi_agree(run)) {
         /* (Collective: every rank sends, or none, once all agree.) */
         send_to_rank0(run, shape, meta, piece, count, sizes, frame_bytes,
-                      index, send_buf, out, path);
+                      index, buf, &sp, out, path);
     }
     ok = mpi_agree(run);
 
@@ -615,6 +693,8 @@ done:
     free(entries);
     free(gathered);
     free(index);
-    free(send_buf);
+    free(buf);
+    if (sp.fd >= 0)
+        close(sp.fd);
     return ok;
 }

@@ -85,6 +85,26 @@ static loopy_i_db_values values_at(const words *ws, int form,
     return v;
 }
 
+/* A loopy_i_db_frames_fn, as loopy-mpi's spill: the window's frames
+ * appended to a tdb_bytes; fail_at > 0 fails the fail_at-th window. */
+typedef struct spilled {
+    tdb_bytes b;
+    uint64_t windows, fail_at;
+} spilled;
+
+static int spill_into(void *ctx, unsigned char *const *frame,
+                      const db_block *entry, uint64_t count)
+{
+    spilled *sp = ctx;
+
+    if (++sp->windows == sp->fail_at)
+        return 1;
+    CHECK(count > 0);
+    for (uint64_t b = 0; b < count; b++)
+        CHECK(tdb_append(&sp->b, frame[b], entry[b].compressed) == 0);
+    return 0;
+}
+
 /* The bytes of ws written in the given parts (cut[0] = 0 < ... <=
  * cut[parts] = size), as the ranks of loopy-mpi write them, from its
  * values in form (values_at; rec and byte hold them); false when a step
@@ -96,6 +116,9 @@ static bool write_parts(const words *ws, int form, const uint16_t *rec,
 {
     loopy_i_db_tally *t = tdb_alloc((size_t)parts * sizeof *t);
     loopy_i_db_piece *piece = tdb_alloc((size_t)parts * sizeof *piece);
+    /* Odd parts (even ones for 1-byte records) go through a spill, a
+     * window of 1, 2 or the writer's choice of blocks at a time. */
+    spilled *spill = tdb_alloc((size_t)parts * sizeof *spill);
     unsigned char header[DB_HEADER_MAX], *index = NULL;
     uint64_t offset, next_block = 0, frame_bytes = 0;
     size_t header_len;
@@ -103,6 +126,7 @@ static bool write_parts(const words *ws, int form, const uint16_t *rec,
     bool ok = false;
 
     memset(piece, 0, (size_t)parts * sizeof *piece);
+    memset(spill, 0, (size_t)parts * sizeof *spill);
     for (int r = 0; r < parts; r++) {
         loopy_i_db_values v = values_at(ws, form, rec, byte, cut[r]);
         *status = loopy_i_db_part_tally(&v, cut[r], cut[r + 1], &t[r]);
@@ -140,11 +164,21 @@ static bool write_parts(const words *ws, int form, const uint16_t *rec,
         }
         loopy_i_db_values v = values_at(ws, form, rec, byte, cut[r]);
         CHECK(need == loopy_i_db_tail_need(&s, t, parts, r));
-        *status = loopy_i_db_part_compress(&s, t, parts, r, &v, tail, need,
-                                           layout->threads, &piece[r]);
+        bool streamed = (r + form) % 2 == 1;
+        loopy_i_db_window_blocks = (uint64_t)(r % 3);
+        *status = loopy_i_db_part_compress(
+            &s, t, parts, r, &v, tail, need, layout->threads,
+            streamed ? spill_into : NULL, &spill[r], &piece[r]);
+        loopy_i_db_window_blocks = 0;
         free(tail);
         if (*status != LOOPY_OK)
             goto done;
+        if (streamed) {
+            /* Every frame went to the spill, none is held. */
+            CHECK(piece[r].frame == NULL);
+            CHECK(spill[r].b.len == piece[r].bytes);
+            CHECK(piece[r].blocks == 0 || spill[r].windows > 0);
+        }
         CHECK(piece[r].blocks == 0 || piece[r].first_block == next_block);
         next_block += piece[r].blocks;
         frame_bytes += piece[r].bytes;
@@ -159,13 +193,22 @@ static bool write_parts(const words *ws, int form, const uint16_t *rec,
     }
     loopy_i_db_parts_finish(&s, meta, frame_bytes, index, header, &header_len);
     CHECK(tdb_append(out, header, header_len) == 0);
-    for (int r = 0; r < parts; r++)
-        CHECK(loopy_i_db_piece_write(&piece[r], tdb_append, out) == LOOPY_OK);
+    for (int r = 0; r < parts; r++) {
+        if (piece[r].frame == NULL)
+            CHECK(piece[r].bytes == 0 ||
+                  tdb_append(out, spill[r].b.data, spill[r].b.len) == 0);
+        else
+            CHECK(loopy_i_db_piece_write(&piece[r], tdb_append, out) ==
+                  LOOPY_OK);
+    }
     CHECK(tdb_append(out, index, (size_t)s.blocks * DB_ENTRY_BYTES + 8) == 0);
     ok = true;
 done:
-    for (int r = 0; r < parts; r++)
+    for (int r = 0; r < parts; r++) {
         loopy_i_db_piece_free(&piece[r]);
+        free(spill[r].b.data);
+    }
+    free(spill);
     free(piece);
     free(t);
     free(index);
@@ -399,11 +442,25 @@ static void refusals(void)
     CHECK(loopy_i_db_parts_shape(&meta, &layout, t, 2, &s) == LOOPY_OK);
     /* A tail of the wrong length. */
     CHECK(loopy_i_db_tail_items(&s, t, 2, 0, 1) > 0 || 50 % 7 == 0);
-    CHECK(loopy_i_db_part_compress(&s, t, 2, 0, &v0, NULL, 0, 1, &piece) ==
+    CHECK(loopy_i_db_part_compress(&s, t, 2, 0, &v0, NULL, 0, 1, NULL, NULL, &piece) ==
           LOOPY_EINVAL);
     CHECK(piece.blocks == 0 && piece.frame == NULL);
-    CHECK(loopy_i_db_part_compress(&s, t, 2, 2, &v0, NULL, 0, 1, &piece) ==
-          LOOPY_EINVAL);
+    CHECK(loopy_i_db_part_compress(&s, t, 2, 2, &v0, NULL, 0, 1, NULL, NULL,
+                                   &piece) == LOOPY_EINVAL);
+    /* A spill that fails at its first, second or third window of one
+     * block: LOOPY_EIO, no entries left, and no window after it. */
+    for (uint64_t fail = 1; fail <= 3; fail++) {
+        spilled sp;
+        memset(&sp, 0, sizeof sp);
+        sp.fail_at = fail;
+        loopy_i_db_window_blocks = 1;
+        CHECK(loopy_i_db_part_compress(&s, t, 2, 1, &v1, NULL, 0, 1,
+                                       spill_into, &sp, &piece) == LOOPY_EIO);
+        loopy_i_db_window_blocks = 0;
+        CHECK(sp.windows == fail);
+        CHECK(piece.blocks == 0 && piece.entry == NULL && piece.frame == NULL);
+        free(sp.b.data);
+    }
     free(ws.w);
     check_case_end();
 }

@@ -241,6 +241,10 @@ loopy_status loopy_i_db_decide(const loopy_i_db_layout *layout, uint64_t max,
  * sparse mode, their gaps) and its first position; returns their number. */
 typedef size_t (*db_build_fn)(const void *ctx, uint64_t b, unsigned char *out,
                               uint64_t *first_position);
+/* Blocks a writer compresses before it writes their frames: about 64 MiB
+ * of s's records, at least 4 a thread, at most s->blocks (or
+ * loopy_i_db_window_blocks when a test sets it). */
+uint64_t loopy_i_db_window(const db_shape *s, int threads);
 /* Builds and compresses blocks first .. first+blocks-1 on threads into
  * frame[b - first] (allocated here) and entry[b - first] (but for its
  * offset). */
@@ -344,13 +348,23 @@ uint64_t loopy_i_db_tail_items(const db_shape *shape, const loopy_i_db_tally *t,
 void loopy_i_db_part_head(const db_shape *shape, const loopy_i_db_tally *t,
                           const loopy_i_db_values *v, uint64_t count,
                           loopy_i_db_item *out);
+/* Takes a window of a part's blocks, in order: frame[0 .. count) and
+ * entry[0 .. count) (their offsets not set), the frames freed after it
+ * returns; nonzero stops the compression (LOOPY_EIO). */
+typedef int (*loopy_i_db_frames_fn)(void *ctx, unsigned char *const *frame,
+                                    const db_block *entry, uint64_t count);
 /* Compresses part r's blocks (its values, then its tail: the items the
- * later parts give it, in order) into piece, on threads (0: OpenMP's). */
+ * later parts give it, in order) into piece, on threads (0: OpenMP's).
+ * frames NULL: piece holds every frame.  Otherwise the blocks go to
+ * frames a window at a time (loopy_i_db_window) and piece holds only
+ * their entries (frame NULL), so that no more than a window of frames
+ * is ever in memory. */
 loopy_status loopy_i_db_part_compress(const db_shape *shape,
                                       const loopy_i_db_tally *t, int parts,
                                       int r, const loopy_i_db_values *v,
                                       const loopy_i_db_item *tail,
                                       uint64_t tail_count, int threads,
+                                      loopy_i_db_frames_fn frames, void *ctx,
                                       loopy_i_db_piece *piece);
 /* Writes the piece's frames, in order, through write. */
 loopy_status loopy_i_db_piece_write(const loopy_i_db_piece *piece,

@@ -434,6 +434,18 @@ void loopy_i_db_fill_header(const db_shape *s, const loopy_i_db_source *src,
 
 uint64_t loopy_i_db_window_blocks = 0;
 
+uint64_t loopy_i_db_window(const db_shape *s, int threads)
+{
+    uint64_t window =
+        s->blocks > 0 ? WINDOW_BYTES / ((uint64_t)s->k * s->width) : 0;
+
+    if (window < 4 * (uint64_t)threads)
+        window = 4 * (uint64_t)threads;
+    if (loopy_i_db_window_blocks != 0)
+        window = loopy_i_db_window_blocks;
+    return window > s->blocks ? s->blocks : window;
+}
+
 loopy_status loopy_i_db_write_at(const loopy_i_db_source *src,
                                  const loopy_i_db_layout *layout,
                                  loopy_write_at_fn write_at, void *ctx)
@@ -458,13 +470,7 @@ loopy_status loopy_i_db_write_at(const loopy_i_db_source *src,
     CHECK_GOTO(survey(src, layout, &p));
     CHECK_GOTO(lay_out(&p));
     threads = loopy_i_threads(layout->threads, p.s.blocks, 4);
-    window = p.s.blocks > 0 ? WINDOW_BYTES / ((uint64_t)p.s.k * p.s.width) : 0;
-    if (window < 4 * (uint64_t)threads)
-        window = 4 * (uint64_t)threads;
-    if (loopy_i_db_window_blocks != 0)
-        window = loopy_i_db_window_blocks;
-    if (window > p.s.blocks)
-        window = p.s.blocks;
+    window = loopy_i_db_window(&p.s, threads);
     frame = loopy_i_calloc((size_t)window, sizeof *frame);
     entry = loopy_i_calloc((size_t)p.s.blocks, sizeof *entry);
     if ((window > 0 && frame == NULL) || entry == NULL) {

@@ -297,11 +297,42 @@ static size_t build_part_block(const void *ctx, uint64_t b, unsigned char *out,
     return len;
 }
 
+/* Compresses the part's blocks a window at a time into window frames,
+ * each window handed to frames and freed. */
+static loopy_status stream_blocks(const part_src *ps, loopy_i_db_piece *piece,
+                                  int threads, loopy_i_db_frames_fn frames,
+                                  void *ctx)
+{
+    uint64_t window = loopy_i_db_window(ps->s, threads), count = 0;
+    unsigned char **frame;
+    loopy_status status = LOOPY_OK;
+
+    if (window > piece->blocks)
+        window = piece->blocks;
+    frame = loopy_i_calloc((size_t)window, sizeof *frame);
+    if (frame == NULL)
+        return LOOPY_ENOMEM;
+    for (uint64_t b = 0; status == LOOPY_OK && b < piece->blocks; b += count) {
+        count = piece->blocks - b < window ? piece->blocks - b : window;
+        status = loopy_i_db_compress(ps->s, b, count, build_part_block, ps,
+                                     threads, frame, piece->entry + b);
+        if (status == LOOPY_OK && frames(ctx, frame, piece->entry + b, count) != 0)
+            status = LOOPY_EIO;
+        for (uint64_t j = 0; j < count; j++) {
+            loopy_i_free(frame[j]);
+            frame[j] = NULL;
+        }
+    }
+    loopy_i_free(frame);
+    return status;
+}
+
 loopy_status loopy_i_db_part_compress(const db_shape *shape,
                                       const loopy_i_db_tally *t, int parts,
                                       int r, const loopy_i_db_values *v,
                                       const loopy_i_db_item *tail,
                                       uint64_t tail_count, int threads,
+                                      loopy_i_db_frames_fn frames, void *ctx,
                                       loopy_i_db_piece *piece)
 {
     uint64_t end, need;
@@ -338,14 +369,17 @@ loopy_status loopy_i_db_part_compress(const db_shape *shape,
                 ps.start[b++] = i;
         release(v, 0, own);
     }
-    piece->frame = loopy_i_calloc((size_t)piece->blocks, sizeof *piece->frame);
+    threads = loopy_i_threads(threads, piece->blocks, 4);
     piece->entry = loopy_i_calloc((size_t)piece->blocks, sizeof *piece->entry);
-    status =
-        piece->frame == NULL || piece->entry == NULL
-            ? LOOPY_ENOMEM
-            : loopy_i_db_compress(shape, 0, piece->blocks, build_part_block, &ps,
-                                  loopy_i_threads(threads, piece->blocks, 4),
-                                  piece->frame, piece->entry);
+    if (frames == NULL)
+        piece->frame =
+            loopy_i_calloc((size_t)piece->blocks, sizeof *piece->frame);
+    status = piece->entry == NULL || (frames == NULL && piece->frame == NULL)
+                 ? LOOPY_ENOMEM
+             : frames != NULL
+                 ? stream_blocks(&ps, piece, threads, frames, ctx)
+                 : loopy_i_db_compress(shape, 0, piece->blocks, build_part_block,
+                                       &ps, threads, piece->frame, piece->entry);
     loopy_i_free(ps.start);
     for (uint64_t b = 0; status == LOOPY_OK && b < piece->blocks; b++)
         piece->bytes += piece->entry[b].compressed;

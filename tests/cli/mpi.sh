@@ -22,10 +22,15 @@ mpi() { # mpi NP ARGS...: loopy-mpi ARGS on NP ranks, quietly, in $work
     np=$1
     shift
     (cd "$work" && timeout "$limit" mpirun -q $as_root --oversubscribe \
-        -x LOOPY_MPI_FAULT -x LOOPY_MPI_BUFFER -x LOOPY_MPI_CHUNK -np "$np" \
+        -x LOOPY_MPI_FAULT -x LOOPY_MPI_BUFFER -x LOOPY_MPI_CHUNK \
+        -x LOOPY_MPI_WINDOW -x TMPDIR="$spill_dir" -np "$np" \
         "$MPI_PROGRAM" "$@")
 }
-export LOOPY_MPI_FAULT= LOOPY_MPI_BUFFER= LOOPY_MPI_CHUNK=
+export LOOPY_MPI_FAULT= LOOPY_MPI_BUFFER= LOOPY_MPI_CHUNK= LOOPY_MPI_WINDOW=
+# Where the ranks make their spill files when the output is not a file
+# they share (TMPDIR): it must stay empty, since each is unlinked at once.
+spill_dir=$work/spill
+mkdir -p "$spill_dir"
 # Under AddressSanitizer, Open MPI's own allocations at exit read as leaks.
 export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
 
@@ -195,6 +200,14 @@ for spec in $specs; do
         game_agree "$spec $mode np=$np" "$np" "$spec" $mode
     done
 done
+# Each rank compresses its blocks a window at a time into its spill file:
+# windows of 1 and 3 blocks (LOOPY_MPI_WINDOW), dense and sparse, both
+# solvers.
+LOOPY_MPI_WINDOW=1 game_agree "windows of 1 block np=3" 3 connect4:4x4
+LOOPY_MPI_WINDOW=3 game_agree "windows of 3 blocks --all-legal np=2" 2 \
+    connect4:4x4 --all-legal
+LOOPY_MPI_WINDOW=1 game_agree "windows of 1 block --solver tier np=4" 4 \
+    connect4:4x4 --solver tier
 LOOPY_MPI_BUFFER=8 game_agree "connect4:4x3 tiny buffers np=3" 3 connect4:4x3
 # The tier solver (--solver tier): every tier cut across the ranks, the
 # same bytes, for the games whose moves leave their tier, in every mode.
@@ -265,7 +278,23 @@ LOOPY_MPI_FAULT=1:share game_agree "--solver tier, rank 1 cannot open the file n
 if command -v mkfifo >/dev/null 2>&1; then
     fifo_agree "to a FIFO np=3" 3 connect4:4x4
     fifo_agree "--misere --all-legal to a FIFO np=2" 2 mnk:3,3,3 --misere --all-legal
+    LOOPY_MPI_WINDOW=2 fifo_agree "windows of 2 blocks to a FIFO np=3" 3 \
+        connect4:4x4
 fi
+LOOPY_MPI_WINDOW=1 LOOPY_MPI_FAULT=1:share game_agree \
+    "windows of 1 block, rank 1 cannot open the file np=2" 2 connect4:4x4
+check "no spill file is left in TMPDIR" test -z "$(ls -A "$spill_dir")"
+# A spill file that cannot be made (TMPDIR is not a folder): exit 3, the
+# folder named, nothing on standard output.
+spill_keep=$spill_dir
+spill_dir=$work/no-such-folder
+mpi 2 game solve -q connect4:4x4 -o /dev/null >"$work/stdout" 2>"$work/err2"
+same "no spill file: status" "$?" 3
+check "no spill file: the message" grep -q \
+    "/dev/null: cannot make a spill file for the database's blocks in $spill_dir: No such file or directory" \
+    "$work/err2"
+check "no spill file: nothing on standard output" test ! -s "$work/stdout"
+spill_dir=$spill_keep
 mpi 2 game solve -q connect4:4x4 -o /dev/null >"$work/stdout" 2>"$work/err2"
 same "-o /dev/null: status" "$?" 0
 # The tier solver's work files go beside the database: not beside
