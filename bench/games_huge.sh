@@ -9,7 +9,10 @@
 # counts (tromp.github.io/c4/c4.html), the start's value against the
 # published one, and the time of one probe: PROBES random positions
 # (random play from the start) answered by one 'loopy game probe' over
-# standard input, less the time of one, per position.
+# standard input, less the time of one, per position.  The disk its work
+# files take (FILE.tiers, its journal and its park file of tiers
+# compressed), polled every second: the peak, beside the index space's
+# records (what the work file took when it held every index).
 #   make && sh bench/games_huge.sh
 #   HUGE_GAMES=connect4:5x6 HUGE_DIR=/big sh bench/games_huge.sh
 set -e
@@ -72,10 +75,18 @@ PY
 
 for game in $HUGE_GAMES; do
     db="$HUGE_DIR/${game#connect4:}.ldb"
-    rm -f "$db" "$db.tiers" "$db.tiers-journal"
+    rm -f "$db" "$db".tiers*
     /usr/bin/time -f '%e %M' -o "$HUGE_DIR/time" \
         "$LOOPY" game solve -v --solver tier "$game" -o "$db" \
-        >"$HUGE_DIR/solve.out" 2>"$HUGE_DIR/solve.err"
+        >"$HUGE_DIR/solve.out" 2>"$HUGE_DIR/solve.err" &
+    solver=$!
+    disk=0
+    while kill -0 "$solver" 2>/dev/null; do
+        now=$(du -k -c "$db".tiers* 2>/dev/null | tail -n 1 | cut -f 1)
+        [ "${now:-0}" -gt "$disk" ] && disk=$now
+        sleep 1
+    done
+    wait "$solver"
     set -- $(cat "$HUGE_DIR/time")
     wall=$1 peak=$2
     head -n 1 "$HUGE_DIR/solve.out"
@@ -84,6 +95,9 @@ for game in $HUGE_GAMES; do
     echo "$game: $wall s in all (with the database), peak memory $((peak / 1024)) MB;" \
         "database $(wc -c <"$db") bytes"
     "$LOOPY" game stats "$db" >"$HUGE_DIR/stats"
+    echo "$game: work files on disk at most $((disk / 1024)) MB (work file," \
+        "journal, tiers parked); a record for every index would take" \
+        "$(( $(sed -n 's/^  index space *\([0-9]*\).*/\1/p' "$HUGE_DIR/stats") / 1000000 )) MB"
     set -- $(published "$game")
     echo "$game: with mirror images $(sed -n 's/^  with images  \([0-9]*\).*/\1/p' "$HUGE_DIR/stats")" \
         "positions; published (Tromp): $1, start $2 on ply $3"

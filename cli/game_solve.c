@@ -32,6 +32,9 @@ void game_remove_work(const char *output)
         strcat(journal, "-journal");
         unlink(path);
         unlink(journal);
+        /* The park file, path-parked: as long a name as the journal's. */
+        strcpy(journal + strlen(path), "-parked");
+        unlink(journal);
     }
     free(journal);
     free(path);
@@ -50,11 +53,12 @@ char *game_work_path(const char *output)
 }
 
 /* The tier solver with its work file next to the database (-o FILE:
- * FILE.tiers), its working set said first. */
-static loopy_status solve_stored(const game_args *a, const loopy_game *game,
-                                 const loopy_game_solve_options *options,
-                                 loopy_game_solution **solution,
-                                 loopy_diag *diag)
+ * FILE.tiers, with its journal and park file), its working set said
+ * first, the database written from the park file through out. */
+static loopy_status solve_saved(const game_args *a, const loopy_game *game,
+                                const loopy_game_solve_options *options,
+                                cli_out *out, loopy_game_solve_summary *sum,
+                                loopy_diag *diag)
 {
     loopy_game_tier_store store;
     loopy_status status;
@@ -74,18 +78,19 @@ static loopy_status solve_stored(const game_args *a, const loopy_game *game,
     store.resume = a->resume;
     store.memory_limit = a->memory;
     if (status == LOOPY_OK)
-        status = loopy_game_solve_tiers_stored(game, options, &store,
-                                               solution, diag);
+        status = loopy_game_solve_tiers_saved(game, options, &store,
+                                              cli_out_write_at, out, sum,
+                                              diag);
     free(path);
     return status;
 }
 
 /* -v, after a tier solve: the working set per position solved, and the
  * positions solved per second. */
-static void say_working_set(const loopy_game *game,
-                            const loopy_game_solution *s, double seconds)
+static void say_working_set(const loopy_game *game, uint64_t n,
+                            double seconds)
 {
-    uint64_t bytes = 0, n = loopy_game_solution_size(s);
+    uint64_t bytes = 0;
     loopy_diag diag;
 
     memset(&diag, 0, sizeof diag);
@@ -140,13 +145,74 @@ static int check_tables_output(const game_args *a, const loopy_game *game,
     return EXIT_USAGE;
 }
 
+/* A progress line on a terminal (not with -q); with -v, a line per tier
+ * solved, wherever standard error goes. */
+static void start_progress(const game_args *a, cli_progress *progress,
+                           loopy_game_solve_options *options)
+{
+    memset(progress, 0, sizeof *progress);
+    if (!a->quiet || a->verbose) {
+        cli_progress_attach(progress, "game", &options->progress,
+                            &options->progress_ctx);
+        progress->enabled = progress->enabled && !a->quiet;
+        progress->log_tiers = a->verbose;
+    }
+}
+
+/* solve --solver tier -o FILE (a file of its own): solved with its work
+ * on disk, the database written to out from the park file and closed
+ * (aborted on failure); the counts and the start's value in *sum. */
+static int game_solve_saved(const game_args *a, const loopy_game *game,
+                            cli_out *out, loopy_game_solve_summary *sum,
+                            double *seconds)
+{
+    loopy_game_solve_options options = a->solve;
+    cli_progress progress;
+    struct timespec start;
+    loopy_status status;
+    loopy_diag diag;
+    int error;
+
+    if (a->tables != NULL) {
+        int rc = check_tables_output(a, game, GAME_SOLVER_TIER);
+        if (rc != EXIT_OK) {
+            cli_out_abort(out);
+            return rc;
+        }
+    }
+    start_progress(a, &progress, &options);
+    clock_gettime(CLOCK_MONOTONIC, &start);
+    memset(&diag, 0, sizeof diag);
+    status = solve_saved(a, game, &options, out, sum, &diag);
+    *seconds = cli_seconds_since(&start);
+    cli_progress_end(&progress);
+    /* The reason a write failed, before the abort's calls change errno. */
+    error = out->error;
+    if (status != LOOPY_OK) {
+        cli_out_abort(out);
+        if (status == LOOPY_EIO && error != 0)
+            cli_error("game", "%s: write failed: %s", a->output,
+                      strerror(error));
+        else
+            cli_error("game", "%s", diag.message[0] ? diag.message
+                                                    : loopy_strerror(status));
+        return status == LOOPY_EINVAL ? EXIT_USAGE : cli_exit_status(status);
+    }
+    if (!cli_out_close(out, "game"))
+        return EXIT_IO;
+    /* Saved: the work file has served. */
+    game_remove_work(a->output);
+    if (a->verbose)
+        say_working_set(game, sum->positions, *seconds);
+    return EXIT_OK;
+}
+
 int game_solve_open(const game_args *a, const loopy_game *game,
                     loopy_game_solution **solution, double *seconds)
 {
     loopy_diag diag;
     loopy_status status;
     struct timespec start;
-    struct stat st;
     game_solver solver = game_solver_of(a, game);
     loopy_game_solve_options options = a->solve;
     cli_progress progress;
@@ -161,15 +227,7 @@ int game_solve_open(const game_args *a, const loopy_game *game,
                   "positions that are not reached from the start");
         return EXIT_USAGE;
     }
-    /* A progress line on a terminal (not with -q); with -v, a line per
-     * tier solved, wherever standard error goes. */
-    memset(&progress, 0, sizeof progress);
-    if (!a->quiet || a->verbose) {
-        cli_progress_attach(&progress, "game", &options.progress,
-                            &options.progress_ctx);
-        progress.enabled = progress.enabled && !a->quiet;
-        progress.log_tiers = a->verbose;
-    }
+    start_progress(a, &progress, &options);
     clock_gettime(CLOCK_MONOTONIC, &start);
     memset(&diag, 0, sizeof diag);
     switch (solver) {
@@ -177,12 +235,8 @@ int game_solve_open(const game_args *a, const loopy_game *game,
         status = loopy_game_solve_retro(game, &options, solution, &diag);
         break;
     case GAME_SOLVER_TIER:
-        /* The work file goes beside a database file; for an output that
-         * is not one (/dev/null, a FIFO), the work stays in memory. */
-        status = a->output != NULL && strcmp(a->action, "solve") == 0 &&
-                         (stat(a->output, &st) != 0 || S_ISREG(st.st_mode))
-                     ? solve_stored(a, game, &options, solution, &diag)
-                     : loopy_game_solve_tiers(game, &options, solution, &diag);
+        /* (solve -o FILE keeps its work on disk: game_solve_saved.) */
+        status = loopy_game_solve_tiers(game, &options, solution, &diag);
         break;
     case GAME_SOLVER_TABLEBASE:
         status = loopy_game_solve_tablebase(game, &options, solution, &diag);
@@ -202,7 +256,7 @@ int game_solve_open(const game_args *a, const loopy_game *game,
         return status == LOOPY_EINVAL ? EXIT_USAGE : cli_exit_status(status);
     }
     if (a->verbose && solver == GAME_SOLVER_TIER)
-        say_working_set(game, *solution, *seconds);
+        say_working_set(game, loopy_game_solution_size(*solution), *seconds);
     return EXIT_OK;
 }
 
@@ -233,6 +287,7 @@ int game_solve(const game_args *a)
 {
     loopy_game *game = NULL;
     loopy_game_solution *s = NULL;
+    loopy_game_solve_summary sum;
     loopy_outcome outcome;
     uint32_t remoteness;
     double seconds;
@@ -263,19 +318,36 @@ int game_solve(const game_args *a)
             goto done;
         }
     }
-    rc = game_solve_open(a, game, &s, &seconds);
-    if (rc != EXIT_OK)
-        goto done;
-    if (db_open) {
+    if (db_open && game_solver_of(a, game) == GAME_SOLVER_TIER &&
+        cli_out_positional(&db_out)) {
+        /* The tier solver with its work on disk beside the database; for
+         * an output that is not a file of its own (/dev/null, a FIFO),
+         * the work stays in memory. */
         db_open = false;
-        rc = cli_db_write_game(&db_out, a->output, s, game, a->solve.misere);
-        /* Saved: the tier solver's work file has served. */
-        if (rc == EXIT_OK && game_solver_of(a, game) == GAME_SOLVER_TIER)
-            game_remove_work(a->output);
+        rc = game_solve_saved(a, game, &db_out, &sum, &seconds);
         if (rc != EXIT_OK)
             goto done;
+    } else {
+        rc = game_solve_open(a, game, &s, &seconds);
+        if (rc != EXIT_OK)
+            goto done;
+        if (db_open) {
+            db_open = false;
+            rc = cli_db_write_game(&db_out, a->output, s, game,
+                                   a->solve.misere);
+            if (rc != EXIT_OK)
+                goto done;
+        }
+        sum.positions = loopy_game_solution_size(s);
+        for (int k = 0; k < 4; k++)
+            sum.count[k] = loopy_game_solution_count(s, (loopy_outcome)k);
+        sum.start_outcome = LOOPY_DRAW;
+        sum.start_remoteness = LOOPY_NONE;
+        loopy_game_solution_value(s, game, game->start, &sum.start_outcome,
+                                  &sum.start_remoteness);
     }
-    loopy_game_solution_value(s, game, game->start, &outcome, &remoteness);
+    outcome = sum.start_outcome;
+    remoteness = sum.start_remoteness;
     /* The solver without moves may solve every legal index, reached or
      * not, and the game's own always does: the summary says which it
      * counts. */
@@ -314,14 +386,14 @@ int game_solve(const game_args *a)
         cli_out_str(&out, ", \"index_size\": ");
         cli_out_u64(&out, game->size);
         cli_out_str(&out, ", \"positions\": ");
-        cli_out_u64(&out, loopy_game_solution_size(s));
+        cli_out_u64(&out, sum.positions);
         for (int k = 1; k <= 4; k++) {
             loopy_outcome o = (loopy_outcome)(k % 4);
             static const char *const names[] = {"draw", "win", "lose", "tie"};
             cli_out_str(&out, ", \"");
             cli_out_str(&out, names[o]);
             cli_out_str(&out, "\": ");
-            cli_out_u64(&out, loopy_game_solution_count(s, o));
+            cli_out_u64(&out, sum.count[o]);
         }
         cli_out_str(&out, ", \"start\": {\"position\": ");
         game_out_json_string(&out, text);
@@ -340,9 +412,8 @@ int game_solve(const game_args *a)
             cli_out_str(&out, game->params);
         }
         cli_out_str(&out, a->solve.misere ? " (misere): " : ": ");
-        cli_out_u64(&out, loopy_game_solution_size(s));
-        cli_out_str(&out, loopy_game_solution_size(s) == 1 ? " position"
-                                                           : " positions");
+        cli_out_u64(&out, sum.positions);
+        cli_out_str(&out, sum.positions == 1 ? " position" : " positions");
         cli_out_str(&out, a->solve.build ? " solved (every legal index of "
                                            "its own ending)"
                           : all_legal      ? " solved (every legal index)"
@@ -350,13 +421,13 @@ int game_solve(const game_args *a)
         cli_out_str(&out, game->canonical && !a->solve.no_symmetry
                               ? ", up to symmetry\n" : "\n");
         cli_out_str(&out, "  W ");
-        cli_out_u64(&out, loopy_game_solution_count(s, LOOPY_WIN));
+        cli_out_u64(&out, sum.count[LOOPY_WIN]);
         cli_out_str(&out, "  L ");
-        cli_out_u64(&out, loopy_game_solution_count(s, LOOPY_LOSE));
+        cli_out_u64(&out, sum.count[LOOPY_LOSE]);
         cli_out_str(&out, "  T ");
-        cli_out_u64(&out, loopy_game_solution_count(s, LOOPY_TIE));
+        cli_out_u64(&out, sum.count[LOOPY_TIE]);
         cli_out_str(&out, "  D ");
-        cli_out_u64(&out, loopy_game_solution_count(s, LOOPY_DRAW));
+        cli_out_u64(&out, sum.count[LOOPY_DRAW]);
         cli_out_str(&out, "\n  start ");
         cli_out_str(&out, text);
         cli_out_str(&out, ": ");

@@ -494,8 +494,9 @@ loopy_status loopy_game_solve_tiers(const loopy_game *game,
 /* Where a tier solve keeps its work on disk (loopy_game_solve_tiers_stored). */
 typedef struct loopy_game_tier_store {
     /* The work file: 2 bytes (or 1, as loopy_game_solve_tiers keeps them
-     * in memory) per index of the game's index space (a
-     * file allocated at once), and its journal, path + "-journal". */
+     * in memory) per index of the game's index space (a sparse file, its
+     * blocks allocated a tier at a time), its journal, path + "-journal",
+     * and its park file, path + "-parked". */
     const char *path;
     /* Nonzero: continue the solve whose work file is at path (refused when
      * it is another game's or was solved with other options); zero: start
@@ -518,7 +519,10 @@ typedef struct loopy_game_tier_store {
  * the mapping, and the journal open with its lock, so that no other solve
  * takes the work file before the solution is freed; the work file and its
  * journal stay on disk (the caller removes them once the solution is
- * saved, before it frees the solution).  LOOPY_EIO, LOOPY_EINVAL (a
+ * saved, before it frees the solution).  While it solves, the tiers not
+ * at work are parked, compressed, in path + "-parked"; the solution's
+ * mapping needs them all back in the work file at the end, which
+ * loopy_game_solve_tiers_saved avoids.  LOOPY_EIO, LOOPY_EINVAL (a
  * work file there, none to resume, or another solve's), LOOPY_ETOOBIG
  * (more than memory_limit), and the statuses of loopy_game_solve_tiers.
  */
@@ -794,6 +798,39 @@ typedef int (*loopy_write_at_fn)(void *ctx, const void *bytes, size_t len,
 loopy_status loopy_db_write_game_at(const loopy_game_solution *s,
                                     const loopy_game *game, int misere,
                                     loopy_write_at_fn write_at, void *ctx);
+
+/* What loopy_game_solve_tiers_saved says of the solve: the positions
+ * solved (reached from the start, or every legal index), by outcome
+ * (indexed by loopy_outcome), and the start's value (remoteness
+ * LOOPY_NONE for a Draw). */
+typedef struct loopy_game_solve_summary {
+    uint64_t positions;
+    uint64_t count[4];
+    loopy_outcome start_outcome;
+    uint32_t start_remoteness;
+} loopy_game_solve_summary;
+
+/*
+ * loopy_game_solve_tiers_stored, and the database of its solution (the
+ * bytes loopy_db_write_game_at writes) written through write_at, without
+ * the work file ever holding more than the tiers at work: a tier no tier
+ * still to solve reads is parked, compressed, in the park file
+ * (store->path + "-parked"), and its blocks in the work file given back to
+ * the file system; the reach marks of the tiers not yet solved wait there
+ * too.  The database is then written from the park file a tier at a time.
+ * So the disk holds the tiers at work, uncompressed, and the others
+ * compressed, not every index's record, and memory the largest tier with
+ * its children, as for loopy_game_solve_tiers_stored.  A solve killed at
+ * any moment continues with resume, as there; a park file that is not
+ * what its journal recorded is refused (LOOPY_EFORMAT).  The work file,
+ * its journal and the park file stay on disk for the caller to remove
+ * once the database is saved.  summary may be NULL.  Errors as
+ * loopy_game_solve_tiers_stored and loopy_db_write_game_at.
+ */
+loopy_status loopy_game_solve_tiers_saved(
+    const loopy_game *game, const loopy_game_solve_options *options,
+    const loopy_game_tier_store *store, loopy_write_at_fn write_at, void *ctx,
+    loopy_game_solve_summary *summary, loopy_diag *diag);
 
 /* Whether a database can record game's name and parameters: a name of 1
  * to 64 letters, digits, '_' and '-' (a shared object may give any name),

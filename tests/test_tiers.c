@@ -37,6 +37,77 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+/* A file in memory written at offsets (a loopy_write_at_fn). */
+typedef struct at_bytes {
+    unsigned char *data;
+    size_t len, cap;
+} at_bytes;
+
+static int put_at(void *ctx, const void *p, size_t len, uint64_t offset)
+{
+    at_bytes *b = ctx;
+
+    if (offset + len > b->cap) {
+        size_t cap = (size_t)(offset + len) * 2;
+        unsigned char *data = realloc(b->data, cap);
+        if (data == NULL)
+            return 1;
+        memset(data + b->cap, 0xEE, cap - b->cap);
+        b->data = data;
+        b->cap = cap;
+    }
+    memcpy(b->data + offset, p, len);
+    if (offset + len > b->len)
+        b->len = (size_t)(offset + len);
+    return 0;
+}
+
+/* The database of a solve that parks its tiers (in folder/s.tiers) is
+ * the one written from the solution in memory, b, byte for byte; and
+ * again when the finished solve is resumed; its summary is b's. */
+static void test_saved(const char *folder, const loopy_game *game,
+                       const loopy_game_solve_options *opt,
+                       const loopy_game_solution *b, const char *spec)
+{
+    char path[4200], name[4300];
+    loopy_game_tier_store store = {NULL, 0, 0};
+    loopy_game_solve_summary sum;
+    at_bytes want = {NULL, 0, 0}, got = {NULL, 0, 0};
+    loopy_outcome o = LOOPY_DRAW;
+    uint32_t r = LOOPY_NONE;
+    loopy_diag diag;
+
+    snprintf(path, sizeof path, "%s/s.tiers", folder);
+    store.path = path;
+    memset(&diag, 0, sizeof diag);
+    CHECK(loopy_db_write_game_at(b, game, opt->misere, put_at, &want) ==
+          LOOPY_OK);
+    for (int round = 0; round < 2; round++) {
+        got.len = 0;
+        store.resume = round;
+        CHECK_MSG(loopy_game_solve_tiers_saved(game, opt, &store, put_at, &got,
+                                               &sum, &diag) == LOOPY_OK,
+                  "%s: %s", spec, diag.message);
+        CHECK_MSG(got.len == want.len &&
+                      memcmp(got.data, want.data, want.len) == 0,
+                  "%s (round %d): %zu bytes, the solution's %zu", spec, round,
+                  got.len, want.len);
+        CHECK(sum.positions == loopy_game_solution_size(b));
+        for (int k = 0; k < 4; k++)
+            CHECK(sum.count[k] ==
+                  loopy_game_solution_count(b, (loopy_outcome)k));
+        loopy_game_solution_value(b, game, game->start, &o, &r);
+        CHECK(sum.start_outcome == o && sum.start_remoteness == r);
+    }
+    unlink(path);
+    snprintf(name, sizeof name, "%s-journal", path);
+    unlink(name);
+    snprintf(name, sizeof name, "%s-parked", path);
+    unlink(name);
+    free(want.data);
+    free(got.data);
+}
+
 static void test_random(int rounds)
 {
     gen_rng r;
@@ -113,6 +184,17 @@ static void test_random(int rounds)
                                                             &rem2);
                 CHECK(v2 == v && (v != LOOPY_OK || (o2 == o && rem2 == rem)));
             }
+        }
+        /* A third of the rounds: solved again parking its tiers on disk,
+         * the database written from the park file: the solution's. */
+        if (s != NULL && round % 3 == 0) {
+            char folder[] = "/tmp/loopy-test-saved-XXXXXX", what[64];
+            loopy_game_solve_options again = opt;
+            again.all_legal = all;
+            snprintf(what, sizeof what, "round %d", round);
+            CHECK(mkdtemp(folder) != NULL);
+            test_saved(folder, &game, &again, s, what);
+            rmdir(folder);
         }
         loopy_game_solution_free(s);
         loopy_game_solution_free(ref);
@@ -513,6 +595,8 @@ static void test_stored(const char *spec, int flags)
           LOOPY_OK);
     CHECK(a != NULL && b != NULL &&
           loopy_game_solution_size(a) == loopy_game_solution_size(b));
+    if (b != NULL)
+        test_saved(folder, game, &opt, b, spec);
     loopy_game_solution_free(a);
     loopy_game_solution_free(b);
     loopy_game_close(game);
@@ -524,6 +608,96 @@ static void test_stored(const char *spec, int flags)
 }
 
 /* The seed corpus of fuzz/tier_journal.c. */
+/* Reads the whole file at path into *bytes (malloc'd), *len of them. */
+static bool slurp(const char *path, unsigned char **bytes, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    long n;
+    bool ok;
+
+    *bytes = NULL;
+    if (f == NULL || fseek(f, 0, SEEK_END) != 0 || (n = ftell(f)) < 0 ||
+        fseek(f, 0, SEEK_SET) != 0) {
+        if (f != NULL)
+            fclose(f);
+        return false;
+    }
+    *len = (size_t)n;
+    *bytes = malloc(*len + 1);
+    ok = *bytes != NULL && fread(*bytes, 1, *len, f) == *len;
+    fclose(f);
+    return ok;
+}
+
+/* The fuzzer's seeds of a solve that parks (fuzz/tier_journal.c): 7
+ * tiers over 1000 indices (tier k: 1000k/7 ..), each reached and parked,
+ * tier 6 then done and parked again; the input is a mode byte, the
+ * journal's length (2 bytes), the journal (its entries, or whole), the
+ * park file (or it cut short). */
+static bool write_park_seeds(const char *folder, const char *dir)
+{
+    static const tier_store_key key = {"fuzz", "x", 1000, 7, TIER_FLAG_PARKS};
+    char path[4200], name[4300];
+    unsigned char *j = NULL, *park = NULL;
+    size_t jlen = 0, plen = 0;
+    tier_store st;
+    loopy_diag diag;
+    bool ok;
+
+    snprintf(path, sizeof path, "%s/p.tiers", folder);
+    memset(&diag, 0, sizeof diag);
+    if (loopy_i_tier_store_open(&st, path, false, &key, &diag) != LOOPY_OK)
+        return false;
+    ok = true;
+    for (uint64_t k = 0; ok && k < 7; k++) {
+        uint64_t lo = 1000 * k / 7, hi = 1000 * (k + 1) / 7;
+        for (uint64_t i = lo; i < hi; i++)
+            ((uint16_t *)st.record)[i] = (uint16_t)(i % 3 == 0 ? 2 : 0);
+        ok = loopy_i_tier_store_park(&st, k, lo, hi, 1, &diag) == LOOPY_OK;
+    }
+    ok = ok &&
+         loopy_i_tier_store_commit(&st, 0, 1000, TIER_ENTRY_REACHED, 0, 0,
+                                   &diag) == LOOPY_OK &&
+         loopy_i_tier_store_unpark(&st, 6, 857, 1000, 1, &diag) == LOOPY_OK;
+    for (uint64_t i = 857; ok && i < 1000; i++)
+        ((uint16_t *)st.record)[i] = (uint16_t)(1u << 14 | (i % 7));
+    ok = ok &&
+         loopy_i_tier_store_commit(
+             &st, 857, 1000, TIER_ENTRY_DONE, 6,
+             loopy_i_checksum((unsigned char *)st.record + 857 * 2, 143 * 2, 1),
+             &diag) == LOOPY_OK &&
+         loopy_i_tier_store_park(&st, 6, 857, 1000, 1, &diag) == LOOPY_OK;
+    loopy_i_tier_store_close(&st, false);
+    snprintf(name, sizeof name, "%s-journal", path);
+    ok = ok && slurp(name, &j, &jlen);
+    snprintf(name, sizeof name, "%s-parked", path);
+    ok = ok && slurp(name, &park, &plen) && plen > 5;
+    for (int seed = 0; ok && seed < 3; seed++) {
+        /* Entries after the header the fuzzer writes; the whole journal;
+         * the park file cut short. */
+        size_t from = seed == 1 ? 0 : TIER_JOURNAL_HEADER, n = jlen - from;
+        size_t pn = seed == 2 ? plen - 5 : plen;
+        FILE *f;
+        snprintf(name, sizeof name, "%s/%s", dir,
+                 seed == 0 ? "parks-entries" : seed == 1 ? "parks-whole"
+                                                         : "parks-cut");
+        f = fopen(name, "wb");
+        ok = f != NULL && fputc(seed == 1 ? 2 : 3, f) != EOF &&
+             fputc((int)(n & 0xff), f) != EOF && fputc((int)(n >> 8), f) != EOF &&
+             fwrite(j + from, 1, n, f) == n && fwrite(park, 1, pn, f) == pn;
+        if (f != NULL && fclose(f) != 0)
+            ok = false;
+    }
+    unlink(path);
+    snprintf(name, sizeof name, "%s-journal", path);
+    unlink(name);
+    snprintf(name, sizeof name, "%s-parked", path);
+    unlink(name);
+    free(j);
+    free(park);
+    return ok;
+}
+
 static int write_corpus(const char *dir)
 {
     char folder[] = "/tmp/loopy-test-tiers-XXXXXX", name[4200];
@@ -542,7 +716,8 @@ static int write_corpus(const char *dir)
         {"done-first", 1, TIER_JOURNAL_HEADER + TIER_JOURNAL_ENTRY, 0},
     };
 
-    if (mkdtemp(folder) == NULL || !make_journal(folder, &j, &len))
+    if (mkdtemp(folder) == NULL || !make_journal(folder, &j, &len) ||
+        !write_park_seeds(folder, dir))
         return EXIT_FAILURE;
     for (size_t i = 0; i < sizeof seeds / sizeof seeds[0]; i++) {
         FILE *f;
@@ -563,6 +738,204 @@ static int write_corpus(const char *dir)
     return EXIT_SUCCESS;
 }
 
+/* ---- Parked tiers ---- */
+
+/* Random records for [lo, hi) of st (and want): runs of one byte or
+ * noise, as reach marks and values come. */
+static void fill_records(gen_rng *r, tier_store *st, unsigned char *want,
+                         uint64_t lo, uint64_t hi)
+{
+    unsigned char *rec = st->record;
+
+    for (uint64_t i = lo * st->width; i < hi * st->width;) {
+        uint64_t run = 1 + gen_below(r, 5000), end = i + run;
+        unsigned char b = (unsigned char)gen_below(r, 256);
+        bool noise = gen_chance(r, 1, 3);
+        if (end > hi * st->width)
+            end = hi * st->width;
+        for (; i < end; i++)
+            want[i] = rec[i] = noise ? (unsigned char)gen_next(r) : b;
+    }
+}
+
+/* Whether st's records of [lo, hi) are want's. */
+static bool records_are(const tier_store *st, const unsigned char *want,
+                        uint64_t lo, uint64_t hi)
+{
+    return hi <= lo || memcmp((const unsigned char *)st->record + lo * st->width,
+                              want + lo * st->width,
+                              (size_t)((hi - lo) * st->width)) == 0;
+}
+
+/* One case: tiers reached and parked, then solved (unparked, new
+ * records, done) and parked again, the store closed at a random step as a
+ * crash would leave it and resumed: every parked tier comes back as it
+ * was parked, a done one not parked is in the work file; a park file with
+ * a park the crash left unrecorded is cut back; a damaged one refused. */
+static void park_case(uint64_t seed, bool quick)
+{
+    char folder[] = "/tmp/loopy-test-park-XXXXXX", path[4200], parked[4300];
+    char name[4300];
+    uint64_t last_parked = UINT64_MAX;
+    gen_rng r;
+    tier_store st;
+    tier_store_key key = {"fuzz", "x", 0, 0, TIER_FLAG_PARKS};
+    loopy_diag diag;
+    uint64_t tiers, *start, crash, step = 0;
+    unsigned char *want;
+    bool alive = false;
+
+    gen_rng_seed(&r, seed);
+    tiers = 1 + gen_below(&r, 8);
+    /* A tier now and then past a park file's chunk of 4 MiB. */
+    key.size = !quick && seed % 16 == 0 ? 9000000 : 1 + gen_below(&r, 200000);
+    key.tiers = tiers;
+    if (gen_chance(&r, 1, 2))
+        key.flags |= TIER_FLAG_BYTES;
+    start = malloc((tiers + 1) * sizeof *start);
+    want = malloc((size_t)key.size * 2);
+    CHECK(mkdtemp(folder) != NULL && start != NULL && want != NULL);
+    if (start == NULL || want == NULL)
+        return;
+    start[0] = 0;
+    start[tiers] = key.size;
+    for (uint64_t k = 1; k < tiers; k++)
+        start[k] = gen_below(&r, key.size + 1);
+    for (uint64_t k = 1; k < tiers; k++) /* sorted: tiers may be empty */
+        for (uint64_t j = k; j > 0 && start[j] < start[j - 1]; j--) {
+            uint64_t x = start[j];
+            start[j] = start[j - 1];
+            start[j - 1] = x;
+        }
+    snprintf(path, sizeof path, "%s/w.tiers", folder);
+    snprintf(parked, sizeof parked, "%s-parked", path);
+    memset(&diag, 0, sizeof diag);
+    CHECK_MSG(loopy_i_tier_store_open(&st, path, false, &key, &diag) == LOOPY_OK,
+              "%s", diag.message);
+    alive = true;
+    crash = gen_below(&r, 2 * tiers + 2);
+    /* Reached, parents first (tier 0 first here), each parked or not. */
+    for (uint64_t k = 0; k < tiers && step++ != crash; k++) {
+        CHECK(loopy_i_tier_store_hold(&st, start[k], start[k + 1], &diag) ==
+              LOOPY_OK);
+        fill_records(&r, &st, want, start[k], start[k + 1]);
+        if (gen_chance(&r, 3, 4))
+            CHECK_MSG(loopy_i_tier_store_park(&st, k, start[k], start[k + 1],
+                                              1 + (int)(seed % 2), &diag) ==
+                          LOOPY_OK,
+                      "%s", diag.message);
+    }
+    if (step <= tiers) {
+        /* A crash in the reach: the resume forgets the parks. */
+        loopy_i_tier_store_close(&st, false);
+        CHECK(loopy_i_tier_store_open(&st, path, true, &key, &diag) == LOOPY_OK);
+        for (uint64_t k = 0; k < tiers; k++)
+            CHECK(!st.parked[k]);
+        CHECK(!st.reached && st.park_end == 0);
+        loopy_i_tier_store_close(&st, false);
+        alive = false;
+    } else {
+        CHECK(loopy_i_tier_store_commit(&st, 0, key.size, TIER_ENTRY_REACHED,
+                                        0, 0, &diag) == LOOPY_OK);
+        /* Solved, children first: back, checked, new records, done,
+         * parked or not. */
+        for (uint64_t k = tiers; k-- > 0 && step++ != crash;) {
+            CHECK(loopy_i_tier_store_unpark(&st, k, start[k], start[k + 1], 1,
+                                            &diag) == LOOPY_OK);
+            CHECK_MSG(records_are(&st, want, start[k], start[k + 1]),
+                      "seed %llu: tier %llu back", (unsigned long long)seed,
+                      (unsigned long long)k);
+            fill_records(&r, &st, want, start[k], start[k + 1]);
+            CHECK(loopy_i_tier_store_commit(
+                      &st, start[k], start[k + 1], TIER_ENTRY_DONE, k,
+                      loopy_i_checksum((unsigned char *)st.record +
+                                           start[k] * st.width,
+                                       (start[k + 1] - start[k]) * st.width, 1),
+                      &diag) == LOOPY_OK);
+            last_parked = UINT64_MAX;
+            if (gen_chance(&r, 1, 2)) {
+                CHECK(loopy_i_tier_store_park(&st, k, start[k], start[k + 1], 2,
+                                              &diag) == LOOPY_OK);
+                if (start[k + 1] > start[k])
+                    last_parked = k;
+            }
+        }
+    }
+    if (alive) {
+        /* The crash, and a park it cut short (frames, no entry). */
+        uint64_t end = st.park_end;
+        unsigned char done[8], was_parked[8];
+        memcpy(done, st.done, (size_t)tiers);
+        memcpy(was_parked, st.parked, (size_t)tiers);
+        /* Or the crash came while the entry of the last park, of a tier
+         * done, was written: its records still in the work file (given
+         * back only after the entry), the entry cut short. */
+        if (last_parked != UINT64_MAX && gen_chance(&r, 1, 2)) {
+            uint64_t k = last_parked;
+            struct stat sb;
+            int fd = open(path, O_RDWR);
+            CHECK(fd >= 0 &&
+                  pwrite(fd, want + start[k] * st.width,
+                         (size_t)((start[k + 1] - start[k]) * st.width),
+                         (off_t)(start[k] * st.width)) ==
+                      (ssize_t)((start[k + 1] - start[k]) * st.width) &&
+                  close(fd) == 0);
+            snprintf(name, sizeof name, "%s-journal", path);
+            CHECK(stat(name, &sb) == 0 && truncate(name, sb.st_size - 5) == 0);
+            was_parked[k] = 0;
+            end = st.park_at[k];
+        }
+        loopy_i_tier_store_close(&st, false);
+        if (gen_chance(&r, 1, 2)) {
+            FILE *f = fopen(parked, "ab");
+            CHECK(f != NULL && fwrite("garbage", 1, 7, f) == 7 && fclose(f) == 0);
+        }
+        CHECK_MSG(loopy_i_tier_store_open(&st, path, true, &key, &diag) ==
+                      LOOPY_OK,
+                  "%s", diag.message);
+        CHECK(st.reached && st.park_end == end);
+        {
+            struct stat sb;
+            CHECK(stat(parked, &sb) == 0 && (uint64_t)sb.st_size == end);
+        }
+        for (uint64_t k = 0; k < tiers; k++) {
+            CHECK(st.done[k] == done[k] && st.parked[k] == was_parked[k]);
+            CHECK(loopy_i_tier_store_unpark(&st, k, start[k], start[k + 1], 2,
+                                            &diag) == LOOPY_OK);
+            /* A tier not done and not parked: empty, or one the crash
+             * came in the middle of (not checked). */
+            if (st.done[k] || st.parked[k])
+                CHECK_MSG(records_are(&st, want, start[k], start[k + 1]),
+                          "seed %llu: tier %llu after the resume",
+                          (unsigned long long)seed, (unsigned long long)k);
+        }
+        /* A byte of a parked tier's frames changed: refused. */
+        for (uint64_t k = 0; k < tiers; k++)
+            if (st.parked[k] && start[k + 1] > start[k]) {
+                int fd = open(parked, O_RDWR);
+                unsigned char b = 0;
+                uint64_t at = st.park_at[k] + gen_below(&r, st.park_len[k]);
+                CHECK(fd >= 0 && pread(fd, &b, 1, (off_t)at) == 1);
+                b ^= (unsigned char)(1 + gen_below(&r, 255));
+                CHECK(pwrite(fd, &b, 1, (off_t)at) == 1 && close(fd) == 0);
+                CHECK(loopy_i_tier_store_unpark(&st, k, start[k], start[k + 1],
+                                                1, &diag) == LOOPY_EFORMAT);
+                CHECK_MSG(strstr(diag.message, "w.tiers-parked: tier") != NULL,
+                          "%s", diag.message);
+                break;
+            }
+        loopy_i_tier_store_close(&st, false);
+    }
+    unlink(path);
+    unlink(parked);
+    strcat(path, "-journal");
+    unlink(path);
+    rmdir(folder);
+    free(start);
+    free(want);
+    check_case_end();
+}
+
 int main(int argc, char **argv)
 {
     int quick = check_quick();
@@ -570,9 +943,16 @@ int main(int argc, char **argv)
     if (argc == 3 && strcmp(argv[1], "--write-corpus") == 0)
         return write_corpus(argv[2]);
     test_journal();
+    for (uint64_t seed = 1; seed <= (quick ? 60u : 400u); seed++)
+        park_case(seed, quick);
     test_stored("connect4:4x3", 0);
     test_stored("connect4:3x3", 7);
     test_stored("subtract:200,3,4", 1);
+    test_stored("subtract:200,3,4", 2);
+    test_stored("mnk:3,3,3", 0);
+    test_stored("chess:KQK", 4);
+    if (!quick)
+        test_stored("connect4:4x4", 0);
 
     test_random(quick ? 300 : 3000);
     test_refusals();

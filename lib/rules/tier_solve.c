@@ -468,6 +468,46 @@ static void release_tier(tiers *t, uint64_t k)
         loopy_i_tier_store_release(t->store, t->start[k], t->start[k + 1]);
 }
 
+/* With a work file that parks its tiers: tier k's records get their
+ * blocks on the disk (hold), go to the park file (park), or come back
+ * from it (unpark); nothing otherwise. */
+static loopy_status hold_tier(tiers *t, uint64_t k, loopy_diag *diag)
+{
+    return t->store == NULL ? LOOPY_OK
+                            : loopy_i_tier_store_hold(t->store, t->start[k],
+                                                      t->start[k + 1], diag);
+}
+
+static loopy_status park_tier(tiers *t, uint64_t k, loopy_diag *diag)
+{
+    return t->store == NULL
+               ? LOOPY_OK
+               : loopy_i_tier_store_park(t->store, k, t->start[k],
+                                         t->start[k + 1], t->threads, diag);
+}
+
+static loopy_status unpark_tier(tiers *t, uint64_t k, loopy_diag *diag)
+{
+    loopy_status status = hold_tier(t, k, diag);
+
+    return t->store == NULL || status != LOOPY_OK
+               ? status
+               : loopy_i_tier_store_unpark(t->store, k, t->start[k],
+                                           t->start[k + 1], t->threads, diag);
+}
+
+/* Tier k and the tiers its moves reach, in the work file to be read and
+ * written. */
+static loopy_status ready_tiers(tiers *t, uint64_t k, loopy_diag *diag)
+{
+    loopy_status status = unpark_tier(t, k, diag);
+
+    for (uint64_t i = t->child_at[k]; status == LOOPY_OK && i < t->child_at[k + 1];
+         i++)
+        status = unpark_tier(t, t->child[i], diag);
+    return status;
+}
+
 static uint64_t tier_checksum(const tiers *t, uint64_t k)
 {
     /* Between the passes: no thread writes the records. */
@@ -490,6 +530,7 @@ static loopy_status reach_all(tiers *t, loopy_diag *diag)
 {
     const loopy_game *game = t->game;
     uint64_t size = game->size;
+    loopy_status status;
 
     if (t->store == NULL) {
 #pragma omp parallel for num_threads(t->threads) schedule(static)
@@ -506,12 +547,19 @@ static loopy_status reach_all(tiers *t, loopy_diag *diag)
                               "outside the index space");
             return LOOPY_EGAME;
         }
+        status = hold_tier(t, loopy_i_tier_of(t, start), diag);
+        if (status != LOOPY_OK)
+            return status;
         put(t, start, REACHED);
     }
     t->phase_done = 0;
     for (uint64_t j = 0; j < t->count && !atomic_load(&t->failed); j++) {
         uint64_t k = t->order[j];
         label_tier(t, "reach tier ", j);
+        /* (A tier is reached after its parents: none is parked yet.) */
+        status = ready_tiers(t, k, diag);
+        if (status != LOOPY_OK)
+            return status;
         allow_children(t, k, true);
         /* Moves inside the tier: again until nothing new is reached. */
         do {
@@ -522,6 +570,13 @@ static loopy_status reach_all(tiers *t, loopy_diag *diag)
         if (t->self[k] && !t->reps.all_legal)
             loopy_i_tier_each(t, k, reached_again);
         allow_children(t, k, false);
+        /* Its parents reached before it: its records are what its solve
+         * begins with, parked until then. */
+        if (!atomic_load(&t->failed)) {
+            status = park_tier(t, k, diag);
+            if (status != LOOPY_OK)
+                return status;
+        }
         release_tier(t, k);
         t->phase_done += t->start[k + 1] - t->start[k];
     }
@@ -554,9 +609,11 @@ static loopy_status solve_all(tiers *t, loopy_diag *diag)
         label_tier(t, "tier ", t->count - 1 - j);
         report(t, 0);
         if (t->store != NULL && t->store->done[k]) {
-            /* Finished before a resume: said as done at once. */
+            /* Finished before a resume: said as done at once (a parked
+             * tier is checked when it comes back). */
             report(t, t->start[k + 1] - t->start[k]);
-            if (tier_checksum(t, k) != t->store->checksum[k]) {
+            if (!(t->store->parks && t->store->parked[k]) &&
+                tier_checksum(t, k) != t->store->checksum[k]) {
                 const char *journal = t->store->journal_path;
                 loopy_i_diag(diag, 0, 0, "%.*s: tier %" PRIu64 " of the work "
                              "file is damaged (its records are not those "
@@ -567,6 +624,9 @@ static loopy_status solve_all(tiers *t, loopy_diag *diag)
                 return LOOPY_EFORMAT;
             }
         } else {
+            status = ready_tiers(t, k, diag);
+            if (status != LOOPY_OK)
+                return status;
             allow_children(t, k, true);
             if (t->self[k])
                 loopy_i_tier_solve_inner(t, k);
@@ -583,17 +643,39 @@ static loopy_status solve_all(tiers *t, loopy_diag *diag)
                     return status;
             }
         }
-        /* (A tier is not its own parent.) */
+        /* A tier no tier still to solve reads is parked (a tier is not
+         * its own parent). */
         for (uint64_t i = t->child_at[k]; i < t->child_at[k + 1]; i++)
-            if (t->child[i] != k && --t->pending[t->child[i]] == 0)
+            if (t->child[i] != k && --t->pending[t->child[i]] == 0) {
+                status = park_tier(t, t->child[i], diag);
+                if (status != LOOPY_OK)
+                    return status;
                 release_tier(t, t->child[i]);
-        if (t->pending[k] == 0)
+            }
+        if (t->pending[k] == 0) {
+            status = park_tier(t, k, diag);
+            if (status != LOOPY_OK)
+                return status;
             release_tier(t, k);
+        }
         t->phase_done += t->start[k + 1] - t->start[k];
     }
     snprintf(t->label, sizeof t->label, "solved");
     report(t, 0);
     return LOOPY_OK;
+}
+
+/* Every parked tier back in the work file, for a solution that maps it
+ * whole. */
+static loopy_status unpark_all(tiers *t, loopy_diag *diag)
+{
+    loopy_status status = LOOPY_OK;
+
+    for (uint64_t k = 0; status == LOOPY_OK && k < t->count; k++) {
+        status = unpark_tier(t, k, diag);
+        release_tier(t, k);
+    }
+    return status;
 }
 
 void loopy_i_tiers_free(tiers *t)
@@ -778,29 +860,25 @@ loopy_status loopy_game_tier_working_set(const loopy_game *game,
     return status;
 }
 
-loopy_status loopy_game_solve_tiers_stored(
-    const loopy_game *game, const loopy_game_solve_options *options,
-    const loopy_game_tier_store *where, loopy_game_solution **out,
-    loopy_diag *diag)
+loopy_status loopy_i_tiers_solve_stored(tiers *t, tier_store *store,
+                                       const loopy_game *game,
+                                       const loopy_game_solve_options *options,
+                                       const loopy_game_tier_store *where,
+                                       loopy_diag *diag)
 {
     static const loopy_game_solve_options defaults =
         LOOPY_GAME_SOLVE_OPTIONS_INIT;
-    loopy_game_solution *s = NULL;
     loopy_status status;
-    tier_store store;
     tier_store_key key;
-    bool open = false;
     uint64_t bytes;
-    tiers t;
 
-    if (out == NULL || game == NULL || where == NULL || where->path == NULL)
+    if (game == NULL || where == NULL || where->path == NULL)
         return LOOPY_EINVAL;
-    *out = NULL;
     if (options == NULL)
         options = &defaults;
-    status = loopy_i_tiers_begin(&t, game, options, diag);
+    status = loopy_i_tiers_begin(t, game, options, diag);
     if (status == LOOPY_OK && where->memory_limit != 0 &&
-        (bytes = working_set(&t)) > where->memory_limit) {
+        (bytes = working_set(t)) > where->memory_limit) {
         loopy_i_diag(diag, 0, 0, "%s: the tiers need %" PRIu64 " bytes of "
                      "records in memory at once (the largest tier with the "
                      "tiers its moves reach), more than the %" PRIu64
@@ -811,24 +889,67 @@ loopy_status loopy_game_solve_tiers_stored(
         key.name = game->name;
         key.params = game->params != NULL ? game->params : "";
         key.size = game->size;
-        key.tiers = t.count;
+        key.tiers = t->count;
         key.flags = (options->misere ? TIER_FLAG_MISERE : 0) |
-                    (t.reps.symmetric ? TIER_FLAG_SYMMETRIC : 0) |
-                    (t.reps.all_legal ? TIER_FLAG_ALL_LEGAL : 0) |
-                    (t.width == 1 ? TIER_FLAG_BYTES : 0);
-        status = loopy_i_tier_store_open(&store, where->path,
+                    (t->reps.symmetric ? TIER_FLAG_SYMMETRIC : 0) |
+                    (t->reps.all_legal ? TIER_FLAG_ALL_LEGAL : 0) |
+                    (t->width == 1 ? TIER_FLAG_BYTES : 0) | TIER_FLAG_PARKS;
+        status = loopy_i_tier_store_open(store, where->path,
                                          where->resume != 0, &key, diag);
-        open = status == LOOPY_OK;
+        if (status != LOOPY_OK) {
+            loopy_i_tiers_explain(t, status, diag);
+            loopy_i_tiers_free(t);
+            return status;
+        }
     }
     /* (A crash before every tier was reached: the store begins again.) */
     if (status == LOOPY_OK) {
-        t.store = &store;
-        if (t.width == 1)
-            t.byte = store.record;
+        t->store = store;
+        if (t->width == 1)
+            t->byte = store->record;
         else
-            t.record = store.record;
-        status = solve_all(&t, diag);
+            t->record = store->record;
+        status = solve_all(t, diag);
+        if (status != LOOPY_OK)
+            loopy_i_tier_store_close(store, false);
     }
+    if (status != LOOPY_OK) {
+        loopy_i_tiers_explain(t, status, diag);
+        loopy_i_tiers_free(t);
+    }
+    return status;
+}
+
+loopy_status loopy_i_tier_bring(tiers *t, uint64_t k, loopy_diag *diag)
+{
+    return unpark_tier(t, k, diag);
+}
+
+loopy_status loopy_i_tier_put_away(tiers *t, uint64_t k, loopy_diag *diag)
+{
+    loopy_status status = park_tier(t, k, diag);
+
+    release_tier(t, k);
+    return status;
+}
+
+loopy_status loopy_game_solve_tiers_stored(
+    const loopy_game *game, const loopy_game_solve_options *options,
+    const loopy_game_tier_store *where, loopy_game_solution **out,
+    loopy_diag *diag)
+{
+    loopy_game_solution *s = NULL;
+    loopy_status status;
+    tier_store store;
+    tiers t;
+
+    if (out == NULL)
+        return LOOPY_EINVAL;
+    *out = NULL;
+    status = loopy_i_tiers_solve_stored(&t, &store, game, options, where, diag);
+    if (status != LOOPY_OK)
+        return status;
+    status = unpark_all(&t, diag);
     if (status == LOOPY_OK) {
         /* The journal's descriptor, and with it its lock, go to the
          * solution: no other solve may take the work file while the
@@ -843,8 +964,7 @@ loopy_status loopy_game_solve_tiers_stored(
     }
     if (status != LOOPY_OK) {
         loopy_i_tiers_explain(&t, status, diag);
-        if (open)
-            loopy_i_tier_store_close(&store, false);
+        loopy_i_tier_store_close(&store, false);
         loopy_i_tiers_free(&t);
         return status;
     }

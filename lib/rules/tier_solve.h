@@ -143,6 +143,20 @@ typedef struct tier_fold {
 bool loopy_i_tier_fold(tiers *t, loopy_position i, loopy_position c,
                        tier_fold *f);
 
+/* The solve of loopy_game_solve_tiers_stored up to its last tier, each
+ * tier parked: t and store are then the caller's (loopy_i_tiers_free,
+ * loopy_i_tier_store_close); on failure, closed and freed, said in diag. */
+loopy_status loopy_i_tiers_solve_stored(tiers *t, tier_store *store,
+                                       const loopy_game *game,
+                                       const loopy_game_solve_options *options,
+                                       const loopy_game_tier_store *where,
+                                       loopy_diag *diag);
+/* Tier k's records brought back from the park file to be read (nothing
+ * when they are in the work file), and put away again (parked, their
+ * pages dropped). */
+loopy_status loopy_i_tier_bring(tiers *t, uint64_t k, loopy_diag *diag);
+loopy_status loopy_i_tier_put_away(tiers *t, uint64_t k, loopy_diag *diag);
+
 /* Solves tier k, whose moves may stay inside it, by retrograde analysis
  * within it (tier_inner.c): LOOPY_OK, or a failure in t. */
 loopy_status loopy_i_tier_solve_inner(tiers *t, uint64_t k);

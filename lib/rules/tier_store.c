@@ -6,8 +6,10 @@
  * records that are there; an entry cut short is dropped on resume, and the
  * tier solved again, to the same bytes.
  */
-#define _DEFAULT_SOURCE /* madvise, MADV_DONTNEED */
+#define _GNU_SOURCE /* madvise, MADV_DONTNEED; fallocate's hole punching */
 #include "tier_store.h"
+
+#include <zstd.h>
 
 #include <errno.h>
 #include <fcntl.h>
@@ -62,7 +64,7 @@ static void make_header(const tier_store_key *key, unsigned char *h)
 
     memset(h, 0, TIER_JOURNAL_HEADER);
     memcpy(h, journal_magic, sizeof journal_magic);
-    put(h + 8, 1, 4);
+    put(h + 8, TIER_JOURNAL_VERSION, 4);
     put(h + 12, key->flags, 4);
     put(h + 16, key->size, 8);
     put(h + 24, key->tiers, 8);
@@ -100,6 +102,39 @@ static loopy_status map_records(tier_store *st, const char *path,
     return LOOPY_OK;
 }
 
+/* Whether an entry of kind for tier follows what st records so far;
+ * a park, with its frames at, len bytes, recorded. */
+static bool take_entry(tier_store *st, uint64_t kind, uint64_t tier,
+                       uint64_t checksum, uint64_t at, uint64_t len)
+{
+    if (kind == TIER_ENTRY_REACHED)
+        return !st->reached && at == 0 && len == 0 && (st->reached = true);
+    if (tier >= st->tiers)
+        return false;
+    if (kind == TIER_ENTRY_DONE) {
+        if (!st->reached || st->done[tier] || at != 0 || len != 0)
+            return false;
+        st->done[tier] = 1;
+        st->checksum[tier] = checksum;
+        if (st->parks)
+            st->parked[tier] = 0;
+        return true;
+    }
+    /* A park: once while the tiers are reached, then of a tier done (its
+     * records then what it was done with), frames at the park file's end. */
+    if (kind != TIER_ENTRY_PARKED || !st->parks || st->parked[tier] ||
+        (st->reached ? !st->done[tier] || checksum != st->checksum[tier]
+                     : st->park_len[tier] != 0) ||
+        at != st->park_end || len == 0 || len > UINT64_MAX - at)
+        return false;
+    st->parked[tier] = 1;
+    st->park_at[tier] = at;
+    st->park_len[tier] = len;
+    st->park_checksum[tier] = checksum;
+    st->park_end = at + len;
+    return true;
+}
+
 /* Reads the journal's entries (after its header, checked by the caller)
  * into st; drops a last entry cut short or failing its checksum. */
 static loopy_status read_entries(tier_store *st, loopy_diag *diag)
@@ -116,7 +151,7 @@ static loopy_status read_entries(tier_store *st, loopy_diag *diag)
             return LOOPY_EIO;
         }
         if (got < (ssize_t)sizeof e ||
-            get(e + 24, 8) != loopy_i_checksum(e, 24, 1)) {
+            get(e + 40, 8) != loopy_i_checksum(e, 40, 1)) {
             /* The crash's own entry, or the end: anything after it is
              * not the journal's. */
             struct stat sb;
@@ -135,13 +170,9 @@ static loopy_status read_entries(tier_store *st, loopy_diag *diag)
         }
         kind = get(e, 4);
         tier = get(e + 8, 8);
-        if (kind == TIER_ENTRY_REACHED && !st->reached) {
-            st->reached = true;
-        } else if (kind == TIER_ENTRY_DONE && st->reached && tier < st->tiers &&
-                   !st->done[tier]) {
-            st->done[tier] = 1;
-            st->checksum[tier] = get(e + 16, 8);
-        } else {
+        if (get(e + 4, 4) != 0 ||
+            !take_entry(st, kind, tier, get(e + 16, 8), get(e + 24, 8),
+                        get(e + 32, 8))) {
             loopy_i_diag(diag, 0, 0, "%s: damaged: the entry at byte %lld "
                          "(kind %llu, tier %llu) does not follow", st->journal_path,
                          (long long)at, (unsigned long long)kind,
@@ -183,11 +214,14 @@ static loopy_status check_header(tier_store *st, const tier_store_key *key,
     if (memcmp(h, want, sizeof h) != 0) {
         loopy_i_diag(diag, 0, 0, "%s: the journal of another solve (%s): "
                      "remove it and %s to start again", st->journal_path,
-                     get(h + 8, 4) != 1 ? "another version of loopy"
+                     get(h + 8, 4) != TIER_JOURNAL_VERSION
+                         ? "another version of loopy"
                      : memcmp(h + 32, want + 32, TIER_JOURNAL_HEADER - 40) != 0
                          ? "another game"
                      : (get(h + 12, 4) ^ key->flags) & TIER_FLAG_BYTES
                          ? "records of another width"
+                     : (get(h + 12, 4) ^ key->flags) & TIER_FLAG_PARKS
+                         ? "another solver's work file"
                      : get(h + 12, 4) != key->flags
                          ? "misere, symmetry or --all-legal differ"
                          : "another index space",
@@ -225,11 +259,54 @@ static loopy_status size_records(tier_store *st, loopy_diag *diag)
                      strerror(errno));
         return LOOPY_EIO;
     }
-    err = bytes > 0 ? posix_fallocate(st->fd, 0, bytes) : 0;
+    /* With parking, a tier's blocks at a time (loopy_i_tier_store_hold). */
+    err = bytes > 0 && !st->parks ? posix_fallocate(st->fd, 0, bytes) : 0;
     if (err != 0 && err != EOPNOTSUPP && err != EINVAL) {
         loopy_i_diag(diag, 0, 0, "%s: no room for the work file's %lld bytes: "
                      "%s", st->path, (long long)bytes, strerror(err));
         return err == ENOSPC ? LOOPY_ETOOBIG : LOOPY_EIO;
+    }
+    return LOOPY_OK;
+}
+
+/* The park file cut to what the journal records: all of it when the
+ * tiers are to be reached again (nothing parked then counts), else the
+ * frames of its last park (a park the crash cut short is not recorded);
+ * refused when shorter. */
+static loopy_status size_parks(tier_store *st, loopy_diag *diag)
+{
+    struct stat sb;
+
+    if (!st->reached) {
+        /* The parks of a reach the crash cut short: forgotten, the
+         * journal's entries first. */
+        memset(st->parked, 0, (size_t)st->tiers);
+        memset(st->park_len, 0, (size_t)st->tiers * sizeof *st->park_len);
+        st->park_end = 0;
+        if (ftruncate(st->journal_fd, TIER_JOURNAL_HEADER) != 0 ||
+            fdatasync(st->journal_fd) != 0) {
+            loopy_i_diag(diag, 0, 0, "%s: cannot cut: %s", st->journal_path,
+                         strerror(errno));
+            return LOOPY_EIO;
+        }
+    }
+    if (fstat(st->park_fd, &sb) != 0) {
+        loopy_i_diag(diag, 0, 0, "%s: cannot read: %s", st->park_path,
+                     strerror(errno));
+        return LOOPY_EIO;
+    }
+    if ((uint64_t)sb.st_size < st->park_end) {
+        loopy_i_diag(diag, 0, 0, "%s: %lld bytes, where the journal records "
+                     "%llu: remove it, the work file and its journal to start "
+                     "again", st->park_path, (long long)sb.st_size,
+                     (unsigned long long)st->park_end);
+        return LOOPY_EFORMAT;
+    }
+    if ((uint64_t)sb.st_size > st->park_end &&
+        ftruncate(st->park_fd, (off_t)st->park_end) != 0) {
+        loopy_i_diag(diag, 0, 0, "%s: cannot cut: %s", st->park_path,
+                     strerror(errno));
+        return LOOPY_EIO;
     }
     return LOOPY_OK;
 }
@@ -264,7 +341,7 @@ loopy_status loopy_i_tier_store_open(tier_store *st, const char *path,
     bool blank = !resume, made = false;
 
     memset(st, 0, sizeof *st);
-    st->fd = st->journal_fd = -1;
+    st->fd = st->journal_fd = st->park_fd = -1;
     st->size = key->size;
     st->tiers = key->tiers;
     st->width = key->flags & TIER_FLAG_BYTES ? 1 : 2;
@@ -283,14 +360,31 @@ loopy_status loopy_i_tier_store_open(tier_store *st, const char *path,
     st->journal_path = loopy_i_malloc(len + sizeof "-journal", 1);
     st->done = loopy_i_calloc((size_t)key->tiers, 1);
     st->checksum = loopy_i_calloc((size_t)key->tiers, sizeof *st->checksum);
+    st->parks = (key->flags & TIER_FLAG_PARKS) != 0;
+    st->park_fd = -1;
+    if (st->parks) {
+        st->park_path = loopy_i_malloc(len + sizeof "-parked", 1);
+        st->parked = loopy_i_calloc((size_t)key->tiers, 1);
+        st->park_at = loopy_i_calloc((size_t)key->tiers, sizeof *st->park_at);
+        st->park_len = loopy_i_calloc((size_t)key->tiers, sizeof *st->park_len);
+        st->park_checksum =
+            loopy_i_calloc((size_t)key->tiers, sizeof *st->park_checksum);
+    }
     if (st->path == NULL || st->journal_path == NULL || st->done == NULL ||
-        st->checksum == NULL) {
+        st->checksum == NULL ||
+        (st->parks && (st->park_path == NULL || st->parked == NULL ||
+                       st->park_at == NULL || st->park_len == NULL ||
+                       st->park_checksum == NULL))) {
         loopy_i_tier_store_close(st, false);
         return LOOPY_ENOMEM;
     }
     memcpy(st->path, path, len + 1);
     memcpy(st->journal_path, path, len);
     memcpy(st->journal_path + len, "-journal", sizeof "-journal");
+    if (st->parks) {
+        memcpy(st->park_path, path, len);
+        memcpy(st->park_path + len, "-parked", sizeof "-parked");
+    }
     /* The journal first: it is what says a work file is there.  A resume
      * makes the work file when a crash came before it. */
     st->journal_fd = open_file(st->journal_path, path,
@@ -301,6 +395,13 @@ loopy_status loopy_i_tier_store_open(tier_store *st, const char *path,
         st->fd = open_file(path, path, resume ? O_RDWR | O_CREAT
                                         : O_RDWR | O_CREAT | O_EXCL,
                            resume, &status, diag);
+    /* (A park file without its journal is no solve's: a new one replaces
+     * it.) */
+    if (st->fd >= 0 && st->parks)
+        st->park_fd = open_file(st->park_path, st->park_path,
+                                resume ? O_RDWR | O_CREAT
+                                       : O_RDWR | O_CREAT | O_TRUNC,
+                                false, &status, diag);
     if (status == LOOPY_OK &&
         flock(st->journal_fd, LOCK_EX | LOCK_NB) != 0) {
         int err = errno;
@@ -325,12 +426,16 @@ loopy_status loopy_i_tier_store_open(tier_store *st, const char *path,
             status = LOOPY_EIO;
         }
     }
+    if (status == LOOPY_OK && st->parks)
+        status = size_parks(st, diag);
     if (status == LOOPY_OK)
         status = size_records(st, diag);
     if (status == LOOPY_OK)
         status = map_records(st, path, diag);
     if (status != LOOPY_OK) {
         if (made) {
+            if (st->park_fd >= 0)
+                unlink(st->park_path);
             if (st->fd >= 0)
                 unlink(path);
             unlink(st->journal_path);
@@ -353,14 +458,37 @@ static void page_range(const void *base, uint64_t lo, uint64_t hi, bool outer,
     *to = outer ? (b + page - 1) / page * page : b / page * page;
 }
 
+loopy_status loopy_i_tier_store_append(tier_store *st, uint32_t kind, uint64_t tier,
+                                 uint64_t checksum, uint64_t at, uint64_t len,
+                                 loopy_diag *diag)
+{
+    unsigned char e[TIER_JOURNAL_ENTRY];
+    struct stat sb;
+
+    memset(e, 0, sizeof e);
+    put(e, kind, 4);
+    put(e + 8, tier, 8);
+    put(e + 16, checksum, 8);
+    put(e + 24, at, 8);
+    put(e + 32, len, 8);
+    put(e + 40, loopy_i_checksum(e, 40, 1), 8);
+    if (fstat(st->journal_fd, &sb) != 0 ||
+        !loopy_i_write_at(st->journal_fd, e, sizeof e, (uint64_t)sb.st_size) ||
+        fdatasync(st->journal_fd) != 0) {
+        loopy_i_diag(diag, 0, 0, "%s: cannot write: %s", st->journal_path,
+                     strerror(errno));
+        return LOOPY_EIO;
+    }
+    return LOOPY_OK;
+}
+
 loopy_status loopy_i_tier_store_commit(tier_store *st, uint64_t lo,
                                        uint64_t hi, uint32_t kind,
                                        uint64_t tier, uint64_t checksum,
                                        loopy_diag *diag)
 {
-    unsigned char e[TIER_JOURNAL_ENTRY];
     uintptr_t from, to;
-    struct stat sb;
+    loopy_status status;
 
     if (hi > lo) {
         page_range(st->record, lo * st->width, hi * st->width, true, &from,
@@ -373,19 +501,10 @@ loopy_status loopy_i_tier_store_commit(tier_store *st, uint64_t lo,
             return LOOPY_EIO;
         }
     }
-    memset(e, 0, sizeof e);
-    put(e, kind, 4);
-    put(e + 8, tier, 8);
-    put(e + 16, checksum, 8);
-    put(e + 24, loopy_i_checksum(e, 24, 1), 8);
-    if (fstat(st->journal_fd, &sb) != 0 ||
-        !loopy_i_write_at(st->journal_fd, e, sizeof e, (uint64_t)sb.st_size) ||
-        fdatasync(st->journal_fd) != 0) {
-        loopy_i_diag(diag, 0, 0, "%s: cannot write: %s", st->journal_path,
-                     strerror(errno));
-        return LOOPY_EIO;
-    }
-    return LOOPY_OK;
+    status = loopy_i_tier_store_append(st, kind, tier, checksum, 0, 0, diag);
+    if (status == LOOPY_OK && kind == TIER_ENTRY_DONE && st->parks)
+        st->parked[tier] = 0;
+    return status;
 }
 
 void loopy_i_tier_store_release(tier_store *st, uint64_t lo, uint64_t hi)
@@ -415,11 +534,21 @@ void loopy_i_tier_store_close(tier_store *st, bool keep_map)
         close(st->fd);
     if (st->journal_fd >= 0)
         close(st->journal_fd);
-    st->fd = st->journal_fd = -1;
+    if (st->park_fd >= 0)
+        close(st->park_fd);
+    st->fd = st->journal_fd = st->park_fd = -1;
     loopy_i_free(st->path);
     loopy_i_free(st->journal_path);
     loopy_i_free(st->done);
     loopy_i_free(st->checksum);
+    loopy_i_free(st->park_path);
+    loopy_i_free(st->parked);
+    loopy_i_free(st->park_at);
+    loopy_i_free(st->park_len);
+    loopy_i_free(st->park_checksum);
+    st->park_path = NULL;
+    st->parked = NULL;
+    st->park_at = st->park_len = st->park_checksum = NULL;
     st->path = NULL;
     st->journal_path = NULL;
     st->done = NULL;

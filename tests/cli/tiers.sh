@@ -1,12 +1,14 @@
 #!/bin/sh
 # The tier solver with its work file on disk (loopy game solve --solver
-# tier -o FILE: FILE.tiers and its journal): the database is byte for
+# tier -o FILE: FILE.tiers, its journal and its park file of tiers
+# compressed, FILE.tiers-parked): the database is byte for
 # byte the retro solver's, and the work file is gone after; a solve killed
 # with SIGKILL at random moments (twice a round: the first run and the
 # first resume, until 20 kills (6 in a quick run or under a sanitizer),
 # across the reach pass and the tiers)
 # and resumed with --resume ends with the same bytes; a finished tier
-# damaged on disk, a journal's last entry cut short, another game's or
+# damaged in the work file or in the park file, a journal's last entry
+# cut short, another game's or
 # options' journal, a work file there without --resume and none with it;
 # --memory refusals; the options' misuse; chess, whose tiers (its
 # materials) have moves inside them, against the tablebase solver, and
@@ -31,7 +33,8 @@ start=$(date +%s%N)
 same "tier: status" "$?" 0
 ns=$(( $(date +%s%N) - start ))
 cmp -s tier.ldb retro.ldb && pass || fail "$game: --solver tier -o and --solver retro -o differ"
-[ -e tier.ldb.tiers ] || [ -e tier.ldb.tiers-journal ] &&
+[ -e tier.ldb.tiers ] || [ -e tier.ldb.tiers-journal ] ||
+    [ -e tier.ldb.tiers-parked ] &&
     fail "the work file is left after the database is saved"
 # Without -q: the working set is said before the solve.
 "$LOOPY" game solve --solver tier connect4:4x4 -o said.ldb >/dev/null 2>said.err
@@ -55,6 +58,13 @@ grep -q '^loopy game: [0-9]* positions solved in [0-9.]* s ([0-9.]* M/s); the wo
 same "-q -v: lines of tiers" "$(grep -c '^loopy game: tier ' verbose2.err)" 17
 cmp -s verbose.ldb verbose2.ldb && pass || fail "-v changed the database"
 
+# entries KIND: the journal's entries of that kind (48 bytes each after
+# 384 of header; the kind is the first 4 bytes: 1 reached, 2 done, 3
+# parked).
+entries() {
+    od -An -tu4 -v -j384 -w48 k.ldb.tiers-journal 2>/dev/null |
+        awk -v k="$1" '$1 == k { n++ } END { print n + 0 }'
+}
 # ---- Killed at random moments, resumed ----
 # kill_at NS TOP: runs the solve (with --resume when a work file is there)
 # and kills it with SIGKILL after a random part (below TOP) of NS
@@ -78,12 +88,12 @@ early=0
 round=0
 while [ "$kills" -lt "$want_kills" ] && [ "$round" -lt 40 ]; do
     round=$((round + 1))
-    rm -f k.ldb k.ldb.tiers k.ldb.tiers-journal
+    rm -f k.ldb*
     kill_at "$ns" 0.9
     kill_at "$ns" 0.6
     # A journal past its header and its "reached" entry: killed between
     # finished tiers.
-    if [ -e k.ldb.tiers-journal ] && [ "$(wc -c <k.ldb.tiers-journal)" -gt 416 ]; then
+    if [ "$(entries 2)" -gt 0 ]; then
         mid=$((mid + 1))
     fi
     if [ -e k.ldb.tiers ] || [ -e k.ldb.tiers-journal ]; then
@@ -116,7 +126,7 @@ cns=$(( $(date +%s%N) - start ))
 cmp -s ctier.ldb table.ldb && pass || fail "$chess: --solver tier and the tablebase differ"
 ckills=0
 for frac in 0.3 0.5 0.7 0.9; do
-    rm -f c.ldb c.ldb.tiers c.ldb.tiers-journal
+    rm -f c.ldb*
     "$LOOPY" game solve -q --solver tier --all-legal "$chess" -o c.ldb >/dev/null 2>&1 &
     p=$!
     sleep "$(awk -v n="$cns" -v f="$frac" 'BEGIN { printf "%.3f", n * f / 1e9 }')"
@@ -134,25 +144,33 @@ echo "tiers: $chess: $ckills kills of 4 before the end"
 
 # ---- Damage ----
 # kill_after_journal BYTES [keep]: a new solve, killed once its journal
-# has BYTES (384 of header, 32 an entry); with keep, left running (its
+# has BYTES, or with "done N" N tiers done; with keep, left running (its
 # pid in p).
 kill_after_journal() {
-    rm -f k.ldb k.ldb.tiers k.ldb.tiers-journal
+    rm -f k.ldb*
     "$LOOPY" game solve -q --solver tier "$game" -o k.ldb >/dev/null &
     p=$!
     n=0
-    while [ "$n" -lt 600 ] && { [ ! -e k.ldb.tiers-journal ] ||
-        [ "$(wc -c <k.ldb.tiers-journal)" -lt "$1" ]; }; do
-        sleep 0.01
-        n=$((n + 1))
-    done
+    if [ "$1" = done ]; then
+        while [ "$n" -lt 600 ] && [ "$(entries 2)" -lt "$2" ]; do
+            sleep 0.01
+            n=$((n + 1))
+        done
+        shift
+    else
+        while [ "$n" -lt 600 ] && { [ ! -e k.ldb.tiers-journal ] ||
+            [ "$(wc -c <k.ldb.tiers-journal)" -lt "$1" ]; }; do
+            sleep 0.01
+            n=$((n + 1))
+        done
+    fi
     [ "${2:-}" = keep ] && return
     kill -9 "$p" 2>/dev/null
     wait "$p" 2>/dev/null
 }
 # A journal cut in its last entry (a crash while writing it): dropped,
 # that tier solved again.
-kill_after_journal 480
+kill_after_journal 528
 # Connect Four's remoteness is below its cells: 1 byte an index.
 if [ -e k.ldb.tiers ]; then
     same "the work file: a byte an index" "$(wc -c <k.ldb.tiers)" \
@@ -167,14 +185,18 @@ if [ -e k.ldb.tiers-journal ]; then
 else
     echo "tiers: the solve ended before the journal's cut could be tried"
 fi
-# A finished tier changed on disk: refused, naming it.
-kill_after_journal 512
-if [ -e k.ldb.tiers ]; then
-    # Every byte of the last tiers (the highest indices, solved first)
-    # changed: a finished one is among them.
+# (A crash while the entry of a park is written leaves the tier's records
+# in the work file, since their blocks are given back only after it: that
+# case is test_tiers' park_case.)
+# A finished tier changed on disk: refused, naming it.  The tier solved
+# last is in the work file (its parent is not solved); the others are
+# parked.
+kill_after_journal done 2
+if [ -e k.ldb.tiers ] && [ ! -e k.ldb ]; then
+    # Every byte of the work file changed: the finished tier that is
+    # there among them (the parked ones come back from the park file).
     size=$(wc -c <k.ldb.tiers)
-    dd if=/dev/zero bs=1 count=4096 2>/dev/null | tr '\0' 'U' |
-        dd of=k.ldb.tiers bs=1 seek=$((size - 4096)) conv=notrunc 2>/dev/null
+    head -c "$size" /dev/zero | tr '\0' 'U' >k.bad && mv k.bad k.ldb.tiers
     refused "a damaged tier" 1 "k.ldb.tiers: tier [0-9]+ of the work file is damaged" \
         game solve -q --resume --solver tier "$game" -o k.ldb
     [ -e k.ldb ] && fail "a damaged tier: a database was written"
@@ -187,16 +209,32 @@ if [ -e k.ldb.tiers ]; then
 else
     echo "tiers: the solve ended before the damage could be tried"
 fi
+# A park file damaged: the next tier to solve comes back from it (its
+# records as its parents reached it), and is refused, naming the file.
+kill_after_journal done 2
+if [ -e k.ldb.tiers-parked ] && [ ! -e k.ldb ]; then
+    size=$(wc -c <k.ldb.tiers-parked)
+    head -c "$size" /dev/zero | tr '\0' 'U' >k.bad && mv k.bad k.ldb.tiers-parked
+    refused "a damaged park file" 1 "k.ldb.tiers-parked: tier [0-9]+'s records are damaged \(" \
+        game solve -q --resume --solver tier "$game" -o k.ldb
+    [ -e k.ldb ] && fail "a damaged park file: a database was written"
+    # Cut short: refused before anything is solved.
+    truncate -s 10 k.ldb.tiers-parked
+    refused "a park file cut short" 1 "k.ldb.tiers-parked: 10 bytes, where the journal records [0-9]+" \
+        game solve -q --resume --solver tier "$game" -o k.ldb
+else
+    echo "tiers: the solve ended before the park file's damage could be tried"
+fi
 # Two solves of one work file: the second is refused while the first
 # solves (5x4 whatever the run, for a first solve long enough; it holds
 # the lock until its last tier is done).
 saved_game=$game
 game=connect4:5x4
-kill_after_journal 416 keep
+kill_after_journal 432 keep
 "$LOOPY" game solve -q --resume --solver tier "$game" -o k.ldb >k.out 2>k.err
 second=$?
 journal=$(wc -c <k.ldb.tiers-journal 2>/dev/null || echo 0)
-if kill -0 "$p" 2>/dev/null && [ "$journal" -ge 416 ] && [ "$journal" -lt $((416 + 32 * 21)) ]; then
+if kill -0 "$p" 2>/dev/null && [ "$journal" -ge 432 ] && [ "$(entries 2)" -lt 21 ]; then
     same "a work file in use: status" "$second" 2
     grep -q "k.ldb.tiers: another solve is using this work file" k.err ||
         fail "a work file in use: $(cat k.err)"
@@ -209,7 +247,7 @@ game=$saved_game
 # Crashes before anything was recorded: a journal cut in its header, a
 # work file not made yet or of another size; --resume begins again.
 for case in "cut header" "no work file" "work file sized wrong"; do
-    rm -f k.ldb k.ldb.tiers k.ldb.tiers-journal
+    rm -f k.ldb*
     case $case in
     "cut header") printf '\211LTJ\r\n' >k.ldb.tiers-journal; : >k.ldb.tiers ;;
     "no work file") printf '\211LTJ' >k.ldb.tiers-journal ;;
