@@ -28,10 +28,12 @@ void game_remove_work(const char *output)
         return;
     journal = malloc(strlen(path) + sizeof "-journal");
     if (journal != NULL) {
+        /* The journal first: without it, the others are no solve's (a
+         * solve killed here leaves files the next one replaces). */
         strcpy(journal, path);
         strcat(journal, "-journal");
-        unlink(path);
         unlink(journal);
+        unlink(path);
         /* The park file, path-parked: as long a name as the journal's. */
         strcpy(journal + strlen(path), "-parked");
         unlink(journal);

@@ -442,8 +442,9 @@ void mpi_game_words_free(mpi_game_words *w)
 void mpi_game_words_remove_work(const mpi_game_words *w)
 {
     if (w->store != NULL) {
-        unlink(w->store->path);
+        /* The journal first: without it the work file is no solve's. */
         unlink(w->store->journal_path);
+        unlink(w->store->path);
     }
 }
 

@@ -912,9 +912,13 @@ static void park_case(uint64_t seed, bool quick)
         /* A byte of a parked tier's frames changed: refused. */
         for (uint64_t k = 0; k < tiers; k++)
             if (st.parked[k] && start[k + 1] > start[k]) {
-                int fd = open(parked, O_RDWR);
+                int fd;
                 unsigned char b = 0;
                 uint64_t at = st.park_at[k] + gen_below(&r, st.park_len[k]);
+                /* (Put away again: it is back since the resume.) */
+                CHECK(loopy_i_tier_store_park(&st, k, start[k], start[k + 1], 1,
+                                              &diag) == LOOPY_OK);
+                fd = open(parked, O_RDWR);
                 CHECK(fd >= 0 && pread(fd, &b, 1, (off_t)at) == 1);
                 b ^= (unsigned char)(1 + gen_below(&r, 255));
                 CHECK(pwrite(fd, &b, 1, (off_t)at) == 1 && close(fd) == 0);

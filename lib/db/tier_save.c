@@ -72,8 +72,9 @@ static loopy_status tally_tiers(tiers *t, loopy_i_db_tally *tally,
         if (loopy_i_db_part_tally(&v, t->start[k], t->start[k + 1],
                                   &tally[k]) != LOOPY_OK) {
             loopy_i_diag(diag, 0, 0, "%s: tier %llu has a position left "
-                         "unsolved", game->name, (unsigned long long)k);
-            return LOOPY_EINVAL;
+                         "unsolved (the work file or its park file is "
+                         "damaged)", game->name, (unsigned long long)k);
+            return LOOPY_EFORMAT;
         }
         if (k == start_tier &&
             !loopy_i_word_value(loopy_i_db_value(&v, start - t->start[k]),
@@ -88,7 +89,8 @@ static loopy_status tally_tiers(tiers *t, loopy_i_db_tally *tally,
 }
 
 /* The items of tier r's tail: the first items of the tiers after it,
- * each brought back (and left so: it is the next to be written). */
+ * each brought back (and left so: it is the next to be written, and is
+ * not decompressed again). */
 static loopy_status tail_of(tiers *t, const db_shape *s,
                             const loopy_i_db_tally *tally, int parts, int r,
                             uint64_t need, loopy_i_db_item *tail,

@@ -62,6 +62,13 @@ static void give_back(tier_store *st, uint64_t lo, uint64_t hi)
     loopy_i_tier_store_release(st, lo, hi);
 }
 
+/* Tier's records leave the work file (they are in the park file). */
+static void put_away(tier_store *st, uint64_t tier, uint64_t lo, uint64_t hi)
+{
+    give_back(st, lo, hi);
+    st->back[tier] = 0;
+}
+
 /* Compresses chunks c0 .. c0 + n - 1 of the bytes at rec (bytes long) on
  * threads into buf (n slots of bound bytes), their sizes into size. */
 static loopy_status compress_chunks(const unsigned char *rec, uint64_t bytes,
@@ -104,7 +111,7 @@ loopy_status loopy_i_tier_store_park(tier_store *st, uint64_t tier,
         return LOOPY_OK;
     if (st->parked[tier]) {
         /* In the park file already (and read back since): the same. */
-        give_back(st, lo, hi);
+        put_away(st, tier, lo, hi);
         return LOOPY_OK;
     }
     rec = (const unsigned char *)st->record + lo * st->width;
@@ -159,7 +166,7 @@ loopy_status loopy_i_tier_store_park(tier_store *st, uint64_t tier,
     st->park_len[tier] = len;
     st->park_checksum[tier] = checksum;
     st->park_end = at + len;
-    give_back(st, lo, hi);
+    put_away(st, tier, lo, hi);
     return LOOPY_OK;
 }
 
@@ -225,7 +232,7 @@ loopy_status loopy_i_tier_store_unpark(tier_store *st, uint64_t tier,
     ZSTD_DCtx *dctx;
     loopy_status status;
 
-    if (!st->parks || !st->parked[tier] || hi <= lo)
+    if (!st->parks || !st->parked[tier] || st->back[tier] || hi <= lo)
         return LOOPY_OK;
     status = loopy_i_tier_store_hold(st, lo, hi, diag);
     if (status != LOOPY_OK)
@@ -250,5 +257,7 @@ loopy_status loopy_i_tier_store_unpark(tier_store *st, uint64_t tier,
         loopy_i_checksum(out, bytes, threads) != st->park_checksum[tier])
         status = damaged(st, tier, "not the records its journal recorded",
                          diag);
+    if (status == LOOPY_OK)
+        st->back[tier] = 1;
     return status;
 }

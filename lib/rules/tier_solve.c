@@ -896,6 +896,20 @@ loopy_status loopy_i_tiers_solve_stored(tiers *t, tier_store *store,
                     (t->width == 1 ? TIER_FLAG_BYTES : 0) | TIER_FLAG_PARKS;
         status = loopy_i_tier_store_open(store, where->path,
                                          where->resume != 0, &key, diag);
+        /* Once reached, every tier with indices was parked, and stays so
+         * until it is done: a journal that says otherwise was not the
+         * solve's. */
+        for (uint64_t k = 0; status == LOOPY_OK && store->reached &&
+                             k < t->count;
+             k++)
+            if (t->start[k + 1] > t->start[k] && !store->parked[k] &&
+                !store->done[k]) {
+                loopy_i_diag(diag, 0, 0, "%s: damaged: tier %" PRIu64
+                             " is neither parked nor done after the reach",
+                             store->journal_path, k);
+                loopy_i_tier_store_close(store, false);
+                status = LOOPY_EFORMAT;
+            }
         if (status != LOOPY_OK) {
             loopy_i_tiers_explain(t, status, diag);
             loopy_i_tiers_free(t);

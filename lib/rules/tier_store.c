@@ -6,10 +6,8 @@
  * records that are there; an entry cut short is dropped on resume, and the
  * tier solved again, to the same bytes.
  */
-#define _GNU_SOURCE /* madvise, MADV_DONTNEED; fallocate's hole punching */
+#define _DEFAULT_SOURCE /* madvise, MADV_DONTNEED */
 #include "tier_store.h"
-
-#include <zstd.h>
 
 #include <errno.h>
 #include <fcntl.h>
@@ -108,7 +106,8 @@ static bool take_entry(tier_store *st, uint64_t kind, uint64_t tier,
                        uint64_t checksum, uint64_t at, uint64_t len)
 {
     if (kind == TIER_ENTRY_REACHED)
-        return !st->reached && at == 0 && len == 0 && (st->reached = true);
+        return !st->reached && tier == 0 && checksum == 0 && at == 0 &&
+               len == 0 && (st->reached = true);
     if (tier >= st->tiers)
         return false;
     if (kind == TIER_ENTRY_DONE) {
@@ -369,12 +368,13 @@ loopy_status loopy_i_tier_store_open(tier_store *st, const char *path,
         st->park_len = loopy_i_calloc((size_t)key->tiers, sizeof *st->park_len);
         st->park_checksum =
             loopy_i_calloc((size_t)key->tiers, sizeof *st->park_checksum);
+        st->back = loopy_i_calloc((size_t)key->tiers, 1);
     }
     if (st->path == NULL || st->journal_path == NULL || st->done == NULL ||
         st->checksum == NULL ||
         (st->parks && (st->park_path == NULL || st->parked == NULL ||
                        st->park_at == NULL || st->park_len == NULL ||
-                       st->park_checksum == NULL))) {
+                       st->park_checksum == NULL || st->back == NULL))) {
         loopy_i_tier_store_close(st, false);
         return LOOPY_ENOMEM;
     }
@@ -385,22 +385,28 @@ loopy_status loopy_i_tier_store_open(tier_store *st, const char *path,
         memcpy(st->park_path, path, len);
         memcpy(st->park_path + len, "-parked", sizeof "-parked");
     }
-    /* The journal first: it is what says a work file is there.  A resume
-     * makes the work file when a crash came before it. */
+    /* The journal first: it is what says a work file is there.  A work or
+     * park file without its journal is no solve's (left by a solve killed
+     * as it removed its files): a new solve removes it (a symbolic link
+     * itself, not what it names) and makes its own.  A resume makes the
+     * work file when a crash came before it. */
     st->journal_fd = open_file(st->journal_path, path,
                                resume ? O_RDWR : O_RDWR | O_CREAT | O_EXCL,
                                resume, &status, diag);
     made = !resume && st->journal_fd >= 0;
+    if (made) {
+        (void)unlink(path);
+        if (st->parks)
+            (void)unlink(st->park_path);
+    }
     if (st->journal_fd >= 0)
         st->fd = open_file(path, path, resume ? O_RDWR | O_CREAT
                                         : O_RDWR | O_CREAT | O_EXCL,
                            resume, &status, diag);
-    /* (A park file without its journal is no solve's: a new one replaces
-     * it.) */
     if (st->fd >= 0 && st->parks)
         st->park_fd = open_file(st->park_path, st->park_path,
                                 resume ? O_RDWR | O_CREAT
-                                       : O_RDWR | O_CREAT | O_TRUNC,
+                                       : O_RDWR | O_CREAT | O_EXCL,
                                 false, &status, diag);
     if (status == LOOPY_OK &&
         flock(st->journal_fd, LOCK_EX | LOCK_NB) != 0) {
@@ -546,6 +552,8 @@ void loopy_i_tier_store_close(tier_store *st, bool keep_map)
     loopy_i_free(st->park_at);
     loopy_i_free(st->park_len);
     loopy_i_free(st->park_checksum);
+    loopy_i_free(st->back);
+    st->back = NULL;
     st->park_path = NULL;
     st->parked = NULL;
     st->park_at = st->park_len = st->park_checksum = NULL;

@@ -71,6 +71,9 @@ typedef struct tier_store {
     uint64_t park_end;
     unsigned char *parked;
     uint64_t *park_at, *park_len, *park_checksum;
+    /* Per tier: parked, and brought back since (its records in the work
+     * file until it is parked again); this run's, not the journal's. */
+    unsigned char *back;
 } tier_store;
 
 /* What a journal's header records: a resumed solve must be the same. */
@@ -130,7 +133,7 @@ loopy_status loopy_i_tier_store_park(tier_store *st, uint64_t tier,
                                      loopy_diag *diag);
 /* With parking: a parked tier's records back in the work file (held
  * first), checked against the checksum its journal entry gives; nothing
- * for a tier not parked.  The tier stays parked in the journal: what is
+ * for a tier not parked, or brought back already.  The tier stays parked in the journal: what is
  * written to its records from here on counts once it is done again.
  * LOOPY_EFORMAT (damaged frames), LOOPY_ETOOBIG, LOOPY_EIO, LOOPY_ENOMEM. */
 loopy_status loopy_i_tier_store_unpark(tier_store *st, uint64_t tier,

@@ -225,6 +225,46 @@ if [ -e k.ldb.tiers-parked ] && [ ! -e k.ldb ]; then
 else
     echo "tiers: the solve ended before the park file's damage could be tried"
 fi
+# A solve killed as it removed its files, its journal first: the work
+# and park files left are no solve's; a new solve replaces them (a
+# symbolic link itself, not the file it names).
+rm -f k.ldb*
+printf 'old' >k.ldb.tiers
+printf 'keep' >victim
+ln -s victim k.ldb.tiers-parked
+"$LOOPY" game solve -q --solver tier "$game" -o k.ldb >/dev/null 2>k.err
+same "work files without their journal: status" "$?" 0
+cmp -s k.ldb retro.ldb && pass || fail "work files without their journal: the database differs"
+same "work files without their journal: the link's file" "$(cat victim)" keep
+[ -e k.ldb.tiers ] || [ -e k.ldb.tiers-parked ] || [ -L k.ldb.tiers-parked ] &&
+    fail "work files without their journal: left after the solve"
+# A journal spliced (a park of the reach taken out, the chain of parks
+# still whole): refused, naming the journal, not the game.
+rm -f k.ldb*
+"$LOOPY" game solve -q --solver tier "$game" -o k.ldb >/dev/null &
+p=$!
+n=0
+while [ "$n" -lt 600 ] && [ "$(entries 1)" -lt 1 ]; do
+    sleep 0.01
+    n=$((n + 1))
+done
+kill -9 "$p" 2>/dev/null
+wait "$p" 2>/dev/null
+if [ ! -e k.ldb ] && [ "$(entries 1)" -eq 1 ]; then
+    # The journal up to the last park before the "reached" entry, then
+    # the entries after that park.
+    python3 - <<'PY'
+j = open("k.ldb.tiers-journal", "rb").read()
+e = [j[i:i + 48] for i in range(384, len(j), 48)]
+kinds = [int.from_bytes(x[:4], "little") for x in e]
+r = kinds.index(1)
+open("k.ldb.tiers-journal", "wb").write(j[:384] + b"".join(e[:r - 1] + e[r:]))
+PY
+    refused "a journal spliced" 1 "k.ldb.tiers-journal: damaged: tier [0-9]+ is neither parked nor done after the reach" \
+        game solve -q --resume --solver tier "$game" -o k.ldb
+else
+    echo "tiers: the solve ended before the journal's splice could be tried"
+fi
 # Two solves of one work file: the second is refused while the first
 # solves (5x4 whatever the run, for a first solve long enough; it holds
 # the lock until its last tier is done).
