@@ -161,11 +161,7 @@ loopy_status loopy_i_tier_store_park(tier_store *st, uint64_t tier,
                                        at, len, diag);
     if (status != LOOPY_OK)
         return status;
-    st->parked[tier] = 1;
-    st->park_at[tier] = at;
-    st->park_len[tier] = len;
-    st->park_checksum[tier] = checksum;
-    st->park_end = at + len;
+    loopy_i_tier_store_parked(st, tier, checksum, at, len);
     put_away(st, tier, lo, hi);
     return LOOPY_OK;
 }

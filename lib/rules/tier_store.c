@@ -126,12 +126,18 @@ static bool take_entry(tier_store *st, uint64_t kind, uint64_t tier,
                      : st->park_len[tier] != 0) ||
         at != st->park_end || len == 0 || len > UINT64_MAX - at)
         return false;
+    loopy_i_tier_store_parked(st, tier, checksum, at, len);
+    return true;
+}
+
+void loopy_i_tier_store_parked(tier_store *st, uint64_t tier,
+                               uint64_t checksum, uint64_t at, uint64_t len)
+{
     st->parked[tier] = 1;
     st->park_at[tier] = at;
     st->park_len[tier] = len;
     st->park_checksum[tier] = checksum;
     st->park_end = at + len;
-    return true;
 }
 
 /* Reads the journal's entries (after its header, checked by the caller)

@@ -118,6 +118,10 @@ loopy_status loopy_i_tier_store_append(tier_store *st, uint32_t kind,
                                        uint64_t tier, uint64_t checksum,
                                        uint64_t at, uint64_t len,
                                        loopy_diag *diag);
+/* Records that tier's records are parked: their checksum, their frames
+ * at, len bytes, the park file's end after them. */
+void loopy_i_tier_store_parked(tier_store *st, uint64_t tier,
+                               uint64_t checksum, uint64_t at, uint64_t len);
 /* With parking (tier_park.c): gives records[lo .. hi) their blocks on the disk, before
  * they are written through the mapping (a full disk is then said here,
  * not met as a SIGBUS).  LOOPY_ETOOBIG (no room), LOOPY_EIO. */
