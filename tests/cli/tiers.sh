@@ -191,8 +191,12 @@ fi
 # A finished tier changed on disk: refused, naming it.  The tier solved
 # last is in the work file (its parent is not solved); the others are
 # parked.
+# (Connect Four WxH has W*H + 1 tiers, by the stones on the board: killed
+# before the last is done, one done is in the work file and one not done
+# is parked.)
+ntiers=$(echo "$game" | awk -F'[:x]' '{ print $2 * $3 + 1 }')
 kill_after_journal done 2
-if [ -e k.ldb.tiers ] && [ ! -e k.ldb ]; then
+if [ -e k.ldb.tiers ] && [ ! -e k.ldb ] && [ "$(entries 2)" -lt "$ntiers" ]; then
     # Every byte of the work file changed: the finished tier that is
     # there among them (the parked ones come back from the park file).
     size=$(wc -c <k.ldb.tiers)
@@ -212,7 +216,7 @@ fi
 # A park file damaged: the next tier to solve comes back from it (its
 # records as its parents reached it), and is refused, naming the file.
 kill_after_journal done 2
-if [ -e k.ldb.tiers-parked ] && [ ! -e k.ldb ]; then
+if [ -e k.ldb.tiers-parked ] && [ ! -e k.ldb ] && [ "$(entries 2)" -lt "$ntiers" ]; then
     size=$(wc -c <k.ldb.tiers-parked)
     head -c "$size" /dev/zero | tr '\0' 'U' >k.bad && mv k.bad k.ldb.tiers-parked
     refused "a damaged park file" 1 "k.ldb.tiers-parked: tier [0-9]+'s records are damaged \(" \
@@ -252,13 +256,14 @@ kill -9 "$p" 2>/dev/null
 wait "$p" 2>/dev/null
 if [ ! -e k.ldb ] && [ "$(entries 1)" -eq 1 ]; then
     # The journal up to the last park before the "reached" entry, then
-    # the entries after that park.
+    # that entry (what came after it dropped, as if killed just then: a
+    # tier done since would otherwise stand for the park taken out).
     python3 - <<'PY'
 j = open("k.ldb.tiers-journal", "rb").read()
 e = [j[i:i + 48] for i in range(384, len(j), 48)]
 kinds = [int.from_bytes(x[:4], "little") for x in e]
 r = kinds.index(1)
-open("k.ldb.tiers-journal", "wb").write(j[:384] + b"".join(e[:r - 1] + e[r:]))
+open("k.ldb.tiers-journal", "wb").write(j[:384] + b"".join(e[:r - 1] + [e[r]]))
 PY
     refused "a journal spliced" 1 "k.ldb.tiers-journal: damaged: tier [0-9]+ is neither parked nor done after the reach" \
         game solve -q --resume --solver tier "$game" -o k.ldb
