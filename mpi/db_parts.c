@@ -92,20 +92,13 @@ static int spill_frames(void *ctx, unsigned char *const *frame,
 static bool spill_read(spill *sp, unsigned char *buf, size_t len,
                        uint64_t offset)
 {
-    while (len > 0) {
-        ssize_t got = pread(sp->fd, buf, len, (off_t)offset);
-        if (got < 0 && errno == EINTR)
-            continue;
-        if (got <= 0) {
-            if (sp->error == 0)
-                sp->error = got < 0 ? errno : EIO;
-            return false;
-        }
-        buf += got;
-        len -= (size_t)got;
-        offset += (uint64_t)got;
-    }
-    return true;
+    int64_t got = loopy_i_read_at(sp->fd, buf, len, offset);
+
+    if (got == (int64_t)len)
+        return true;
+    if (sp->error == 0)
+        sp->error = got < 0 ? errno : EIO;
+    return false;
 }
 
 /* The tallies of every rank's parts, flat[r][k] (LOOPY_I_DB_TALLY_WORDS

@@ -197,9 +197,13 @@ loopy_status loopy_i_read_edges_fast(const char *text, size_t len,
                                      bool release_pages, loopy_graph **out,
                                      loopy_diag *diag);
 
-/* ---- Writing at an offset (lib/io/write_at.c) ---- */
+/* ---- Reading and writing at an offset (lib/io/write_at.c) ---- */
 /* Writes all of bytes at offset of fd; false, errno set, on failure. */
 bool loopy_i_write_at(int fd, const void *bytes, size_t len, uint64_t offset);
+/* Reads len bytes at offset of fd into bytes, again after a signal or a
+ * short read: the count read (fewer at the end of the file), or -1 with
+ * errno. */
+int64_t loopy_i_read_at(int fd, void *bytes, size_t len, uint64_t offset);
 
 /* ---- Binary format (lib/io/binary.c) ---- */
 /* Whether bytes start with the binary format's whole magic. */

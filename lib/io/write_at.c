@@ -1,6 +1,6 @@
 /* write_at.c - all of a buffer written at an offset of a file (pwrite,
  * again after a signal or a short write): tier work files and journals,
- * chess tables. */
+ * chess tables; and read back so (pread): journals, loopy-mpi's spill. */
 #include "../core/internal.h"
 
 #include <errno.h>
@@ -30,4 +30,22 @@ bool loopy_i_write_at(int fd, const void *bytes, size_t len, uint64_t offset)
         offset += (uint64_t)got;
     }
     return true;
+}
+
+int64_t loopy_i_read_at(int fd, void *bytes, size_t len, uint64_t offset)
+{
+    size_t have = 0;
+
+    while (have < len) {
+        ssize_t got = pread(fd, (unsigned char *)bytes + have, len - have,
+                            (off_t)(offset + have));
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got < 0)
+            return -1;
+        if (got == 0)
+            break;
+        have += (size_t)got;
+    }
+    return (int64_t)have;
 }

@@ -36,26 +36,6 @@ static uint64_t get(const unsigned char *p, unsigned bytes)
     return v;
 }
 
-/* Reads len bytes at offset; the count read (short at the end of file),
- * or -1 with errno. */
-static ssize_t read_at(int fd, void *bytes, size_t len, off_t offset)
-{
-    size_t have = 0;
-
-    while (have < len) {
-        ssize_t got = pread(fd, (unsigned char *)bytes + have, len - have,
-                            offset + (off_t)have);
-        if (got < 0 && errno == EINTR)
-            continue;
-        if (got < 0)
-            return -1;
-        if (got == 0)
-            break;
-        have += (size_t)got;
-    }
-    return (ssize_t)have;
-}
-
 static void make_header(const tier_store_key *key, unsigned char *h)
 {
     size_t name_len = strlen(key->name), params_len = strlen(key->params);
@@ -148,14 +128,15 @@ static loopy_status read_entries(tier_store *st, loopy_diag *diag)
     off_t at = TIER_JOURNAL_HEADER;
 
     for (;;) {
-        ssize_t got = read_at(st->journal_fd, e, sizeof e, at);
+        int64_t got =
+            loopy_i_read_at(st->journal_fd, e, sizeof e, (uint64_t)at);
         uint64_t kind, tier;
         if (got < 0) {
             loopy_i_diag(diag, 0, 0, "%s: cannot read: %s", st->journal_path,
                          strerror(errno));
             return LOOPY_EIO;
         }
-        if (got < (ssize_t)sizeof e ||
+        if (got < (int64_t)sizeof e ||
             get(e + 40, 8) != loopy_i_checksum(e, 40, 1)) {
             /* The crash's own entry, or the end: anything after it is
              * not the journal's. */
@@ -195,7 +176,7 @@ static loopy_status check_header(tier_store *st, const tier_store_key *key,
                                  bool *blank, loopy_diag *diag)
 {
     unsigned char h[TIER_JOURNAL_HEADER], want[TIER_JOURNAL_HEADER];
-    ssize_t got = read_at(st->journal_fd, h, sizeof h, 0);
+    int64_t got = loopy_i_read_at(st->journal_fd, h, sizeof h, 0);
     struct stat sb;
 
     *blank = false;
@@ -204,7 +185,7 @@ static loopy_status check_header(tier_store *st, const tier_store_key *key,
                      strerror(errno));
         return LOOPY_EIO;
     }
-    if (got < (ssize_t)sizeof h || memcmp(h, journal_magic, 8) != 0 ||
+    if (got < (int64_t)sizeof h || memcmp(h, journal_magic, 8) != 0 ||
         get(h + TIER_JOURNAL_HEADER - 8, 8) !=
             loopy_i_checksum(h, TIER_JOURNAL_HEADER - 8, 1)) {
         if (sb.st_size < (off_t)(TIER_JOURNAL_HEADER + TIER_JOURNAL_ENTRY)) {
