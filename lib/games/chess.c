@@ -248,8 +248,8 @@ bool chess_i_play(const chess_rules *rules, const chess_board *board,
 /* chess_i_each_move, and with exits_only its captures and promotions
  * alone. */
 static bool each_move(const chess_rules *rules, const chess_board *board,
-                      bool legal_only, bool exits_only, chess_visit_fn visit,
-                      void *ctx)
+                      loopy_position turned, bool legal_only,
+                      bool exits_only, chess_visit_fn visit, void *ctx)
 {
     uint64_t occ = chess_i_occupied(board), own = 0;
     uint32_t side = board->side, king = board->square[side];
@@ -259,8 +259,6 @@ static bool each_move(const chess_rules *rules, const chess_board *board,
                    chess_i_attacked(rules, board, king, 1 - side, occ);
     uint64_t lines = legal_only ? rules->rook[king] | rules->bishop[king]
                                 : 0;
-    loopy_position turned = UINT64_MAX; /* chess_i_step_init's */
-
     for (uint32_t i = 0; i < board->count; i++)
         if (board->colour[i] == side)
             own |= UINT64_C(1) << board->square[i];
@@ -313,15 +311,16 @@ static bool each_move(const chess_rules *rules, const chess_board *board,
 }
 
 bool chess_i_each_move(const chess_rules *rules, const chess_board *board,
-                       bool legal_only, chess_visit_fn visit, void *ctx)
+                       loopy_position turned, bool legal_only,
+                       chess_visit_fn visit, void *ctx)
 {
-    return each_move(rules, board, legal_only, false, visit, ctx);
+    return each_move(rules, board, turned, legal_only, false, visit, ctx);
 }
 
 bool chess_i_each_exit(const chess_rules *rules, const chess_board *board,
                        chess_visit_fn visit, void *ctx)
 {
-    return each_move(rules, board, false, true, visit, ctx);
+    return each_move(rules, board, UINT64_MAX, false, true, visit, ctx);
 }
 
 /* chess_i_moves' list. */
@@ -344,11 +343,12 @@ static bool append_move(void *ctx, loopy_position to, uint32_t piece,
 }
 
 size_t chess_i_moves(const chess_rules *rules, const chess_board *board,
-                     loopy_position *list, bool first_only)
+                     loopy_position turned, loopy_position *list,
+                     bool first_only)
 {
     move_list moves = {list, 0, first_only};
 
-    chess_i_each_move(rules, board, true, append_move, &moves);
+    chess_i_each_move(rules, board, turned, true, append_move, &moves);
     return moves.count;
 }
 
@@ -377,7 +377,7 @@ static loopy_primitive chess_primitive(void *ctx, loopy_position pos)
     chess_i_decode(rules, pos, &board);
     if (rules->material[board.material].dead)
         return LOOPY_OVER_TIE;
-    if (chess_i_moves(rules, &board, &first, true) > 0)
+    if (chess_i_moves(rules, &board, UINT64_MAX, &first, true) > 0)
         return LOOPY_PLAYING;
     return chess_i_attacked(rules, &board, board.square[board.side],
                             1 - board.side, chess_i_occupied(&board))
@@ -393,7 +393,8 @@ static size_t chess_moves(void *ctx, loopy_position pos, loopy_position *out,
     chess_board board;
 
     chess_i_decode(rules, pos, &board);
-    return loopy_i_distinct_out(list, chess_i_moves(rules, &board, list, false),
+    return loopy_i_distinct_out(list, chess_i_moves(rules, &board, UINT64_MAX, list,
+                                              false),
                                 out, capacity);
 }
 
@@ -407,8 +408,8 @@ static size_t chess_unmoves(void *ctx, loopy_position pos, loopy_position *out,
 
     chess_i_decode(rules, pos, &board);
     if (chess_i_board_legal(rules, &board, NULL, 0))
-        count = chess_i_unmoves(rules, &board, CHESS_RETRO_LEGAL, UINT32_MAX,
-                                list);
+        count = chess_i_unmoves(rules, &board, UINT64_MAX, CHESS_RETRO_LEGAL,
+                                UINT32_MAX, list);
     return loopy_i_distinct_out(list, count, out, capacity);
 }
 

@@ -235,6 +235,11 @@ static inline loopy_position chess_i_step(const chess_step *step, uint32_t to)
     return step->base +
            (step->side * CHESS_KING_PAIRS + (uint32_t)pair) * step->place;
 }
+/* The index of board with the other side to move, from pos, board's own
+ * class's index (a position, decoded from pos), when that is quick to
+ * find; else UINT64_MAX (chess_i_step_init then encodes it). */
+loopy_position chess_i_turned(const chess_rules *rules,
+                              const chess_board *board, loopy_position pos);
 /* Decodes pos (below the size) into board; whether it is a position: a
  * legal board whose class's index is pos itself. */
 bool chess_i_position(const chess_rules *rules, loopy_position pos,
@@ -290,20 +295,22 @@ bool chess_i_play(const chess_rules *rules, const chess_board *board,
  * returns false when it did.  Without legal_only, also for
  * the moves that leave the mover's king attacked, which lead to indices
  * that are no positions (or to the index space's size when the kings
- * touch). */
+ * touch).  turned: chess_i_turned's index of board, or UINT64_MAX. */
 typedef bool (*chess_visit_fn)(void *ctx, loopy_position to, uint32_t piece,
                                uint32_t square, uint32_t promote);
 bool chess_i_each_move(const chess_rules *rules, const chess_board *board,
-                       bool legal_only, chess_visit_fn visit, void *ctx);
+                       loopy_position turned, bool legal_only,
+                       chess_visit_fn visit, void *ctx);
 /* The same without legal_only for the moves that leave board's material:
  * its captures (en passant among them) and promotions. */
 bool chess_i_each_exit(const chess_rules *rules, const chess_board *board,
                        chess_visit_fn visit, void *ctx);
 /* The legal moves of board (a legal position) as the classes' indices, to
  * list (room for CHESS_MAX_MOVES); with first_only, at most one.  Returns
- * their count. */
+ * their count.  turned: as chess_i_each_move's. */
 size_t chess_i_moves(const chess_rules *rules, const chess_board *board,
-                     loopy_position *list, bool first_only);
+                     loopy_position turned, loopy_position *list,
+                     bool first_only);
 /* What chess_i_unmoves gives: the legal positions, not over, each with
  * its en passant rights (the game's unmoves); or, for a solver, whose
  * illegal indices hold no record, every board a move could have come
@@ -319,9 +326,11 @@ typedef enum chess_retro {
 /* The classes' indices of the positions from which a move reaches board
  * (a legal position), as how asks, to list (room for CHESS_MAX_UNMOVES),
  * repeats possible.  Returns their count.  With only below UINT32_MAX,
- * only the positions of that material (what a solver of it asks). */
+ * only the positions of that material (what a solver of it asks).
+ * turned: as chess_i_each_move's. */
 size_t chess_i_unmoves(const chess_rules *rules, const chess_board *board,
-                       chess_retro how, uint32_t only, loopy_position *list);
+                       loopy_position turned, chess_retro how, uint32_t only,
+                       loopy_position *list);
 
 /* ---- lib/games/chess_san.c ---- */
 

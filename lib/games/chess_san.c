@@ -61,7 +61,7 @@ size_t chess_i_move_format(void *ctx, const char *from, loopy_position to,
         chess_i_parse_board(rules, from, &board, why, sizeof why) != 0)
         return LOOPY_GAME_ERROR;
     moves.count = 0;
-    chess_i_each_move(rules, &board, true, collect, &moves);
+    chess_i_each_move(rules, &board, UINT64_MAX, true, collect, &moves);
     while (k < moves.count && moves.to[k] != to)
         k++;
     if (k == moves.count)
@@ -100,7 +100,7 @@ size_t chess_i_move_format(void *ctx, const char *from, loopy_position to,
     check = chess_i_attacked(rules, &next, next.square[next.side],
                              1 - next.side, chess_i_occupied(&next));
     if (check)
-        text[len++] = chess_i_moves(rules, &next, &first, true) == 0 ? '#'
+        text[len++] = chess_i_moves(rules, &next, UINT64_MAX, &first, true) == 0 ? '#'
                                                                      : '+';
     text[len] = '\0';
     if (after != NULL)
@@ -135,7 +135,7 @@ size_t chess_i_move_label(void *ctx, const char *from, loopy_position to,
         chess_i_parse_board(rules, from, &board, why, sizeof why) != 0)
         return LOOPY_GAME_ERROR;
     moves.count = 0;
-    chess_i_each_move(rules, &board, true, collect, &moves);
+    chess_i_each_move(rules, &board, UINT64_MAX, true, collect, &moves);
     for (size_t k = 0; k < moves.count; k++)
         if (moves.to[k] == to) {
             uci_name(&board, &moves, k, text);
@@ -175,7 +175,7 @@ int chess_i_move_parse(void *ctx, const char *from, const char *text,
     if (chess_i_parse_board(rules, from, &board, why, why_capacity) != 0)
         return 1;
     moves.count = 0;
-    chess_i_each_move(rules, &board, true, collect, &moves);
+    chess_i_each_move(rules, &board, UINT64_MAX, true, collect, &moves);
     /* UCI: from and to squares, and the piece a pawn becomes. */
     for (size_t k = 0; (len == 4 || len == 5) && k < moves.count; k++) {
         uci_name(&board, &moves, k, uci);

@@ -13,11 +13,13 @@
  *    time, the smallest first, each to the end, so that a capture or a
  *    promotion always leads to a position already solved (or read from
  *    its own database: chess_tables.c).  Before its levels, each
- *    position of the material looks once at its moves out of it
- *    (exits(), which makes only its captures and promotions): a Lose
- *    there makes it a Win waiting for its level, and
- *    when every move out reaches a Win it waits, undecided, for the level
- *    of the highest.  Level r then looks at the material's own positions
+ *    position of the material looks once at its moves out of it, in the
+ *    pass that sets its first record (exit_record(), which makes only its
+ *    captures and promotions): a Lose there makes it a Win waiting for
+ *    its level, and when every move out reaches a Win it waits,
+ *    undecided, for the level of the highest; the Tie pass looks again
+ *    only where a move out reaches a Tie.  Level r then looks at the
+ *    material's own positions
  *    decided (or waiting) at r, never at the smaller materials; it runs
  *    until no level decides anything and no record waits for a higher
  *    one.  Only the retractions into the material being solved are made
@@ -45,7 +47,8 @@
  *
  * Memory: the records, 2 bytes per index, a byte per CHUNK (4096)
  * indices of the material being solved saying where candidates are, and
- * 4 bytes per BLOCK (512) saying when a block is next due.  Each level
+ * 5 bytes per BLOCK (512) saying when a block is next due and whether a
+ * position there has a move out of the material to a Tie.  Each level
  * scans the blocks of the material that hold a record due at it (most
  * levels past the first few touch a small part); threads share the
  * records through 16-bit compare-and-swaps, and the result does not
@@ -102,6 +105,10 @@ typedef struct tiers {
      * level l). */
     uint16_t *due;
     _Atomic uint8_t *soon[2];
+    /* Per BLOCK: whether a position there has a move out of the material
+     * that reaches a Tie (set with the first records; the Tie pass looks
+     * out of the material only from those blocks). */
+    uint8_t *tie_out;
 } tiers;
 
 static uint16_t record(loopy_outcome outcome, uint32_t remoteness)
@@ -119,23 +126,24 @@ static uint32_t low_of(uint16_t v)
     return v & LOOPY_I_RECORD_LOW;
 }
 
-/* The first record of index i: absent when it is no position (or not its
- * class's index), decided at 0 when the game is over there, else
- * UNDECIDED.  Mirrors the game's legal() and primitive(). */
-static uint16_t first_record(const tiers *t, uint32_t m, loopy_position i)
+/* The first record of index i, decoded into *board: absent when it is no
+ * position (or not its class's index), decided at 0 when the game is over
+ * there, else UNDECIDED.  Mirrors the game's legal() and primitive(). */
+static uint16_t first_record(const tiers *t, uint32_t m, loopy_position i,
+                             chess_board *out)
 {
     const chess_rules *rules = t->rules;
     loopy_position first;
-    chess_board board;
 
-    if (!chess_i_position_in(rules, m, i, &board))
+    if (!chess_i_position_in(rules, m, i, out))
         return LOOPY_I_RECORD_ABSENT;
-    if (rules->material[board.material].dead)
+    if (rules->material[m].dead)
         return record(LOOPY_TIE, 0);
-    if (chess_i_moves(rules, &board, &first, true) > 0)
+    if (chess_i_moves(rules, out, chess_i_turned(rules, out, i), &first,
+                      true) > 0)
         return UNDECIDED;
-    if (!chess_i_attacked(rules, &board, board.square[board.side],
-                          1 - board.side, chess_i_occupied(&board)))
+    if (!chess_i_attacked(rules, out, out->square[out->side],
+                          1 - out->side, chess_i_occupied(out)))
         return record(LOOPY_TIE, 0); /* stalemate */
     return record(t->misere ? LOOPY_WIN : LOOPY_LOSE, 0); /* mate */
 }
@@ -209,7 +217,9 @@ static bool all_moves_win(const tiers *t, loopy_position q, uint32_t r)
     chess_board board;
 
     chess_i_decode_in(t->rules, t->material, q, &board);
-    return chess_i_each_move(t->rules, &board, false, reaches_win, &w);
+    return chess_i_each_move(t->rules, &board,
+                             chess_i_turned(t->rules, &board, q), false,
+                             reaches_win, &w);
 }
 
 /* Sets rec[q] to next if it is undecided, or (lower) a record of next's
@@ -266,7 +276,9 @@ static uint64_t tell(const tiers *t, loopy_position p, unsigned o, uint32_t r)
      * over, and no other record is looked at.  Into a material with
      * pawns, also the positions with an en passant right. */
     chess_i_decode_in(t->rules, t->material, p, &board);
-    count = chess_i_unmoves(t->rules, &board, t->how, t->material, list);
+    count = chess_i_unmoves(t->rules, &board,
+                            chess_i_turned(t->rules, &board, p), t->how,
+                            t->material, list);
     for (size_t k = 0; k < count; k++) {
         loopy_position q = list[k];
         uint16_t seen;
@@ -283,7 +295,7 @@ static uint64_t tell(const tiers *t, loopy_position p, unsigned o, uint32_t r)
     return made;
 }
 
-/* What exits() learns of a position's moves out of the material. */
+/* What exit_record() learns of a position's moves out of the material. */
 typedef struct exit_question {
     const tiers *t;
     uint32_t lose, win, tie; /* lowest Lose, highest Win, lowest Tie */
@@ -315,16 +327,43 @@ static bool look_out(void *ctx, loopy_position to, uint32_t piece,
     return true;
 }
 
-/* Before a pass's levels, each undecided position of the material looks
- * once at its moves out of it (captures and promotions, into materials
- * already solved), so that the levels never scan those materials: in the
- * Win and Lose pass, one that reaches a Lose of remoteness a is a Win at
- * a + 1 unless a level finds it a quicker one, and one whose every move
- * out reaches a Win, the highest of remoteness b, waits for level b to
- * look at all its moves; in the Tie pass, one that reaches a Tie of
- * remoteness a is a Tie at a + 1 unless a level finds a quicker one.
- * *top is the highest level a record so set waits for. */
-static loopy_status exits(const tiers *t, bool ties, uint32_t *top)
+/* What a position's moves out of the material (captures and promotions,
+ * into materials already solved) make of it before a pass's levels, so
+ * that the levels never scan those materials: in the Win and Lose pass,
+ * one that reaches a Lose of remoteness a is a Win at a + 1 unless a
+ * level finds it a quicker one, and one whose every move out reaches a
+ * Win, the highest of remoteness b, waits for level b to look at all its
+ * moves; in the Tie pass, one that reaches a Tie of remoteness a is a Tie
+ * at a + 1 unless a level finds a quicker one.  Returns the record, or 0
+ * when they make nothing of it; *level, the level it is decided at or
+ * waits for; *tie, whether a move out reaches a Tie. */
+static uint16_t exit_record(const tiers *t, const chess_board *board,
+                            bool ties, uint32_t *level, bool *tie)
+{
+    exit_question e = {t, UINT32_MAX, UINT32_MAX, UINT32_MAX, false};
+
+    chess_i_each_exit(t->rules, board, look_out, &e);
+    *tie = e.tie != UINT32_MAX;
+    if (ties && e.tie != UINT32_MAX) {
+        *level = e.tie + 1;
+        return record(LOOPY_TIE, *level);
+    }
+    if (!ties && e.lose != UINT32_MAX) {
+        *level = e.lose + 1;
+        return record(LOOPY_WIN, *level);
+    }
+    if (!ties && !e.other && e.win != UINT32_MAX) {
+        *level = e.win;
+        return (uint16_t)(WAITING + *level);
+    }
+    return 0;
+}
+
+/* The first records of material [lo, hi) (first_record), with the Win
+ * and Lose pass's look out of the material (exit_record) done at once,
+ * and tie_out set.  *top is the highest level a record so set waits for
+ * or is decided at. */
+static loopy_status first_records(tiers *t, uint32_t *top)
 {
     int64_t chunks = (int64_t)((t->hi - t->lo + CHUNK - 1) / CHUNK);
     uint32_t high = 0;
@@ -336,27 +375,56 @@ static loopy_status exits(const tiers *t, bool ties, uint32_t *top)
         loopy_position a = t->lo + (uint64_t)c * CHUNK;
         loopy_position b = t->hi - a < CHUNK ? t->hi : a + CHUNK;
         for (loopy_position i = a; i < b; i++) {
-            exit_question e = {t, UINT32_MAX, UINT32_MAX, UINT32_MAX, false};
+            chess_board board;
+            uint16_t v = first_record(t, t->material, i, &board);
+            uint32_t level = 0;
+            bool tie = false;
+            if (v == UNDECIDED) {
+                uint16_t out = exit_record(t, &board, false, &level, &tie);
+                if (tie)
+                    t->tie_out[(i - t->lo) / BLOCK] = 1;
+                if (out != 0 && level >= MAX_LEVEL)
+                    too_big = true;
+                else if (out != 0) {
+                    v = out;
+                    high = level > high ? level : high;
+                }
+            }
+            atomic_store_explicit(&t->rec[i], v, memory_order_relaxed);
+        }
+    }
+    *top = high;
+    return too_big ? LOOPY_ETOOBIG : LOOPY_OK;
+}
+
+/* Before the Tie pass's levels, each undecided position of a block of
+ * tie_out looks again at its moves out of the material (exit_record).
+ * *top is the highest level a record so set is decided at. */
+static loopy_status tie_exits(const tiers *t, uint32_t *top)
+{
+    int64_t blocks = (int64_t)((t->hi - t->lo + BLOCK - 1) / BLOCK);
+    uint32_t high = 0;
+    bool too_big = false;
+
+#pragma omp parallel for num_threads(t->threads) schedule(dynamic, 8) \
+    reduction(max : high) reduction(|| : too_big)
+    for (int64_t k = 0; k < blocks; k++) {
+        loopy_position a = t->lo + (uint64_t)k * BLOCK;
+        loopy_position b = t->hi - a < BLOCK ? t->hi : a + BLOCK;
+        if (t->tie_out[k] == 0)
+            continue;
+        for (loopy_position i = a; i < b; i++) {
             uint16_t v = atomic_load_explicit(&t->rec[i],
                                               memory_order_relaxed);
-            uint32_t level;
+            uint32_t level = 0;
+            bool tie;
             chess_board board;
             if (!undecided(v))
                 continue;
             chess_i_decode_in(t->rules, t->material, i, &board);
-            chess_i_each_exit(t->rules, &board, look_out, &e);
-            if (ties && e.tie != UINT32_MAX) {
-                level = e.tie + 1;
-                v = record(LOOPY_TIE, level);
-            } else if (!ties && e.lose != UINT32_MAX) {
-                level = e.lose + 1;
-                v = record(LOOPY_WIN, level);
-            } else if (!ties && !e.other && e.win != UINT32_MAX) {
-                level = e.win;
-                v = (uint16_t)(WAITING + level);
-            } else {
+            v = exit_record(t, &board, true, &level, &tie);
+            if (v == 0)
                 continue;
-            }
             if (level >= MAX_LEVEL) {
                 too_big = true;
                 continue;
@@ -465,13 +533,13 @@ static uint64_t scan_block(tiers *t, bool ties, uint32_t r, uint64_t k,
 }
 
 /* One pass (ties: the Tie pass) of the levels over the material being
- * solved. */
-static loopy_status run_levels(tiers *t, bool ties)
+ * solved, whose looks out of it are done: top is the highest level they
+ * set a record for. */
+static loopy_status run_levels(tiers *t, bool ties, uint32_t top)
 {
     int64_t chunks = (int64_t)((t->hi - t->lo + CHUNK - 1) / CHUNK);
     uint64_t made = 1;
-    uint32_t top;
-    loopy_status status = exits(t, ties, &top);
+    loopy_status status = LOOPY_OK;
 
     clear_due(t, 0, true);
     for (uint32_t r = 0; status == LOOPY_OK && (made > 0 || r <= top); r++) {
@@ -510,8 +578,9 @@ static loopy_status solve_material(tiers *t, uint32_t m)
     loopy_position lo = rules->material[m].offset, hi = chess_i_segment_end(rules, m);
     int64_t chunks = (int64_t)((hi - lo + CHUNK - 1) / CHUNK);
     loopy_status status;
-    uint8_t *marks, *soon;
+    uint8_t *marks, *soon, *tie_out;
     uint16_t *due;
+    uint32_t top;
 
     t->lo = lo;
     t->hi = hi;
@@ -523,33 +592,35 @@ static loopy_status solve_material(tiers *t, uint32_t m)
     due = loopy_i_calloc((size_t)chunks * (CHUNK / BLOCK), sizeof *t->due);
     soon = loopy_i_calloc((size_t)chunks * (CHUNK / BLOCK),
                           2 * sizeof *t->soon[0]);
-    if (marks == NULL || due == NULL || soon == NULL) {
+    tie_out = loopy_i_calloc((size_t)chunks * (CHUNK / BLOCK),
+                             sizeof *t->tie_out);
+    if (marks == NULL || due == NULL || soon == NULL || tie_out == NULL) {
         loopy_i_free(marks);
         loopy_i_free(due);
         loopy_i_free(soon);
+        loopy_i_free(tie_out);
         return LOOPY_ENOMEM;
     }
     t->marked = (_Atomic uint8_t *)marks;
     t->due = due;
     t->soon[0] = (_Atomic uint8_t *)soon;
     t->soon[1] = t->soon[0] + (size_t)chunks * (CHUNK / BLOCK);
-#pragma omp parallel for num_threads(t->threads) schedule(dynamic, 1)
-    for (int64_t c = 0; c < chunks; c++) {
-        loopy_position a = lo + (uint64_t)c * CHUNK;
-        loopy_position b = hi - a < CHUNK ? hi : a + CHUNK;
-        for (loopy_position i = a; i < b; i++)
-            atomic_store_explicit(&t->rec[i], first_record(t, m, i),
-                                  memory_order_relaxed);
-    }
-    status = run_levels(t, false);
+    t->tie_out = tie_out;
+    status = first_records(t, &top);
     if (status == LOOPY_OK)
-        status = run_levels(t, true);
+        status = run_levels(t, false, top);
+    if (status == LOOPY_OK)
+        status = tie_exits(t, &top);
+    if (status == LOOPY_OK)
+        status = run_levels(t, true, top);
     loopy_i_free(marks);
     loopy_i_free(due);
     loopy_i_free(soon);
+    loopy_i_free(tie_out);
     t->marked = NULL;
     t->due = NULL;
     t->soon[0] = t->soon[1] = NULL;
+    t->tie_out = NULL;
     if (status != LOOPY_OK)
         return status;
     /* What no pass decided is a Draw. */

@@ -184,7 +184,7 @@ static void promotion_unmoves(retro_list *out, const chess_board *board,
  * chess_i_unmoves), to list; with pawns_only, only those from a position
  * with more pawns: a pawn taken, or a piece that was a pawn. */
 static void retractions(retro_list *out, const chess_board *board,
-                        bool pawns_only)
+                        loopy_position turned, bool pawns_only)
 {
     const chess_rules *rules = out->rules;
     const chess_material *material = &rules->material[board->material];
@@ -193,7 +193,6 @@ static void retractions(retro_list *out, const chess_board *board,
     uint32_t promotion_rank = last == CHESS_WHITE ? 7 : 0;
     /* The kinds whose uncapture leads to a material asked for, once. */
     uint32_t kinds = 0;
-    loopy_position turned = UINT64_MAX; /* chess_i_step_init's */
     bool plain = !material->dead && !pawns_only &&
                  (out->only == UINT32_MAX || out->only == board->material);
 
@@ -244,7 +243,8 @@ static void retractions(retro_list *out, const chess_board *board,
 }
 
 size_t chess_i_unmoves(const chess_rules *rules, const chess_board *board,
-                       chess_retro how, uint32_t only, loopy_position *list)
+                       loopy_position turned, chess_retro how, uint32_t only,
+                       loopy_position *list)
 {
     const chess_material *material = &rules->material[board->material];
     uint32_t last = 1 - board->side;
@@ -265,7 +265,7 @@ size_t chess_i_unmoves(const chess_rules *rules, const chess_board *board,
         add_unmove(&out, &prev);
         return out.count;
     }
-    retractions(&out, board, false);
+    retractions(&out, board, turned, false);
     /* A pawnless class holds the board in all 8 orientations, and a
      * material with pawns tells them apart: its positions that a capture
      * of a pawn or a promotion leads to this class come from any of them.
@@ -278,7 +278,7 @@ size_t chess_i_unmoves(const chess_rules *rules, const chess_board *board,
             chess_board image = *board;
             for (uint32_t i = 0; i < board->count; i++)
                 image.square[i] = rules->image[s][board->square[i]];
-            retractions(&out, &image, true);
+            retractions(&out, &image, UINT64_MAX, true);
         }
     return out.count;
 }
