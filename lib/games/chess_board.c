@@ -732,19 +732,26 @@ void chess_i_step_init(const chess_rules *rules, const chess_board *board,
     }
 }
 
+/* Whether board is pawnless and only the identity places its kings
+ * (decoded from an index, they are a pair): then encode's one image is
+ * the board itself. */
+static bool identity_only(const chess_rules *rules, const chess_board *board)
+{
+    const chess_material *material = &rules->material[board->material];
+
+    return material->pawns[0] + material->pawns[1] == 0 &&
+           rules->pair_symmetries[board->square[0]][board->square[1]] == 1;
+}
+
 loopy_position chess_i_turned(const chess_rules *rules,
                               const chess_board *board, loopy_position pos)
 {
-    const chess_material *material = &rules->material[board->material];
-    uint32_t symmetries =
-        rules->pair_symmetries[board->square[0]][board->square[1]];
     loopy_position pairs = (loopy_position)CHESS_KING_PAIRS
                            << 6 * (board->count - 2);
 
-    /* Pawnless, with only the identity placing the kings, encode's image
-     * of the board turned is the board: its index differs from pos only
-     * in the side, the top of the index. */
-    if (material->pawns[0] + material->pawns[1] > 0 || symmetries != 1)
+    /* The image of the board turned is the board: its index differs from
+     * pos only in the side, the top of the index. */
+    if (!identity_only(rules, board))
         return UINT64_MAX;
     return board->side == CHESS_WHITE ? pos + pairs : pos - pairs;
 }
@@ -760,19 +767,12 @@ bool chess_i_position(const chess_rules *rules, loopy_position pos,
 bool chess_i_position_in(const chess_rules *rules, uint32_t m,
                          loopy_position pos, chess_board *board)
 {
-    uint32_t symmetries;
-
     chess_i_decode_in(rules, m, pos, board);
     if (!chess_i_board_legal(rules, board, NULL, 0))
         return false;
-    /* Pawnless kings that only the identity places (decoded, they are a
-     * pair): encode's one image is the board itself, whose equal pieces
-     * legality found in order, so the index is pos. */
-    symmetries = rules->pair_symmetries[board->square[0]][board->square[1]];
-    if (rules->material[m].pawns[0] + rules->material[m].pawns[1] == 0 &&
-        symmetries == 1)
-        return true;
-    return chess_i_encode(rules, board) == pos;
+    /* encode's one image is the board, whose equal pieces legality found
+     * in order: the index is pos. */
+    return identity_only(rules, board) || chess_i_encode(rules, board) == pos;
 }
 
 /* ---- Attacks ---- */

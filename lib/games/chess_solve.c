@@ -539,10 +539,9 @@ static loopy_status run_levels(tiers *t, bool ties, uint32_t top)
 {
     int64_t chunks = (int64_t)((t->hi - t->lo + CHUNK - 1) / CHUNK);
     uint64_t made = 1;
-    loopy_status status = LOOPY_OK;
 
     clear_due(t, 0, true);
-    for (uint32_t r = 0; status == LOOPY_OK && (made > 0 || r <= top); r++) {
+    for (uint32_t r = 0; made > 0 || r <= top; r++) {
         if (r >= MAX_LEVEL)
             return LOOPY_ETOOBIG;
         made = 0;
@@ -568,7 +567,7 @@ static loopy_status run_levels(tiers *t, bool ties, uint32_t top)
             made += candidates(t, r);
         clear_due(t, r & 1, false);
     }
-    return status;
+    return LOOPY_OK;
 }
 
 /* Solves material m, whose smaller materials are solved. */
