@@ -327,7 +327,6 @@ bool chess_i_each_exit(const chess_rules *rules, const chess_board *board,
 typedef struct move_list {
     loopy_position *items;
     size_t count;
-    bool first_only;
 } move_list;
 
 static bool append_move(void *ctx, loopy_position to, uint32_t piece,
@@ -339,17 +338,105 @@ static bool append_move(void *ctx, loopy_position to, uint32_t piece,
     (void)square;
     (void)promote;
     list->items[list->count++] = to;
-    return !list->first_only;
+    return true;
 }
 
 size_t chess_i_moves(const chess_rules *rules, const chess_board *board,
-                     loopy_position turned, loopy_position *list,
-                     bool first_only)
+                     loopy_position turned, loopy_position *list)
 {
-    move_list moves = {list, 0, first_only};
+    move_list moves = {list, 0};
 
     chess_i_each_move(rules, board, turned, true, append_move, &moves);
     return moves.count;
+}
+
+/* A look at the legal moves until one reaches an index in [lo, hi) (to;
+ * any: whether there was a move at all). */
+typedef struct first_inside {
+    loopy_position lo, hi, to;
+    bool any;
+} first_inside;
+
+static bool stop_inside(void *ctx, loopy_position to, uint32_t piece,
+                        uint32_t square, uint32_t promote)
+{
+    first_inside *f = ctx;
+
+    (void)piece;
+    (void)square;
+    (void)promote;
+    f->any = true;
+    if (to < f->lo || to >= f->hi)
+        return true;
+    f->to = to;
+    return false;
+}
+
+/* A quiet move of board's side to move that is legal without a look at
+ * the board after it: out of check, a piece (not a pawn) on no line
+ * through its king uncovers nothing, and a move of it to an empty square
+ * stays in the material.  Returns the piece's slot, and *to its square,
+ * or UINT32_MAX when no piece has one. */
+static uint32_t quiet_move(const chess_rules *rules, const chess_board *board,
+                           uint32_t *to)
+{
+    uint32_t side = board->side, king = board->square[side];
+    uint64_t occ = chess_i_occupied(board);
+    uint64_t lines = rules->rook[king] | rules->bishop[king];
+
+    if (chess_i_attacked(rules, board, king, 1 - side, occ))
+        return UINT32_MAX;
+    for (uint32_t i = 2; i < board->count; i++) {
+        uint64_t targets;
+        if (board->colour[i] != side || board->kind[i] == CHESS_PAWN ||
+            (lines >> board->square[i] & 1) != 0)
+            continue;
+        targets = chess_i_reach(rules, board, i, occ) & ~occ;
+        if (targets != 0) {
+            *to = chess_i_lowest(targets);
+            return i;
+        }
+    }
+    return UINT32_MAX;
+}
+
+loopy_position chess_i_first_move(const chess_rules *rules,
+                                  const chess_board *board,
+                                  loopy_position turned, bool *any)
+{
+    first_inside f = {rules->material[board->material].offset,
+                      chess_i_segment_end(rules, board->material),
+                      UINT64_MAX, false};
+    uint32_t to, i = quiet_move(rules, board, &to);
+
+    if (i != UINT32_MAX) {
+        chess_step step;
+        loopy_position index;
+        chess_i_step_init(rules, board, i, &turned, &step);
+        index = chess_i_step(&step, to);
+        if (index == UINT64_MAX) {
+            chess_board next;
+            chess_i_apply(rules, board, i, to, &next);
+            index = chess_i_encode(rules, &next);
+        }
+        *any = true;
+        return index;
+    }
+    chess_i_each_move(rules, board, turned, true, stop_inside, &f);
+    *any = f.any;
+    return f.to;
+}
+
+bool chess_i_has_move(const chess_rules *rules, const chess_board *board)
+{
+    /* Any index is inside: the first move stops the look. */
+    first_inside f = {0, UINT64_MAX, UINT64_MAX, false};
+    uint32_t to;
+
+    if (quiet_move(rules, board, &to) != UINT32_MAX)
+        return true;
+    chess_i_each_move(rules, board, UINT64_MAX, true, stop_inside, &f);
+    return f.any;
 }
 
 static loopy_primitive chess_primitive(void *ctx, loopy_position pos);
@@ -372,12 +459,11 @@ static loopy_primitive chess_primitive(void *ctx, loopy_position pos)
 {
     const chess_rules *rules = ctx;
     chess_board board;
-    loopy_position first;
 
     chess_i_decode(rules, pos, &board);
     if (rules->material[board.material].dead)
         return LOOPY_OVER_TIE;
-    if (chess_i_moves(rules, &board, UINT64_MAX, &first, true) > 0)
+    if (chess_i_has_move(rules, &board))
         return LOOPY_PLAYING;
     return chess_i_attacked(rules, &board, board.square[board.side],
                             1 - board.side, chess_i_occupied(&board))
@@ -393,8 +479,8 @@ static size_t chess_moves(void *ctx, loopy_position pos, loopy_position *out,
     chess_board board;
 
     chess_i_decode(rules, pos, &board);
-    return loopy_i_distinct_out(list, chess_i_moves(rules, &board, UINT64_MAX, list,
-                                              false),
+    return loopy_i_distinct_out(list,
+                                chess_i_moves(rules, &board, UINT64_MAX, list),
                                 out, capacity);
 }
 

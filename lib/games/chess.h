@@ -306,11 +306,19 @@ bool chess_i_each_move(const chess_rules *rules, const chess_board *board,
 bool chess_i_each_exit(const chess_rules *rules, const chess_board *board,
                        chess_visit_fn visit, void *ctx);
 /* The legal moves of board (a legal position) as the classes' indices, to
- * list (room for CHESS_MAX_MOVES); with first_only, at most one.  Returns
- * their count.  turned: as chess_i_each_move's. */
+ * list (room for CHESS_MAX_MOVES).  Returns their count.  turned: as
+ * chess_i_each_move's. */
 size_t chess_i_moves(const chess_rules *rules, const chess_board *board,
-                     loopy_position turned, loopy_position *list,
-                     bool first_only);
+                     loopy_position turned, loopy_position *list);
+/* Whether board (a legal position) has a legal move. */
+bool chess_i_has_move(const chess_rules *rules, const chess_board *board);
+/* The class's index of one legal move of board (a legal position) that
+ * stays in its material, or UINT64_MAX when none does; *any, whether it
+ * has a legal move at all.  Out of check, a quiet move of a piece off
+ * the lines through its king, found without making the others. */
+loopy_position chess_i_first_move(const chess_rules *rules,
+                                  const chess_board *board,
+                                  loopy_position turned, bool *any);
 /* What chess_i_unmoves gives: the legal positions, not over, each with
  * its en passant rights (the game's unmoves); or, for a solver, whose
  * illegal indices hold no record, every board a move could have come

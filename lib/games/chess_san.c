@@ -50,7 +50,6 @@ size_t chess_i_move_format(void *ctx, const char *from, loopy_position to,
     const chess_rules *rules = ctx;
     chess_board board, next;
     san_moves moves;
-    loopy_position first;
     size_t k = 0, len = 0;
     char text[16], why[8];
     uint32_t i, square;
@@ -100,8 +99,7 @@ size_t chess_i_move_format(void *ctx, const char *from, loopy_position to,
     check = chess_i_attacked(rules, &next, next.square[next.side],
                              1 - next.side, chess_i_occupied(&next));
     if (check)
-        text[len++] = chess_i_moves(rules, &next, UINT64_MAX, &first, true) == 0 ? '#'
-                                                                     : '+';
+        text[len++] = chess_i_has_move(rules, &next) ? '+' : '#';
     text[len] = '\0';
     if (after != NULL)
         chess_i_format_board(&next, after, after_capacity);

@@ -36,7 +36,9 @@
  *    when every one of them reaches a Win of remoteness r or less, which
  *    is what counting them down to the last gives.  (A Win decided at
  *    r + 1 during the level does not count yet: it tells q when its own
- *    level comes.)
+ *    level comes.)  When one does not, q keeps a hint of the position
+ *    it reaches, and only that position's Win marks q again (most
+ *    candidates fail, at their first move, again and again without it).
  *
  *  - Legality from the records.  Once a material's records are set, an
  *    index is a legal position exactly when its record is not absent, so
@@ -47,13 +49,18 @@
  *
  * Memory: the records, 2 bytes per index, a byte per CHUNK (4096)
  * indices of the material being solved saying where candidates are, and
- * 5 bytes per BLOCK (512) saying when a block is next due and whether a
- * position there has a move out of the material to a Tie.  Each level
- * scans the blocks of the material that hold a record due at it (most
- * levels past the first few touch a small part); threads share the
- * records through 16-bit compare-and-swaps, and the result does not
- * depend on their number or order.  The remoteness of a record is below
- * 2^14 - 4 (MAX_LEVEL): past that (no pawnless ending comes near, the
+ * 6 bytes per BLOCK (512) saying when a block is next due, whether a
+ * position there has a move out of the material to a Tie, and whether
+ * it holds a Win of the level being run.  Each level scans the blocks of
+ * the material that hold a record due at it (most levels past the first
+ * few touch a small part), twice: the first tells of its Loses (its
+ * Ties in the Tie pass) and decides, the second tells of its Wins and
+ * marks candidates, so that all the threads that write a record in a
+ * scan write the same value there and plain stores do (a
+ * compare-and-swap stops the loads after it until it is done, and the
+ * records a scan reaches are far apart); the result does not depend on
+ * the threads' number or order.  The remoteness of a record is below
+ * 2^13 - 4 (MAX_LEVEL): past that (no pawnless ending comes near, the
  * longest known mate of five pieces is 213 plies) the solve stops with
  * LOOPY_ETOOBIG.
  */
@@ -67,12 +74,15 @@
 
 /* While solving, kind 0 (no record of a finished solve): UNDECIDED, low
  * 2; CANDIDATE: undecided, a move reaches a Win of the level being run,
- * its moves to be looked at after it; and WAITING + b: undecided, every
- * move out of the material reaches a Win, the highest of remoteness b. */
+ * its moves to be looked at after it; WAITING + b: undecided, every
+ * move out of the material reaches a Win, the highest of remoteness b;
+ * and REFUTED + h: undecided, its moves were looked at and one reached
+ * no Win, a position whose hint() is h (see mark()). */
 #define UNDECIDED 2u
 #define CANDIDATE (UNDECIDED + 1u)
 #define WAITING (CANDIDATE + 1u)
-#define MAX_LEVEL (LOOPY_I_RECORD_LOW - WAITING + 1)
+#define REFUTED ((LOOPY_I_RECORD_LOW + 1) / 2)
+#define MAX_LEVEL (REFUTED - WAITING)
 /* Indices a thread takes at a time in the scans. */
 #define CHUNK 4096
 /* Indices a level's scan skips at a time when none is due at the level
@@ -109,6 +119,9 @@ typedef struct tiers {
      * that reaches a Tie (set with the first records; the Tie pass looks
      * out of the material only from those blocks). */
     uint8_t *tie_out;
+    /* Per BLOCK: whether level r's first scan saw a Win at r there, for
+     * its second. */
+    uint8_t *wins;
 } tiers;
 
 static uint16_t record(loopy_outcome outcome, uint32_t remoteness)
@@ -128,19 +141,22 @@ static uint32_t low_of(uint16_t v)
 
 /* The first record of index i, decoded into *board: absent when it is no
  * position (or not its class's index), decided at 0 when the game is over
- * there, else UNDECIDED.  Mirrors the game's legal() and primitive(). */
+ * there, else UNDECIDED, with *inside the index of a move that stays in
+ * the material, or UINT64_MAX.  Mirrors the game's legal() and
+ * primitive(). */
 static uint16_t first_record(const tiers *t, uint32_t m, loopy_position i,
-                             chess_board *out)
+                             chess_board *out, loopy_position *inside)
 {
     const chess_rules *rules = t->rules;
-    loopy_position first;
+    bool any;
 
     if (!chess_i_position_in(rules, m, i, out))
         return LOOPY_I_RECORD_ABSENT;
     if (rules->material[m].dead)
         return record(LOOPY_TIE, 0);
-    if (chess_i_moves(rules, out, chess_i_turned(rules, out, i), &first,
-                      true) > 0)
+    *inside = chess_i_first_move(rules, out, chess_i_turned(rules, out, i),
+                                 &any);
+    if (any)
         return UNDECIDED;
     if (!chess_i_attacked(rules, out, out->square[out->side],
                           1 - out->side, chess_i_occupied(out)))
@@ -175,23 +191,38 @@ static bool table_complete(const tiers *t, uint32_t m)
 }
 
 /* Whether v, a record while solving, is undecided: UNDECIDED, CANDIDATE,
- * or WAITING + b (every move out of the material reaches a Win, the
- * highest of remoteness b). */
+ * WAITING + b (every move out of the material reaches a Win, the highest
+ * of remoteness b) or REFUTED + h. */
 static bool undecided(uint16_t v)
 {
     return kind_of(v) == 0 && low_of(v) >= UNDECIDED;
 }
 
-/* all_moves_win()'s question about each move. */
+/* Whether v is WAITING + b for a Win past r (it cannot lose at r + 1). */
+static bool waiting_past(uint16_t v, uint32_t r)
+{
+    return kind_of(v) == 0 && low_of(v) >= WAITING && low_of(v) < REFUTED &&
+           low_of(v) - WAITING > r;
+}
+
+/* A position's hint: 13 bits of its index, mixed. */
+static uint32_t hint(loopy_position p)
+{
+    return (uint32_t)((p * UINT64_C(0x9e3779b97f4a7c15)) >> 51);
+}
+
+/* all_moves_win()'s question about each move, and the first move that
+ * reaches no Win. */
 typedef struct win_question {
     const tiers *t;
     uint32_t r;
+    loopy_position refuter;
 } win_question;
 
 static bool reaches_win(void *ctx, loopy_position to, uint32_t piece,
                         uint32_t square, uint32_t promote)
 {
-    const win_question *w = ctx;
+    win_question *w = ctx;
     uint16_t v;
 
     (void)piece;
@@ -202,62 +233,74 @@ static bool reaches_win(void *ctx, loopy_position to, uint32_t piece,
     if (to >= w->t->rules->size)
         return true;
     v = atomic_load_explicit(&w->t->rec[to], memory_order_relaxed);
-    return v == LOOPY_I_RECORD_ABSENT ||
-           (kind_of(v) == LOOPY_WIN && low_of(v) <= w->r);
+    if (v == LOOPY_I_RECORD_ABSENT ||
+        (kind_of(v) == LOOPY_WIN && low_of(v) <= w->r))
+        return true;
+    w->refuter = to;
+    return false;
 }
 
 /* Whether every move of q reaches a Win of remoteness at most r (looked
- * at until one does not).  The moves are not tested for legality: one
- * that leaves the mover's king attacked leads to an index that is no
- * position, whose record is absent (its side not to move is in check),
- * or past the end (the kings touch). */
-static bool all_moves_win(const tiers *t, loopy_position q, uint32_t r)
+ * at until one does not, *refuter).  The moves are not tested for
+ * legality: one that leaves the mover's king attacked leads to an index
+ * that is no position, whose record is absent (its side not to move is
+ * in check), or past the end (the kings touch). */
+static bool all_moves_win(const tiers *t, loopy_position q, uint32_t r,
+                          loopy_position *refuter)
 {
-    win_question w = {t, r};
+    win_question w = {t, r, 0};
     chess_board board;
+    bool all;
 
     chess_i_decode_in(t->rules, t->material, q, &board);
-    return chess_i_each_move(t->rules, &board,
-                             chess_i_turned(t->rules, &board, q), false,
-                             reaches_win, &w);
+    all = chess_i_each_move(t->rules, &board,
+                            chess_i_turned(t->rules, &board, q), false,
+                            reaches_win, &w);
+    *refuter = w.refuter;
+    return all;
 }
 
 /* Sets rec[q] to next if it is undecided, or (lower) a record of next's
  * kind with a higher remoteness, as an exit set it.  Returns whether it
- * did. */
+ * did.
+ *
+ * A plain store, no compare-and-swap: while a level runs, every thread
+ * that writes a record writes the same one there.  Its first scan
+ * decides a Win at r + 1 (a move reaches a Lose at r), a Lose at r + 1
+ * (a record waiting for r whose every move reaches a Win: never one of
+ * those), or in the Tie pass a Tie at r + 1; its second marks
+ * candidates (mark()) and nothing else.  (relaxed: the records are the
+ * only shared data, and each scan starts after the last one's barrier.) */
 static bool decide(const tiers *t, loopy_position q, uint16_t seen,
                    uint16_t next)
 {
-    /* relaxed: the records are the only shared data, and each level's
-     * scan starts after the previous level's barrier. */
-    while (undecided(seen) ||
-           (kind_of(seen) == kind_of(next) && low_of(seen) > low_of(next)))
-        if (atomic_compare_exchange_weak_explicit(&t->rec[q], &seen, next,
-                                                  memory_order_relaxed,
-                                                  memory_order_relaxed)) {
-            atomic_store_explicit(&t->soon[low_of(next) & 1]
-                                          [(q - t->lo) / BLOCK],
-                                  1, memory_order_relaxed);
-            return true;
-        }
-    return false;
+    if (!undecided(seen) &&
+        (kind_of(seen) != kind_of(next) || low_of(seen) <= low_of(next)))
+        return false;
+    atomic_store_explicit(&t->rec[q], next, memory_order_relaxed);
+    atomic_store_explicit(&t->soon[low_of(next) & 1][(q - t->lo) / BLOCK], 1,
+                          memory_order_relaxed);
+    return true;
 }
 
-/* Marks q, whose record was seen, a CANDIDATE at level r (a move of it
- * reaches a Win at r): unless it is one already, decided, or waiting for
- * a Win past r (it cannot lose at r + 1). */
-static void mark(const tiers *t, loopy_position q, uint16_t seen, uint32_t r)
+/* Marks q, whose record was seen, a CANDIDATE at level r (its move to a
+ * position of hint h reaches a Win at r): unless it is one already,
+ * decided, waiting for a Win past r (it cannot lose at r + 1), or
+ * REFUTED by a move to a position of another hint.  That position is not
+ * a Win of remoteness r or less: when it becomes a Win, its level tells
+ * q and marks it (a hint h shared by chance costs a look, no more).  A
+ * plain store (see decide()): in the level's second scan, every thread
+ * writes CANDIDATE. */
+static void mark(const tiers *t, loopy_position q, uint16_t seen, uint32_t r,
+                 uint32_t h)
 {
-    while (undecided(seen) && seen != CANDIDATE &&
-           (low_of(seen) < WAITING || low_of(seen) - WAITING <= r))
-        if (atomic_compare_exchange_weak_explicit(&t->rec[q], &seen,
-                                                  (uint16_t)CANDIDATE,
-                                                  memory_order_relaxed,
-                                                  memory_order_relaxed)) {
-            atomic_store_explicit(&t->marked[(q - t->lo) / CHUNK], 1,
-                                  memory_order_relaxed);
-            return;
-        }
+    if (!undecided(seen) || seen == CANDIDATE || waiting_past(seen, r) ||
+        (low_of(seen) >= REFUTED && low_of(seen) - REFUTED != h))
+        return;
+    atomic_store_explicit(&t->rec[q], (uint16_t)CANDIDATE,
+                          memory_order_relaxed);
+    atomic_store_explicit(&t->marked[(q - t->lo) / CHUNK], 1,
+                          memory_order_relaxed);
 }
 
 /* Position p, decided at r with outcome o (a Win, a Lose, or in the Tie
@@ -270,6 +313,7 @@ static uint64_t tell(const tiers *t, loopy_position p, unsigned o, uint32_t r)
     loopy_position list[CHESS_MAX_UNMOVES];
     chess_board board;
     uint64_t made = 0;
+    uint32_t h = hint(p);
     size_t count;
 
     /* Unchecked: an undecided record is a legal position that is not
@@ -290,7 +334,7 @@ static uint64_t tell(const tiers *t, loopy_position p, unsigned o, uint32_t r)
         else if (o == LOOPY_TIE)
             made += decide(t, q, seen, record(LOOPY_TIE, r + 1));
         else
-            mark(t, q, seen, r);
+            mark(t, q, seen, r, h);
     }
     return made;
 }
@@ -299,7 +343,7 @@ static uint64_t tell(const tiers *t, loopy_position p, unsigned o, uint32_t r)
 typedef struct exit_question {
     const tiers *t;
     uint32_t lose, win, tie; /* lowest Lose, highest Win, lowest Tie */
-    bool other;              /* a move that reaches no Win */
+    loopy_position other;    /* the first that reaches no Win, or none */
 } exit_question;
 
 static bool look_out(void *ctx, loopy_position to, uint32_t piece,
@@ -323,7 +367,8 @@ static bool look_out(void *ctx, loopy_position to, uint32_t piece,
         e->win = low_of(v);
     else if (kind_of(v) == LOOPY_TIE && low_of(v) < e->tie)
         e->tie = low_of(v);
-    e->other |= kind_of(v) != LOOPY_WIN;
+    if (kind_of(v) != LOOPY_WIN && e->other == UINT64_MAX)
+        e->other = to;
     return true;
 }
 
@@ -336,14 +381,17 @@ static bool look_out(void *ctx, loopy_position to, uint32_t piece,
  * moves; in the Tie pass, one that reaches a Tie of remoteness a is a Tie
  * at a + 1 unless a level finds a quicker one.  Returns the record, or 0
  * when they make nothing of it; *level, the level it is decided at or
- * waits for; *tie, whether a move out reaches a Tie. */
+ * waits for; *tie, whether a move out reaches a Tie; *other, the first
+ * that reaches no Win, or UINT64_MAX. */
 static uint16_t exit_record(const tiers *t, const chess_board *board,
-                            bool ties, uint32_t *level, bool *tie)
+                            bool ties, uint32_t *level, bool *tie,
+                            loopy_position *other)
 {
-    exit_question e = {t, UINT32_MAX, UINT32_MAX, UINT32_MAX, false};
+    exit_question e = {t, UINT32_MAX, UINT32_MAX, UINT32_MAX, UINT64_MAX};
 
     chess_i_each_exit(t->rules, board, look_out, &e);
     *tie = e.tie != UINT32_MAX;
+    *other = e.other;
     if (ties && e.tie != UINT32_MAX) {
         *level = e.tie + 1;
         return record(LOOPY_TIE, *level);
@@ -352,7 +400,7 @@ static uint16_t exit_record(const tiers *t, const chess_board *board,
         *level = e.lose + 1;
         return record(LOOPY_WIN, *level);
     }
-    if (!ties && !e.other && e.win != UINT32_MAX) {
+    if (!ties && e.other == UINT64_MAX && e.win != UINT32_MAX) {
         *level = e.win;
         return (uint16_t)(WAITING + *level);
     }
@@ -361,8 +409,11 @@ static uint16_t exit_record(const tiers *t, const chess_board *board,
 
 /* The first records of material [lo, hi) (first_record), with the Win
  * and Lose pass's look out of the material (exit_record) done at once,
- * and tie_out set.  *top is the highest level a record so set waits for
- * or is decided at. */
+ * and tie_out set.  An undecided position is REFUTED from the start by a
+ * move out that reaches no Win (it can never lose), else by a move that
+ * stays in the material (nothing there is a Win yet): only that move's
+ * Win marks it a candidate.  *top is the highest level a record so set
+ * waits for or is decided at. */
 static loopy_status first_records(tiers *t, uint32_t *top)
 {
     int64_t chunks = (int64_t)((t->hi - t->lo + CHUNK - 1) / CHUNK);
@@ -376,11 +427,13 @@ static loopy_status first_records(tiers *t, uint32_t *top)
         loopy_position b = t->hi - a < CHUNK ? t->hi : a + CHUNK;
         for (loopy_position i = a; i < b; i++) {
             chess_board board;
-            uint16_t v = first_record(t, t->material, i, &board);
+            loopy_position inside = UINT64_MAX, other;
+            uint16_t v = first_record(t, t->material, i, &board, &inside);
             uint32_t level = 0;
             bool tie = false;
             if (v == UNDECIDED) {
-                uint16_t out = exit_record(t, &board, false, &level, &tie);
+                uint16_t out = exit_record(t, &board, false, &level, &tie,
+                                           &other);
                 if (tie)
                     t->tie_out[(i - t->lo) / BLOCK] = 1;
                 if (out != 0 && level >= MAX_LEVEL)
@@ -388,6 +441,9 @@ static loopy_status first_records(tiers *t, uint32_t *top)
                 else if (out != 0) {
                     v = out;
                     high = level > high ? level : high;
+                } else if (other != UINT64_MAX || inside != UINT64_MAX) {
+                    v = (uint16_t)(REFUTED +
+                                   hint(other != UINT64_MAX ? other : inside));
                 }
             }
             atomic_store_explicit(&t->rec[i], v, memory_order_relaxed);
@@ -418,11 +474,12 @@ static loopy_status tie_exits(const tiers *t, uint32_t *top)
                                               memory_order_relaxed);
             uint32_t level = 0;
             bool tie;
+            loopy_position other;
             chess_board board;
             if (!undecided(v))
                 continue;
             chess_i_decode_in(t->rules, t->material, i, &board);
-            v = exit_record(t, &board, true, &level, &tie);
+            v = exit_record(t, &board, true, &level, &tie, &other);
             if (v == 0)
                 continue;
             if (level >= MAX_LEVEL) {
@@ -437,9 +494,10 @@ static loopy_status tie_exits(const tiers *t, uint32_t *top)
     return too_big ? LOOPY_ETOOBIG : LOOPY_OK;
 }
 
-/* After level r's scan, each candidate is a Lose at r + 1 when every
- * move of it reaches a Win of remoteness r or less, and undecided again
- * when not.  Returns how many it decided. */
+/* After level r's scans, each candidate is a Lose at r + 1 when every
+ * move of it reaches a Win of remoteness r or less, and when not,
+ * undecided again: REFUTED by the first move that does not.  Returns how
+ * many it decided. */
 static uint64_t candidates(tiers *t, uint32_t r)
 {
     int64_t chunks = (int64_t)((t->hi - t->lo + CHUNK - 1) / CHUNK);
@@ -456,10 +514,11 @@ static uint64_t candidates(tiers *t, uint32_t r)
         /* Only this thread writes these records now; the moves looked at
          * are read, and a Lose at r + 1 is no Win they count. */
         for (loopy_position i = a; i < b; i++) {
+            loopy_position refuter;
             if (atomic_load_explicit(&t->rec[i], memory_order_relaxed) !=
                 CANDIDATE)
                 continue;
-            if (all_moves_win(t, i, r)) {
+            if (all_moves_win(t, i, r, &refuter)) {
                 atomic_store_explicit(&t->rec[i], record(LOOPY_LOSE, r + 1),
                                       memory_order_relaxed);
                 atomic_store_explicit(&t->soon[(r + 1) & 1]
@@ -467,7 +526,8 @@ static uint64_t candidates(tiers *t, uint32_t r)
                                       1, memory_order_relaxed);
                 made++;
             } else {
-                atomic_store_explicit(&t->rec[i], (uint16_t)UNDECIDED,
+                atomic_store_explicit(&t->rec[i],
+                                      (uint16_t)(REFUTED + hint(refuter)),
                                       memory_order_relaxed);
             }
         }
@@ -492,15 +552,17 @@ static void clear_due(tiers *t, unsigned which, bool every)
     }
 }
 
-/* Level r's scan of the block [a, b), numbered k: tells of the records
- * decided at r, and decides those waiting for r; sets its due.  Returns
- * how many it decided. */
+/* Level r's first scan of the block [a, b), numbered k: tells of the
+ * records decided at r (in the Win and Lose pass, of its Loses; a Win
+ * there sets wins[k] for the second scan), and decides those waiting for
+ * r; sets its due.  Returns how many it decided. */
 static uint64_t scan_block(tiers *t, bool ties, uint32_t r, uint64_t k,
                            loopy_position a, loopy_position b)
 {
     uint16_t waiting = (uint16_t)(WAITING + r);
     uint32_t due = NOTHING_DUE;
     uint64_t made = 0;
+    bool wins = false;
 
     for (loopy_position i = a; i < b; i++) {
         uint16_t v = atomic_load_explicit(&t->rec[i], memory_order_relaxed);
@@ -508,20 +570,21 @@ static uint64_t scan_block(tiers *t, bool ties, uint32_t r, uint64_t k,
         uint32_t low = low_of(v);
         /* The last of its moves out reaches a Win at r. */
         if (!ties && v == waiting) {
-            if (all_moves_win(t, i, r))
+            loopy_position refuter;
+            if (all_moves_win(t, i, r, &refuter))
                 made += decide(t, i, v, record(LOOPY_LOSE, r + 1));
             continue;
         }
         if (k_of == 0) {
-            /* Waiting for a Win past r. */
-            if (!ties && low >= WAITING && low - WAITING > r &&
-                low - WAITING < due)
+            if (!ties && waiting_past(v, r) && low - WAITING < due)
                 due = low - WAITING;
             continue;
         }
         if ((k_of == LOOPY_TIE) != ties)
             continue;
-        if (low == r)
+        if (low == r && k_of == LOOPY_WIN)
+            wins = true;
+        else if (low == r)
             made += tell(t, i, k_of, r);
         else if (low > r && low < due)
             due = low;
@@ -529,7 +592,21 @@ static uint64_t scan_block(tiers *t, bool ties, uint32_t r, uint64_t k,
     /* A record decided at r + 1 while this scan ran, and not seen by it,
      * set soon[(r + 1) & 1]. */
     t->due[k] = (uint16_t)due;
+    t->wins[k] = wins;
     return made;
+}
+
+/* Level r's second scan of the block [a, b), one of wins: its Wins at r
+ * mark their undecided predecessors candidates.  Apart from the first
+ * (see decide()). */
+static void scan_wins(tiers *t, uint32_t r, loopy_position a,
+                      loopy_position b)
+{
+    uint16_t win = record(LOOPY_WIN, r);
+
+    for (loopy_position i = a; i < b; i++)
+        if (atomic_load_explicit(&t->rec[i], memory_order_relaxed) == win)
+            tell(t, i, LOOPY_WIN, r);
 }
 
 /* One pass (ties: the Tie pass) of the levels over the material being
@@ -538,6 +615,7 @@ static uint64_t scan_block(tiers *t, bool ties, uint32_t r, uint64_t k,
 static loopy_status run_levels(tiers *t, bool ties, uint32_t top)
 {
     int64_t chunks = (int64_t)((t->hi - t->lo + CHUNK - 1) / CHUNK);
+    int64_t blocks = (int64_t)((t->hi - t->lo + BLOCK - 1) / BLOCK);
     uint64_t made = 1;
 
     clear_due(t, 0, true);
@@ -561,6 +639,16 @@ static loopy_status run_levels(tiers *t, bool ties, uint32_t top)
                                          memory_order_relaxed) == 0)
                     continue;
                 made += scan_block(t, ties, r, k, a, b);
+            }
+        }
+        if (!ties) {
+#pragma omp parallel for num_threads(t->threads) schedule(dynamic, 8)
+            for (int64_t k = 0; k < blocks; k++) {
+                loopy_position a = t->lo + (uint64_t)k * BLOCK;
+                if (!t->wins[k])
+                    continue;
+                t->wins[k] = 0;
+                scan_wins(t, r, a, t->hi - a < BLOCK ? t->hi : a + BLOCK);
             }
         }
         if (!ties)
@@ -592,7 +680,7 @@ static loopy_status solve_material(tiers *t, uint32_t m)
     soon = loopy_i_calloc((size_t)chunks * (CHUNK / BLOCK),
                           2 * sizeof *t->soon[0]);
     tie_out = loopy_i_calloc((size_t)chunks * (CHUNK / BLOCK),
-                             sizeof *t->tie_out);
+                             2 * sizeof *t->tie_out);
     if (marks == NULL || due == NULL || soon == NULL || tie_out == NULL) {
         loopy_i_free(marks);
         loopy_i_free(due);
@@ -605,6 +693,7 @@ static loopy_status solve_material(tiers *t, uint32_t m)
     t->soon[0] = (_Atomic uint8_t *)soon;
     t->soon[1] = t->soon[0] + (size_t)chunks * (CHUNK / BLOCK);
     t->tie_out = tie_out;
+    t->wins = tie_out + (size_t)chunks * (CHUNK / BLOCK);
     status = first_records(t, &top);
     if (status == LOOPY_OK)
         status = run_levels(t, false, top);
@@ -620,6 +709,7 @@ static loopy_status solve_material(tiers *t, uint32_t m)
     t->due = NULL;
     t->soon[0] = t->soon[1] = NULL;
     t->tie_out = NULL;
+    t->wins = NULL;
     if (status != LOOPY_OK)
         return status;
     /* What no pass decided is a Draw. */

@@ -211,7 +211,7 @@ static void retractions(retro_list *out, const chess_board *board,
             pawn_unmoves(out, board, i, occ);
             continue;
         }
-        if (board->kind[i] != CHESS_KING &&
+        if (rules->pawns && board->kind[i] != CHESS_KING &&
             (board->square[i] >> 3) == promotion_rank)
             promotion_unmoves(out, board, i, occ);
         if (!plain && kinds == 0)
