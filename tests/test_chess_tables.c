@@ -5,7 +5,9 @@
  *
  * 1. The same values as loopy_game_solve_retro with all_legal, index by
  *    index (absent, outcome, remoteness), in normal and misere play: KQK,
- *    KRK, KBK, and four-piece endings (one under LOOPY_TEST_QUICK).
+ *    KRK, KBK, and four-piece endings (one under LOOPY_TEST_QUICK); and
+ *    with the Tie pass's levels all looking ahead, or all telling from
+ *    the Ties (chess_i_tie_ahead), whichever it would choose.
  * 2. The published longest mates of every pawnless ending of three and
  *    four pieces with a forced mate, white to move and winning (N moves =
  *    2N - 1 plies), and where given the longest loss with black to move
@@ -47,6 +49,7 @@
 #include "db_util.h"
 #include "loopy_game.h"
 #include "../lib/db/db_internal.h"
+#include "../lib/games/chess.h"
 #include "../lib/rules/rules_internal.h"
 
 #include <stdbool.h>
@@ -94,8 +97,10 @@ static loopy_game_solution *solve(const loopy_game *game, bool tablebase,
 }
 
 /* 1. The two solvers agree on every index, and write the same database
- * (the tablebase's from 2-byte records, the retro one's from words). */
-static void test_same(const char *params, int misere)
+ * (the tablebase's from 2-byte records, the retro one's from words); the
+ * tablebase's Tie pass levels as it chooses, or (ahead) every one looking
+ * ahead (1) or telling from the Ties (-1). */
+static void test_same_ahead(const char *params, int misere, int ahead)
 {
     loopy_game *game = open_chess(params);
     loopy_game_solution *a, *b;
@@ -104,7 +109,9 @@ static void test_same(const char *params, int misere)
     if (game == NULL)
         return;
     CHECK(loopy_game_has_tablebase(game));
+    chess_i_tie_ahead(ahead);
     a = solve(game, true, misere);
+    chess_i_tie_ahead(0);
     b = solve(game, false, misere);
     if (a != NULL && b != NULL) {
         CHECK(loopy_game_solution_size(a) == loopy_game_solution_size(b));
@@ -119,8 +126,9 @@ static void test_same(const char *params, int misere)
             differ += sa != sb || oa != ob || ra != rb;
         }
         CHECK_MSG(differ == 0,
-                  "chess:%s%s: %" PRIu64 " indices differ from the retro "
-                  "solve", params, misere ? " (misere)" : "", differ);
+                  "chess:%s%s (Tie pass %d): %" PRIu64 " indices differ "
+                  "from the retro solve", params, misere ? " (misere)" : "",
+                  ahead, differ);
         {
             tdb_bytes da = {NULL, 0, 0}, db = {NULL, 0, 0};
             CHECK(loopy_db_write_game(a, game, misere, tdb_append, &da) ==
@@ -139,6 +147,11 @@ static void test_same(const char *params, int misere)
     loopy_game_solution_free(b);
     loopy_game_close(game);
     check_case_end();
+}
+
+static void test_same(const char *params, int misere)
+{
+    test_same_ahead(params, misere, 0);
 }
 
 /* 2. The longest win with white to move and loss with black to move of
@@ -651,6 +664,14 @@ int main(void)
     test_same("KBK", 0);
     if (!tsan)
         test_same("KRKN", 0);
+    /* The Tie pass's two ways, each at every level. */
+    test_same_ahead("KRK", 0, 1);
+    test_same_ahead("KBK", 0, -1);
+    if (!tsan) {
+        test_same_ahead("KRKN", 0, 1);
+        test_same_ahead("KRKN", 0, -1);
+        test_same_ahead("KQKR", 0, 1);
+    }
     if (!quick) {
         test_same("KBBK", 0);
         test_same("KQKR", 1);

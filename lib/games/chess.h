@@ -445,5 +445,10 @@ loopy_status chess_i_solve(const loopy_game *game,
  * from its table again when needed.  0: half of physical memory (the
  * default).  For tests; not thread-safe against a build running. */
 void chess_i_build_hold(uint64_t bytes);
+/* How the Tie pass runs its levels: 0, as the solver chooses (the
+ * default); 1, each level looking ahead from the records it could
+ * decide; -1, each telling from its Ties.  For tests; not thread-safe
+ * against a solve running. */
+void chess_i_tie_ahead(int mode);
 
 #endif

@@ -609,6 +609,98 @@ static void scan_wins(tiers *t, uint32_t r, loopy_position a,
             tell(t, i, LOOPY_WIN, r);
 }
 
+/* tie_ahead()'s question about each move. */
+typedef struct tie_question {
+    const tiers *t;
+    uint32_t r;
+} tie_question;
+
+static bool misses_tie(void *ctx, loopy_position to, uint32_t piece,
+                       uint32_t square, uint32_t promote)
+{
+    const tie_question *w = ctx;
+    uint16_t v;
+
+    (void)piece;
+    (void)square;
+    (void)promote;
+    if (to >= w->t->rules->size)
+        return true;
+    v = atomic_load_explicit(&w->t->rec[to], memory_order_relaxed);
+    return kind_of(v) != LOOPY_TIE || low_of(v) != w->r;
+}
+
+/* Whether a move of q reaches a Tie of remoteness r (unchecked moves, as
+ * all_moves_win()'s). */
+static bool tie_ahead(const tiers *t, loopy_position q, uint32_t r)
+{
+    tie_question w = {t, r};
+    chess_board board;
+
+    chess_i_decode_in(t->rules, t->material, q, &board);
+    return !chess_i_each_move(t->rules, &board,
+                              chess_i_turned(t->rules, &board, q), false,
+                              misses_tie, &w);
+}
+
+/* Level r of the Tie pass looking ahead instead, in the block [a, b),
+ * numbered k: each record a Tie at r would tell (undecided, or a Tie
+ * from a move out, past r + 1) looks at its moves for one.  The same
+ * records as scan_block()'s tells, from the other end: the cheaper one
+ * when the Ties at r are many and the records they could tell few (a
+ * Tie at r reaches some twenty predecessors, most of them decided
+ * already).  Each thread writes its own block's records, and a Tie at
+ * r + 1 is none the others look for.  Sets the block's due; returns
+ * how many it decided. */
+static uint64_t pull_block(tiers *t, uint32_t r, uint64_t k,
+                           loopy_position a, loopy_position b)
+{
+    uint16_t tie = record(LOOPY_TIE, r + 1);
+    uint32_t due = NOTHING_DUE;
+    uint64_t made = 0;
+
+    for (loopy_position i = a; i < b; i++) {
+        uint16_t v = atomic_load_explicit(&t->rec[i], memory_order_relaxed);
+        if ((undecided(v) ||
+             (kind_of(v) == LOOPY_TIE && low_of(v) > r + 1)) &&
+            tie_ahead(t, i, r)) {
+            made += decide(t, i, v, tie);
+            v = tie;
+        }
+        if (kind_of(v) == LOOPY_TIE && low_of(v) > r && low_of(v) < due)
+            due = low_of(v);
+    }
+    t->due[k] = (uint16_t)due;
+    return made;
+}
+
+/* How the Tie pass runs its levels (chess_i_tie_ahead): 0 as it
+ * chooses, 1 each looking ahead, -1 none. */
+static int tie_ahead_mode;
+
+void chess_i_tie_ahead(int mode)
+{
+    tie_ahead_mode = mode;
+}
+
+/* How many records of the material being solved are undecided. */
+static uint64_t count_undecided(const tiers *t)
+{
+    int64_t chunks = (int64_t)((t->hi - t->lo + CHUNK - 1) / CHUNK);
+    uint64_t open = 0;
+
+#pragma omp parallel for num_threads(t->threads) schedule(static) \
+    reduction(+ : open)
+    for (int64_t c = 0; c < chunks; c++) {
+        loopy_position a = t->lo + (uint64_t)c * CHUNK;
+        loopy_position b = t->hi - a < CHUNK ? t->hi : a + CHUNK;
+        for (loopy_position i = a; i < b; i++)
+            open += undecided(
+                atomic_load_explicit(&t->rec[i], memory_order_relaxed));
+    }
+    return open;
+}
+
 /* One pass (ties: the Tie pass) of the levels over the material being
  * solved, whose looks out of it are done: top is the highest level they
  * set a record for. */
@@ -616,13 +708,32 @@ static loopy_status run_levels(tiers *t, bool ties, uint32_t top)
 {
     int64_t chunks = (int64_t)((t->hi - t->lo + CHUNK - 1) / CHUNK);
     int64_t blocks = (int64_t)((t->hi - t->lo + BLOCK - 1) / BLOCK);
-    uint64_t made = 1;
+    uint64_t made = 1, last = 0;
+    /* The Tie pass: the undecided records left (at most: a record
+     * decided twice at once counts twice). */
+    uint64_t open = ties ? count_undecided(t) : 0;
 
     clear_due(t, 0, true);
     for (uint32_t r = 0; made > 0 || r <= top; r++) {
         if (r >= MAX_LEVEL)
             return LOOPY_ETOOBIG;
         made = 0;
+        /* Ties at r (about as many as the last level decided) past half
+         * the undecided records: each of those looks ahead. */
+        if (ties && (tie_ahead_mode == 0 ? last > open / 2
+                                         : tie_ahead_mode > 0)) {
+#pragma omp parallel for num_threads(t->threads) schedule(dynamic, 8) \
+    reduction(+ : made)
+            for (int64_t k = 0; k < blocks; k++) {
+                loopy_position a = t->lo + (uint64_t)k * BLOCK;
+                made += pull_block(t, r, (uint64_t)k, a,
+                                   t->hi - a < BLOCK ? t->hi : a + BLOCK);
+            }
+            open = open > made ? open - made : 0;
+            last = made;
+            clear_due(t, r & 1, false);
+            continue;
+        }
         /* A block is scanned when a record there is due at r: one the
          * last scan of it saw waiting or decided for r, or one decided
          * at r since (soon). */
@@ -653,6 +764,8 @@ static loopy_status run_levels(tiers *t, bool ties, uint32_t top)
         }
         if (!ties)
             made += candidates(t, r);
+        open = open > made ? open - made : 0;
+        last = made;
         clear_due(t, r & 1, false);
     }
     return LOOPY_OK;
