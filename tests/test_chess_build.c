@@ -1,6 +1,6 @@
 /*
  * test_chess_build.c - building a folder of chess tables
- * (loopy_game_solve_options.build, lib/games/chess_solve.c), each ending
+ * (loopy_game_solve_options.build, lib/games/chess_build.c), each ending
  * alone, and probing a database through its folder (loopy_db_use_tables).
  *
  * 1. The build's solution is the whole solve's on the game's own ending,

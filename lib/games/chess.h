@@ -435,6 +435,38 @@ loopy_status chess_i_write_table(const chess_rules *rules, uint32_t m,
 
 /* ---- lib/games/chess_solve.c ---- */
 
+/* The records of a chess game's solve, 2 bytes per index (the database's
+ * records), as the solver of one material and chess_build.c share them. */
+typedef struct chess_records {
+    const chess_rules *rules;
+    _Atomic uint16_t *rec;
+    uint16_t *plain; /* rec, as plain data (a build's drops and writes) */
+    int threads;
+    bool misere;
+} chess_records;
+/* The remoteness a solve stops at (LOOPY_ETOOBIG): below 2^13, past any
+ * chess ending's (the longest known mate of seven pieces is 549 plies). */
+#define CHESS_MAX_LEVEL 8188u
+/* The indices a thread takes at a time. */
+#define CHESS_CHUNK 4096u
+/* Solves material m of records, whose smaller materials are solved (or
+ * read from their tables): every legal index, by levels, in 2 bytes per
+ * index and a few per 512. */
+loopy_status chess_i_solve_material(const chess_records *records,
+                                    uint32_t m);
+/* Whether the records of material m, read from its table, are present
+ * exactly at its legal positions (each its class's index), as a solve of
+ * every legal position writes them: a table of the positions reached
+ * from a start only (--solver retro without --all-legal) is not one. */
+bool chess_i_table_complete(const chess_records *records, uint32_t m);
+/* How the Tie pass runs its levels: 0, as the solver chooses (the
+ * default); 1, each level looking ahead from the records it could
+ * decide; -1, each telling from its Ties.  For tests; not thread-safe
+ * against a solve running. */
+void chess_i_tie_ahead(int mode);
+
+/* ---- lib/games/chess_build.c ---- */
+
 /* Every legal position of a chess ending, 2 bytes per index, tier by
  * tier: the game's solve (loopy_game_solve_tablebase). */
 loopy_status chess_i_solve(const loopy_game *game,
@@ -445,10 +477,5 @@ loopy_status chess_i_solve(const loopy_game *game,
  * from its table again when needed.  0: half of physical memory (the
  * default).  For tests; not thread-safe against a build running. */
 void chess_i_build_hold(uint64_t bytes);
-/* How the Tie pass runs its levels: 0, as the solver chooses (the
- * default); 1, each level looking ahead from the records it could
- * decide; -1, each telling from its Ties.  For tests; not thread-safe
- * against a solve running. */
-void chess_i_tie_ahead(int mode);
 
 #endif
