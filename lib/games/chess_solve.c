@@ -49,9 +49,10 @@
  *
  * Memory: the records, 2 bytes per index, a byte per CHUNK (4096)
  * indices of the material being solved saying where candidates are, and
- * 6 bytes per BLOCK (512) saying when a block is next due, whether a
- * position there has a move out of the material to a Tie, and whether
- * it holds a Win of the level being run.  Each level scans the blocks of
+ * 7 bytes per BLOCK (512) saying when a block is next due, whether a
+ * position there has a move out of the material to a Tie, whether it
+ * holds a Win of the level being run, and in the Tie pass whether it
+ * may hold an undecided record.  Each level scans the blocks of
  * the material that hold a record due at it (most levels past the first
  * few touch a small part), twice: the first tells of its Loses (its
  * Ties in the Tie pass) and decides, the second tells of its Wins and
@@ -123,6 +124,10 @@ typedef struct tiers {
     /* Per BLOCK: whether level r's first scan saw a Win at r there, for
      * its second. */
     uint8_t *wins;
+    /* Per BLOCK, in the Tie pass: whether a record there may be undecided
+     * (set by count_undecided(), cleared by a look ahead that leaves
+     * none). */
+    uint8_t *open_in;
 } tiers;
 
 static uint16_t record(loopy_outcome outcome, uint32_t remoteness)
@@ -258,8 +263,10 @@ static bool all_moves_win(const tiers *t, loopy_position q, uint32_t r,
 }
 
 /* Sets rec[q] to next if it is undecided, or (lower) a record of next's
- * kind with a higher remoteness, as an exit set it.  Returns whether it
- * did.
+ * kind with a higher remoteness, as an exit set it.  Returns whether q
+ * was undecided: a record lowered is none the levels must count (its
+ * old level, past r + 1, is at most the highest that the first records
+ * set, and the levels run to that one anyway).
  *
  * A plain store, no compare-and-swap: while a level runs, every thread
  * that writes a record writes the same one there.  Its first scan
@@ -271,13 +278,15 @@ static bool all_moves_win(const tiers *t, loopy_position q, uint32_t r,
 static bool decide(const tiers *t, loopy_position q, uint16_t seen,
                    uint16_t next)
 {
-    if (!undecided(seen) &&
+    bool open = undecided(seen);
+
+    if (!open &&
         (kind_of(seen) != kind_of(next) || low_of(seen) <= low_of(next)))
         return false;
     atomic_store_explicit(&t->rec[q], next, memory_order_relaxed);
     atomic_store_explicit(&t->soon[low_of(next) & 1][(q - t->lo) / BLOCK], 1,
                           memory_order_relaxed);
-    return true;
+    return open;
 }
 
 /* Marks q, whose record was seen, a CANDIDATE at level r (its move to a
@@ -641,15 +650,20 @@ static bool tie_ahead(const tiers *t, loopy_position q, uint32_t r)
  * when the Ties at r are many and the records they could tell few (a
  * Tie at r reaches some twenty predecessors, most of them decided
  * already).  Each thread writes its own block's records, and a Tie at
- * r + 1 is none the others look for.  Sets the block's due; returns
- * how many it decided. */
+ * r + 1 is none the others look for.  Sets the block's due and
+ * open_in; returns how many it decided, and *left how many it leaves
+ * undecided.  A block with neither an undecided record nor a Tie past
+ * r has nothing to look at (nor has it later): left alone. */
 static uint64_t pull_block(tiers *t, uint32_t r, uint64_t k,
-                           loopy_position a, loopy_position b)
+                           loopy_position a, loopy_position b,
+                           uint64_t *left)
 {
     uint16_t tie = record(LOOPY_TIE, r + 1);
     uint32_t due = NOTHING_DUE;
-    uint64_t made = 0;
+    uint64_t made = 0, open = 0;
 
+    if (!t->open_in[k] && t->due[k] == NOTHING_DUE)
+        return 0;
     for (loopy_position i = a; i < b; i++) {
         uint16_t v = atomic_load_explicit(&t->rec[i], memory_order_relaxed);
         if ((undecided(v) ||
@@ -658,10 +672,13 @@ static uint64_t pull_block(tiers *t, uint32_t r, uint64_t k,
             made += decide(t, i, v, tie);
             v = tie;
         }
+        open += undecided(v);
         if (kind_of(v) == LOOPY_TIE && low_of(v) > r && low_of(v) < due)
             due = low_of(v);
     }
     t->due[k] = (uint16_t)due;
+    t->open_in[k] = open > 0;
+    *left += open;
     return made;
 }
 
@@ -674,20 +691,24 @@ void chess_i_tie_ahead(int mode)
     tie_ahead_mode = mode;
 }
 
-/* How many records of the material being solved are undecided. */
+/* How many records of the material being solved are undecided; sets
+ * open_in. */
 static uint64_t count_undecided(const tiers *t)
 {
-    int64_t chunks = (int64_t)((t->hi - t->lo + CHUNK - 1) / CHUNK);
+    int64_t blocks = (int64_t)((t->hi - t->lo + BLOCK - 1) / BLOCK);
     uint64_t open = 0;
 
 #pragma omp parallel for num_threads(t->threads) schedule(static) \
     reduction(+ : open)
-    for (int64_t c = 0; c < chunks; c++) {
-        loopy_position a = t->lo + (uint64_t)c * CHUNK;
-        loopy_position b = t->hi - a < CHUNK ? t->hi : a + CHUNK;
+    for (int64_t k = 0; k < blocks; k++) {
+        loopy_position a = t->lo + (uint64_t)k * BLOCK;
+        loopy_position b = t->hi - a < BLOCK ? t->hi : a + BLOCK;
+        uint64_t here = 0;
         for (loopy_position i = a; i < b; i++)
-            open += undecided(
+            here += undecided(
                 atomic_load_explicit(&t->rec[i], memory_order_relaxed));
+        t->open_in[k] = here > 0;
+        open += here;
     }
     return open;
 }
@@ -700,8 +721,9 @@ static loopy_status run_levels(tiers *t, bool ties, uint32_t top)
     int64_t chunks = (int64_t)((t->hi - t->lo + CHUNK - 1) / CHUNK);
     int64_t blocks = (int64_t)((t->hi - t->lo + BLOCK - 1) / BLOCK);
     uint64_t made = 1, last = 0;
-    /* The Tie pass: the undecided records left (at most: a record
-     * decided twice at once counts twice). */
+    /* The Tie pass: the undecided records left, counted again by each
+     * level that looks ahead (between those, at most: a record that two
+     * threads decide at once counts twice). */
     uint64_t open = ties ? count_undecided(t) : 0;
 
     clear_due(t, 0, true);
@@ -713,14 +735,16 @@ static loopy_status run_levels(tiers *t, bool ties, uint32_t top)
          * the undecided records: each of those looks ahead. */
         if (ties && (tie_ahead_mode == 0 ? last > open / 2
                                          : tie_ahead_mode > 0)) {
+            uint64_t left = 0;
 #pragma omp parallel for num_threads(t->threads) schedule(dynamic, 8) \
-    reduction(+ : made)
+    reduction(+ : made, left)
             for (int64_t k = 0; k < blocks; k++) {
                 loopy_position a = t->lo + (uint64_t)k * BLOCK;
                 made += pull_block(t, r, (uint64_t)k, a,
-                                   t->hi - a < BLOCK ? t->hi : a + BLOCK);
+                                   t->hi - a < BLOCK ? t->hi : a + BLOCK,
+                                   &left);
             }
-            open = open > made ? open - made : 0;
+            open = left;
             last = made;
             clear_due(t, r & 1, false);
             continue;
@@ -784,7 +808,7 @@ static loopy_status solve_material(tiers *t, uint32_t m)
     soon = loopy_i_calloc((size_t)chunks * (CHUNK / BLOCK),
                           2 * sizeof *t->soon[0]);
     tie_out = loopy_i_calloc((size_t)chunks * (CHUNK / BLOCK),
-                             2 * sizeof *t->tie_out);
+                             3 * sizeof *t->tie_out);
     if (marks == NULL || due == NULL || soon == NULL || tie_out == NULL) {
         loopy_i_free(marks);
         loopy_i_free(due);
@@ -798,6 +822,7 @@ static loopy_status solve_material(tiers *t, uint32_t m)
     t->soon[1] = t->soon[0] + (size_t)chunks * (CHUNK / BLOCK);
     t->tie_out = tie_out;
     t->wins = tie_out + (size_t)chunks * (CHUNK / BLOCK);
+    t->open_in = t->wins + (size_t)chunks * (CHUNK / BLOCK);
     status = first_records(t, &top);
     if (status == LOOPY_OK)
         status = run_levels(t, false, top);
@@ -814,6 +839,7 @@ static loopy_status solve_material(tiers *t, uint32_t m)
     t->soon[0] = t->soon[1] = NULL;
     t->tie_out = NULL;
     t->wins = NULL;
+    t->open_in = NULL;
     if (status != LOOPY_OK)
         return status;
     /* What no pass decided is a Draw. */
