@@ -558,47 +558,90 @@ static void clear_due(tiers *t, unsigned which, bool every)
     }
 }
 
+/* What level r's first scan needs to know of a record v when it sets a
+ * block's due (scan_block()): the level above r at which v is due (of
+ * kind one or two, decided there; WAITING + b for b past r, when below
+ * waits_below), else INT16_MAX.  Without a branch, in signed 16 bits
+ * (the levels are below 2^14), so that the compiler makes a block's
+ * records of it eight or more at a time. */
+static int16_t due_of(uint16_t v, int16_t r, int16_t one, int16_t two,
+                      int16_t waits_below)
+{
+    int16_t kind = (int16_t)(v >> LOOPY_I_RECORD_SHIFT);
+    int16_t low = (int16_t)(v & LOOPY_I_RECORD_LOW);
+    int16_t after = (int16_t)(low - (int16_t)WAITING);
+    bool decided = (kind == one) | (kind == two);
+    bool waits = (kind == 0) & (after > r) & (low < waits_below);
+    int16_t due = (decided & (low > r)) ? low : INT16_MAX;
+
+    return waits ? after : due;
+}
+
 /* Level r's first scan of the block [a, b), numbered k: tells of the
  * records decided at r (in the Win and Lose pass, of its Loses; a Win
  * there sets wins[k] for the second scan), and decides those waiting for
- * r; sets its due.  Returns how many it decided. */
+ * r; sets its due.  Returns how many it decided.
+ *
+ * It copies the block and reads the copy once, without a branch (its
+ * due, whether it holds a Win at r, and a byte for each record to tell
+ * of or waiting for r), then acts on those bytes: a branch on each
+ * record's kind mispredicts about as often as not, and most records of a
+ * block due at r are neither.  (What a tell decides here meanwhile is at
+ * r + 1, which soon marks.) */
 static uint64_t scan_block(tiers *t, bool ties, uint32_t r, uint64_t k,
                            loopy_position a, loopy_position b)
 {
-    uint16_t waiting = (uint16_t)(WAITING + r);
-    uint32_t due = NOTHING_DUE;
+    /* A Draw is no record while solving: waiting and win match none in
+     * the Tie pass. */
+    uint16_t told = record(ties ? LOOPY_TIE : LOOPY_LOSE, r);
+    uint16_t waiting = ties ? LOOPY_I_RECORD_DRAW : (uint16_t)(WAITING + r);
+    uint16_t win = ties ? LOOPY_I_RECORD_DRAW : record(LOOPY_WIN, r);
+    /* The kinds whose records are due at their levels, and the bound
+     * of WAITING + b (in the Tie pass, none). */
+    int16_t one = ties ? LOOPY_TIE : LOOPY_WIN;
+    int16_t two = ties ? LOOPY_TIE : LOOPY_LOSE;
+    int16_t waits_below = ties ? 0 : (int16_t)REFUTED;
+    uint16_t copy[BLOCK], wins = 0;
+    int16_t due = INT16_MAX;
+    uint8_t act[BLOCK];
+    uint32_t n = (uint32_t)(b - a);
     uint64_t made = 0;
-    bool wins = false;
 
-    for (loopy_position i = a; i < b; i++) {
-        uint16_t v = atomic_load_explicit(&t->rec[i], memory_order_relaxed);
-        unsigned k_of = kind_of(v);
-        uint32_t low = low_of(v);
-        /* The last of its moves out reaches a Win at r. */
-        if (!ties && v == waiting) {
+    for (uint32_t i = 0; i < n; i++)
+        copy[i] = atomic_load_explicit(&t->rec[a + i], memory_order_relaxed);
+    for (uint32_t i = n; i < BLOCK; i++)
+        copy[i] = LOOPY_I_RECORD_ABSENT;
+#pragma omp simd reduction(min : due) reduction(| : wins)
+    for (uint32_t i = 0; i < BLOCK; i++) {
+        uint16_t v = copy[i];
+        int16_t d = due_of(v, (int16_t)r, one, two, waits_below);
+        due = d < due ? d : due;
+        wins |= v == win;
+        act[i] = (uint8_t)((v == told) | (v == waiting));
+    }
+    for (uint32_t w = 0; w < BLOCK; w += 8) {
+        uint64_t any;
+        memcpy(&any, act + w, sizeof any);
+        for (uint32_t i = w; any != 0 && i < w + 8; i++) {
+            uint16_t v;
             loopy_position refuter;
-            if (all_moves_win(t, i, r, &refuter))
-                made += decide(t, i, v, record(LOOPY_LOSE, r + 1));
-            continue;
+            if (!act[i])
+                continue;
+            v = atomic_load_explicit(&t->rec[a + i], memory_order_relaxed);
+            /* The last of its moves out reaches a Win at r (unless a
+             * tell made it a Win at r + 1 since). */
+            if (v == waiting) {
+                if (all_moves_win(t, a + i, r, &refuter))
+                    made += decide(t, a + i, v, record(LOOPY_LOSE, r + 1));
+            } else if (v == told) {
+                made += tell(t, a + i, kind_of(v), r);
+            }
         }
-        if (k_of == 0) {
-            if (!ties && waiting_past(v, r) && low - WAITING < due)
-                due = low - WAITING;
-            continue;
-        }
-        if ((k_of == LOOPY_TIE) != ties)
-            continue;
-        if (low == r && k_of == LOOPY_WIN)
-            wins = true;
-        else if (low == r)
-            made += tell(t, i, k_of, r);
-        else if (low > r && low < due)
-            due = low;
     }
     /* A record decided at r + 1 while this scan ran, and not seen by it,
      * set soon[(r + 1) & 1]. */
-    t->due[k] = (uint16_t)due;
-    t->wins[k] = wins;
+    t->due[k] = due == INT16_MAX ? NOTHING_DUE : (uint16_t)due;
+    t->wins[k] = wins != 0;
     return made;
 }
 
