@@ -49,8 +49,9 @@
  *
  * Memory: the records, 2 bytes per index, a byte per CHUNK (4096)
  * indices of the material being solved saying where candidates are, and
- * 7 bytes per BLOCK (512) saying when a block is next due, whether a
- * position there has a move out of the material to a Tie, whether it
+ * 7 bytes per BLOCK (512) saying when a block is next due (2, and 2
+ * saying whether a record there was decided for the next level), whether
+ * a position there has a move out of the material to a Tie, whether it
  * holds a Win of the level being run, and in the Tie pass whether it
  * may hold an undecided record.  Each level scans the blocks of
  * the material that hold a record due at it (most levels past the first
@@ -265,8 +266,8 @@ static bool all_moves_win(const tiers *t, loopy_position q, uint32_t r,
 /* Sets rec[q] to next if it is undecided, or (lower) a record of next's
  * kind with a higher remoteness, as an exit set it.  Returns whether q
  * was undecided: a record lowered is none the levels must count (its
- * old level, past r + 1, is at most the highest that the first records
- * set, and the levels run to that one anyway).
+ * old level, past r + 1, is at most top, the highest that the looks out
+ * of the material set, and the levels run to that one anyway).
  *
  * A plain store, no compare-and-swap: while a level runs, every thread
  * that writes a record writes the same one there.  Its first scan
@@ -313,7 +314,7 @@ static void mark(const tiers *t, loopy_position q, uint16_t seen, uint32_t r,
  * pass a Tie), tells its undecided predecessors in the material being
  * solved: a Win marks them candidates, whose moves are looked at once
  * after the level (looked at for each Win, they were looked at again and
- * again).  Returns how many it decided. */
+ * again).  Returns how many undecided records it decided. */
 static uint64_t tell(const tiers *t, loopy_position p, unsigned o, uint32_t r)
 {
     loopy_position list[CHESS_MAX_UNMOVES];
@@ -580,7 +581,7 @@ static int16_t due_of(uint16_t v, int16_t r, int16_t one, int16_t two,
 /* Level r's first scan of the block [a, b), numbered k: tells of the
  * records decided at r (in the Win and Lose pass, of its Loses; a Win
  * there sets wins[k] for the second scan), and decides those waiting for
- * r; sets its due.  Returns how many it decided.
+ * r; sets its due.  Returns how many undecided records it decided.
  *
  * It copies the block and reads the copy once, without a branch (its
  * due, whether it holds a Win at r, and a byte for each record to tell
@@ -601,7 +602,8 @@ static uint64_t scan_block(tiers *t, bool ties, uint32_t r, uint64_t k,
     int16_t one = ties ? LOOPY_TIE : LOOPY_WIN;
     int16_t two = ties ? LOOPY_TIE : LOOPY_LOSE;
     int16_t waits_below = ties ? 0 : (int16_t)REFUTED;
-    uint16_t copy[BLOCK], wins = 0;
+    uint16_t copy[BLOCK];
+    uint16_t wins = 0;
     int16_t due = INT16_MAX;
     uint8_t act[BLOCK];
     uint32_t n = (uint32_t)(b - a);
@@ -622,7 +624,9 @@ static uint64_t scan_block(tiers *t, bool ties, uint32_t r, uint64_t k,
     for (uint32_t w = 0; w < BLOCK; w += 8) {
         uint64_t any;
         memcpy(&any, act + w, sizeof any);
-        for (uint32_t i = w; any != 0 && i < w + 8; i++) {
+        if (any == 0)
+            continue;
+        for (uint32_t i = w; i < w + 8; i++) {
             uint16_t v;
             loopy_position refuter;
             if (!act[i])
@@ -765,8 +769,8 @@ static loopy_status run_levels(tiers *t, bool ties, uint32_t top)
     int64_t blocks = (int64_t)((t->hi - t->lo + BLOCK - 1) / BLOCK);
     uint64_t made = 1, last = 0;
     /* The Tie pass: the undecided records left, counted again by each
-     * level that looks ahead (between those, at most: a record that two
-     * threads decide at once counts twice). */
+     * level that looks ahead (between those, it may fall below the true
+     * count: a record that two threads decide at once counts twice). */
     uint64_t open = ties ? count_undecided(t) : 0;
 
     clear_due(t, 0, true);
