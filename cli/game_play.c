@@ -64,7 +64,8 @@ typedef struct play_record {
  * list best first, its number, its name, and its label when the game
  * gives one (what move_parse reads: "b2", "h2h8"). */
 typedef struct play_option {
-    size_t index;
+    size_t index;  /* its move in the list, best first */
+    uint32_t twin; /* 0, or k: the game's k-th other move into its class */
     uint32_t number;
     bool bare; /* named by its number alone (Connect Four's column) */
     char name[64];
@@ -164,13 +165,45 @@ static int compare_options(const void *x, const void *y)
     return strcmp(a->name, b->name);
 }
 
-/* The moves of the position shown as the person sees them: numbered by the
- * game where it numbers every move, each number once; else 1, 2, ... in the
- * order of their names (positions: in increasing order). */
-static play_option *make_options(const play_state *p, const char *shown,
-                                 const loopy_game_move *moves, size_t count)
+/* The moves at the board of a class's move besides the one its name
+ * names (loopy_game_move_twin), added to options[*count ..), which grows;
+ * false when memory runs out. */
+static bool add_twins(const play_state *p, const char *shown,
+                      const loopy_game_move *move, size_t index,
+                      play_option **options, size_t *count, size_t *room)
 {
-    play_option *options = malloc(count ? count * sizeof *options : 1);
+    for (uint32_t k = 1;; k++) {
+        play_option o;
+        memset(&o, 0, sizeof o);
+        if (loopy_game_move_twin(p->game, shown, move->to, k, o.name,
+                                 sizeof o.name, o.label, sizeof o.label, NULL,
+                                 0) == 0)
+            return true;
+        o.index = index;
+        o.twin = k;
+        o.to = move->to;
+        if (*count == *room) {
+            play_option *more = realloc(*options, 2 * *room * sizeof o);
+            if (more == NULL)
+                return false;
+            *options = more;
+            *room *= 2;
+        }
+        (*options)[(*count)++] = o;
+    }
+}
+
+/* The moves of the position shown as the person sees them, *n of them
+ * (more than count when two moves at the board lead into one class):
+ * numbered by the game where it numbers every move, each number once;
+ * else 1, 2, ... in the order of their names (positions: in increasing
+ * order). */
+static play_option *make_options(const play_state *p, const char *shown,
+                                 const loopy_game_move *moves, size_t count,
+                                 size_t *n)
+{
+    size_t room = count ? count : 1;
+    play_option *options = malloc(room * sizeof *options);
     bool numbered = p->game->move_label != NULL;
 
     if (options == NULL)
@@ -178,6 +211,7 @@ static play_option *make_options(const play_state *p, const char *shown,
     for (size_t i = 0; i < count; i++) {
         play_option *o = &options[i];
         o->index = i;
+        o->twin = 0;
         o->to = moves[i].to;
         loopy_game_move_name(p->game, shown, moves[i].to, o->name,
                              sizeof o->name, NULL, 0);
@@ -194,6 +228,15 @@ static play_option *make_options(const play_state *p, const char *shown,
             snprintf(o->name, sizeof o->name, "%s", o->label);
         numbered = numbered && o->number != 0;
     }
+    *n = count;
+    for (size_t i = 0; i < count; i++)
+        if (!add_twins(p, shown, &moves[i], i, &options, n, &room)) {
+            free(options);
+            return NULL;
+        }
+    /* A twin has no number of its own: the game's numbers name classes. */
+    numbered = numbered && *n == count;
+    count = *n;
     if (p->game->move_format == NULL && p->game->move_label == NULL) {
         /* Insertion sort by position: a few dozen moves. */
         for (size_t i = 1; i < count; i++) {
@@ -263,34 +306,105 @@ static void print_options(const play_option *options, size_t count)
 
 /* Every move with its value for the person, best first. */
 static void print_valued(const play_state *p, const play_option *options,
-                         const loopy_game_move *moves, size_t count)
+                         size_t n, const loopy_game_move *moves, size_t count)
 {
     for (size_t i = 0; i < count; i++) {
-        const play_option *o = &options[0];
         loopy_outcome value;
         uint32_t remoteness;
-        char number[16];
-        for (size_t j = 0; j < count; j++)
-            if (options[j].index == i)
-                o = &options[j];
+
         game_move_value(&moves[i], &value, &remoteness);
-        snprintf(number, sizeof number, "%" PRIu32, o->number);
-        if (o->bare)
-            printf("  %3s  ", number);
-        else
-            printf("  %3s. %s  ", number, o->name);
-        print_value(p, value, remoteness);
-        printf("\n");
+        /* The move, then its twins (the same value). */
+        for (uint32_t k = 0; k <= LOOPY_GAME_TWINS_MAX; k++) {
+            const play_option *o = NULL;
+            char number[16];
+            for (size_t j = 0; j < n && o == NULL; j++)
+                if (options[j].index == i && options[j].twin == k)
+                    o = &options[j];
+            if (o == NULL)
+                break;
+            snprintf(number, sizeof number, "%" PRIu32, o->number);
+            if (o->bare)
+                printf("  %3s  ", number);
+            else
+                printf("  %3s. %s  ", number, o->name);
+            print_value(p, value, remoteness);
+            printf("\n");
+        }
     }
 }
 
-/* The option for the move that leads to to, or NULL. */
+/* The option for the move that leads to to (its class's own, not a
+ * twin), or NULL. */
 static const play_option *option_to(const play_option *options, size_t count,
                                     loopy_position to)
 {
     for (size_t i = 0; i < count; i++)
-        if (options[i].to == to)
+        if (options[i].to == to && options[i].twin == 0)
             return &options[i];
+    return NULL;
+}
+
+/* The option for the move to to whose position after it is written as
+ * text (a twin's, when text is its board), else its class's own; NULL
+ * when no move leads to to. */
+static const play_option *option_after(const play_state *p, const char *shown,
+                                       const play_option *options,
+                                       size_t count, loopy_position to,
+                                       const char *text)
+{
+    for (size_t i = 0; i < count; i++) {
+        char name[64], after[GAME_NAME_CAPACITY];
+        if (options[i].to != to || options[i].twin == 0 ||
+            loopy_game_move_twin(p->game, shown, to, options[i].twin, name,
+                                 sizeof name, NULL, 0, after,
+                                 sizeof after) == 0)
+            continue;
+        if (strcmp(after, text) == 0)
+            return &options[i];
+    }
+    return option_to(options, count, to);
+}
+
+/* Whether a and b are the same move's name but for the signs a game may
+ * let one leave out ('x', '+', '#', '='; chess: "Qxb5+" is "Qb5"). */
+static bool same_but_signs(const char *a, const char *b)
+{
+    for (;;) {
+        while (*a != '\0' && strchr("x+#=", *a) != NULL)
+            a++;
+        while (*b != '\0' && strchr("x+#=", *b) != NULL)
+            b++;
+        if (*a != *b)
+            return false;
+        if (*a == '\0')
+            return true;
+        a++;
+        b++;
+    }
+}
+
+/* The option whose name or label is text, when text names a move that a
+ * twin shares its class with: the move the person meant, not its class's
+ * own.  NULL when none is, or the text names no twin. */
+static const play_option *option_named(const play_option *options,
+                                       size_t count, const char *text)
+{
+    const play_option *found = NULL;
+
+    for (size_t i = 0; i < count; i++) {
+        if (strcmp(options[i].name, text) != 0 &&
+            strcmp(options[i].label, text) != 0 &&
+            !same_but_signs(options[i].name, text))
+            continue;
+        if (found != NULL)
+            return NULL; /* two: the game's own reading decides */
+        found = &options[i];
+    }
+    if (found == NULL)
+        return NULL;
+    for (size_t i = 0; i < count; i++)
+        if (options[i].to == found->to && &options[i] != found)
+            return found;
     return NULL;
 }
 
@@ -300,7 +414,7 @@ enum { ANSWER_MOVE, ANSWER_STOP, ANSWER_UNDO, ANSWER_FAILED };
 /* Reads the person's answer: a move (*choice, an option), q or the end of
  * the input (ANSWER_STOP), undo, or a failed write (ANSWER_FAILED). */
 static int ask(play_state *p, const char *shown, const play_option *options,
-               const loopy_game_move *moves, size_t count,
+               size_t n, const loopy_game_move *moves, size_t count,
                const play_option **choice)
 {
     for (;;) {
@@ -349,13 +463,13 @@ static int ask(play_state *p, const char *shown, const play_option *options,
             continue;
         }
         if (strcmp(text, "moves") == 0) {
-            print_valued(p, options, moves, count);
+            print_valued(p, options, n, moves, count);
             continue;
         }
         if (strcmp(text, "undo") == 0)
             return ANSWER_UNDO;
         if (strcmp(text, "hint") == 0 || strcmp(text, "best") == 0) {
-            const play_option *best = option_to(options, count, moves[0].to);
+            const play_option *best = option_to(options, n, moves[0].to);
             loopy_outcome value;
             uint32_t remoteness;
             if (strcmp(text, "best") == 0) {
@@ -379,7 +493,7 @@ static int ask(play_state *p, const char *shown, const play_option *options,
             unsigned long long number;
             errno = 0;
             number = strtoull(text, &end, 10);
-            for (size_t i = 0; errno == 0 && i < count; i++)
+            for (size_t i = 0; errno == 0 && i < n; i++)
                 if (options[i].number == number) {
                     *choice = &options[i];
                     return ANSWER_MOVE;
@@ -394,16 +508,18 @@ static int ask(play_state *p, const char *shown, const play_option *options,
              * it. */
             memset(&diag, 0, sizeof diag);
             memset(&position_diag, 0, sizeof position_diag);
-            if ((!digits || p->game->move_parse != NULL) &&
+            if (!digits)
+                found = option_named(options, n, text);
+            if (found == NULL && (!digits || p->game->move_parse != NULL) &&
                 loopy_game_move_parse(p->game, shown, text, &to, &diag) ==
                     LOOPY_OK)
-                found = option_to(options, count, to);
+                found = option_to(options, n, to);
             /* A number is a move's number, never a position (subtract's
              * positions are numbers too). */
             if (found == NULL && !digits &&
                 loopy_game_parse(p->game, text, &to, &position_diag) ==
                     LOOPY_OK) {
-                found = option_to(options, count, to);
+                found = option_after(p, shown, options, n, to, text);
                 if (found == NULL) {
                     printf("'%s' is not one move from here.  ? for help.\n",
                            text);
@@ -469,10 +585,11 @@ static bool grow(play_state *p)
 }
 
 /* Makes the move from the current step to move (an entry of the list best
- * first, named name), for the player at the current step, whose value
+ * first; with twin k > 0, the game's k-th other move at the board into its
+ * class), named name, for the player at the current step, whose value
  * there is outcome, remoteness.  False when memory ran out. */
 static bool make_move(play_state *p, const loopy_game_move *move,
-                      const char *name, loopy_outcome outcome,
+                      uint32_t twin, const char *name, loopy_outcome outcome,
                       uint32_t remoteness)
 {
     play_step *now, *next;
@@ -493,11 +610,20 @@ static bool make_move(play_state *p, const loopy_game_move *move,
     game_move_value(move, &record->after, &record->after_remoteness);
     next->pos = move->to;
     next->person_moves = !now->person_moves;
-    if (p->game->move_format != NULL)
-        loopy_game_move_name(p->game, now->shown, move->to, label,
-                             sizeof label, next->shown, sizeof next->shown);
-    else
-        loopy_game_format(p->game, move->to, next->shown, sizeof next->shown);
+    /* The board after a twin; after the class's own move (or a twin the
+     * game no longer names), the class's. */
+    if (twin == 0 ||
+        loopy_game_move_twin(p->game, now->shown, move->to, twin, label,
+                             sizeof label, NULL, 0, next->shown,
+                             sizeof next->shown) == 0) {
+        if (p->game->move_format != NULL)
+            loopy_game_move_name(p->game, now->shown, move->to, label,
+                                 sizeof label, next->shown,
+                                 sizeof next->shown);
+        else
+            loopy_game_format(p->game, move->to, next->shown,
+                              sizeof next->shown);
+    }
     p->moves++;
     return true;
 }
@@ -511,9 +637,10 @@ static int person_turn(play_state *p, loopy_outcome outcome,
     const char *shown = p->steps[p->moves].shown;
     const play_option *choice = NULL;
     play_option *options;
+    size_t n = 0;
     int answer;
 
-    options = make_options(p, shown, moves, count);
+    options = make_options(p, shown, moves, count, &n);
     if (options == NULL) {
         cli_error("game", "play: out of memory");
         return -EXIT_RESOURCE;
@@ -528,9 +655,9 @@ static int person_turn(play_state *p, loopy_outcome outcome,
         printf("Neither side can force a result from a draw: play on as long "
                "as you like, or q to stop.\n");
     }
-    print_options(options, count);
+    print_options(options, n);
     for (;;) {
-        answer = ask(p, shown, options, moves, count, &choice);
+        answer = ask(p, shown, options, n, moves, count, &choice);
         if (answer != ANSWER_UNDO)
             break;
         /* Back to the person's previous turn: their move and loopy's
@@ -557,8 +684,8 @@ static int person_turn(play_state *p, loopy_outcome outcome,
         return answer == ANSWER_FAILED ? -EXIT_IO : 0;
     }
     printf("You play %s\n", choice->name);
-    if (!make_move(p, &moves[choice->index], choice->name, outcome,
-                   remoteness)) {
+    if (!make_move(p, &moves[choice->index], choice->twin, choice->name,
+                   outcome, remoteness)) {
         free(options);
         return -EXIT_RESOURCE;
     }
@@ -774,7 +901,7 @@ static int play_game(play_state *p)
             printf("\nloopy plays %s (", name);
             print_value(p, o, r);
             printf(" for loopy).\n");
-            if (!make_move(p, &moves[0], name, outcome, remoteness)) {
+            if (!make_move(p, &moves[0], 0, name, outcome, remoteness)) {
                 free(moves);
                 return EXIT_RESOURCE;
             }

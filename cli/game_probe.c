@@ -177,10 +177,31 @@ void game_probe_name(const loopy_game *game, const char *text,
         loopy_game_format(game, pos, name, capacity);
 }
 
+/* Move k at the board written as name into the class of to: k = 0, the
+ * class's own (loopy_game_move_name); k > 0, the game's k-th twin,
+ * another move at the board into the same class (chess: Qb5 beside Ka2,
+ * mirror images).  Its name to move, the position after it to after
+ * (NULL: not wanted); false when there is no k-th twin. */
+static bool probe_move(const loopy_game *game, const char *name,
+                       loopy_position to, uint32_t k, char *move,
+                       size_t move_capacity, char *after,
+                       size_t after_capacity)
+{
+    if (k == 0) {
+        loopy_game_move_name(game, name, to, move, move_capacity, after,
+                             after_capacity);
+        return true;
+    }
+    return loopy_game_move_twin(game, name, to, k, move, move_capacity, NULL,
+                                0, after, after_capacity) > 0;
+}
+
 void game_probe_json(cli_out *out, const loopy_game *game, const char *name,
                      bool misere, loopy_outcome outcome, uint32_t remoteness,
                      const loopy_game_move *moves, size_t count)
 {
+    bool first = true;
+
     cli_out_str(out, "{\"position\": ");
     game_out_json_string(out, name);
     cli_out_str(out, misere ? ", \"misere\": true" : ", \"misere\": false");
@@ -199,23 +220,26 @@ void game_probe_json(cli_out *out, const loopy_game *game, const char *name,
         char move[256], after[256];
 
         game_move_value(&moves[i], &o, &r);
-        loopy_game_move_name(game, name, moves[i].to, move, sizeof move, after,
-                             sizeof after);
-        cli_out_str(out, i ? ", {\"to\": " : "{\"to\": ");
-        game_out_json_string(out, after);
-        if (game->move_format != NULL) {
-            cli_out_str(out, ", \"move\": ");
-            game_out_json_string(out, move);
+        for (uint32_t k = 0; probe_move(game, name, moves[i].to, k, move,
+                                        sizeof move, after, sizeof after);
+             k++) {
+            cli_out_str(out, first ? "{\"to\": " : ", {\"to\": ");
+            first = false;
+            game_out_json_string(out, after);
+            if (game->move_format != NULL) {
+                cli_out_str(out, ", \"move\": ");
+                game_out_json_string(out, move);
+            }
+            cli_out_str(out, ", \"value\": \"");
+            cli_out_char(out, game_value_letter[o]);
+            cli_out_str(out, "\", \"remoteness\": ");
+            if (o == LOOPY_DRAW)
+                cli_out_str(out, "null");
+            else
+                cli_out_u64(out, r);
+            probe_note(out, true, misere, game, o, r);
+            cli_out_char(out, '}');
         }
-        cli_out_str(out, ", \"value\": \"");
-        cli_out_char(out, game_value_letter[o]);
-        cli_out_str(out, "\", \"remoteness\": ");
-        if (o == LOOPY_DRAW)
-            cli_out_str(out, "null");
-        else
-            cli_out_u64(out, r);
-        probe_note(out, true, misere, game, o, r);
-        cli_out_char(out, '}');
     }
     cli_out_str(out, "]}");
 }
@@ -264,14 +288,16 @@ static int probe_one(cli_out *out, const game_args *a, const loopy_game *game,
         char move[256];
 
         game_move_value(&moves[i], &o, &r);
-        loopy_game_move_name(game, name, moves[i].to, move, sizeof move, NULL,
-                             0);
-        cli_out_str(out, "  ");
-        cli_out_str(out, move);
-        cli_out_str(out, "  ");
-        game_out_value(out, o, r);
-        probe_note(out, false, misere, game, o, r);
-        cli_out_char(out, '\n');
+        for (uint32_t k = 0; probe_move(game, name, moves[i].to, k, move,
+                                        sizeof move, NULL, 0);
+             k++) {
+            cli_out_str(out, "  ");
+            cli_out_str(out, move);
+            cli_out_str(out, "  ");
+            game_out_value(out, o, r);
+            probe_note(out, false, misere, game, o, r);
+            cli_out_char(out, '\n');
+        }
     }
     free(moves);
     return EXIT_OK;

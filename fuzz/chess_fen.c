@@ -76,6 +76,24 @@ FUZZ_TARGET(chess_fen)
                          to == list[i],
                      "%s: the move %s does not read back: %s", text, name,
                      diag.message);
+        /* The other moves at the board into the same class: each reads
+         * back as a move to it, and the board after it is of it. */
+        for (uint32_t k = 1; loopy_game_move_twin(game, text, list[i], k, name,
+                                                  sizeof name, NULL, 0,
+                                                  written, sizeof written) > 0;
+             k++) {
+            memset(&diag, 0, sizeof diag);
+            FUZZ_REQUIRE(loopy_game_move_parse(game, text, name, &to, &diag) ==
+                                 LOOPY_OK &&
+                             to == list[i],
+                         "%s: the twin %s does not read back: %s", text, name,
+                         diag.message);
+            FUZZ_REQUIRE(loopy_game_parse(game, written, &again, &diag) ==
+                                 LOOPY_OK &&
+                             again == list[i],
+                         "%s: the twin %s gives %s, not its class", text,
+                         name, written);
+        }
     }
     if (move != NULL) {
         memset(&diag, 0, sizeof diag);

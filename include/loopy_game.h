@@ -48,8 +48,9 @@ struct loopy_game_solution;
  * move_label and draw, and params_of to loopy_game_def; 4 added tiers
  * (tier_count, tier_start, tier_children); 5 added class_size and
  * remoteness_bound; 6 added solve, sub_table and table_value (a solver of
- * the game's own, and the tables of its sub-games). */
-#define LOOPY_GAME_VERSION 6
+ * the game's own, and the tables of its sub-games); 7 added move_twin
+ * (the moves at a board that reach one class). */
+#define LOOPY_GAME_VERSION 7
 
 /* draw()'s flags: pieces as Unicode characters (else ASCII only). */
 #define LOOPY_DRAW_UNICODE 1u
@@ -258,6 +259,24 @@ typedef struct loopy_game {
                                 const char *folder, int symmetric,
                                 loopy_outcome *outcome, uint32_t *remoteness,
                                 loopy_diag *diag);
+
+    /* Version 7: every move at a board, for a game whose index keeps one
+     * position of each class of symmetric ones. */
+    /* Optional, with move_format (NULL: each of moves() is one move at a
+     * board).  Two moves at a board may lead into one class, which moves()
+     * gives once (chess: from 8/6k1/8/8/8/8/4Q3/1K6 w, Ka2 and Qb5 reach
+     * mirror images of one position, and move_format() names Ka2).  The
+     * k-th (k >= 1) move at the position written as from into the class of
+     * to, one of its moves(), besides the one move_format() names: its
+     * name, its label as move_label() writes one (when label is not NULL)
+     * and the board after it as move_format() writes it (when after is not
+     * NULL), each as format() writes.  Returns the name's length;
+     * LOOPY_GAME_ERROR when there is no k-th such move, from is not a
+     * position or to is not one of its moves. */
+    size_t (*move_twin)(void *ctx, const char *from, loopy_position to,
+                        uint32_t k, char *name, size_t name_capacity,
+                        char *label, size_t label_capacity, char *after,
+                        size_t after_capacity);
 } loopy_game;
 
 /* A kind of game: how to make a loopy_game from parameter text. */
@@ -332,6 +351,20 @@ const char *loopy_game_move_name(const loopy_game *game, const char *from,
                                  loopy_position to, char *name,
                                  size_t name_capacity, char *after,
                                  size_t after_capacity);
+/* The k-th (k >= 1) move from the position written as from into the class
+ * of to, one of its moves, besides the one loopy_game_move_name names (the
+ * game's move_twin(): chess, Qb5 beside Ka2 from 8/6k1/8/8/8/8/4Q3/1K6 w):
+ * its name, its label (label NULL: not wanted) and the position after it,
+ * written as from is (after NULL: not wanted).  Returns the name's length;
+ * 0, with the texts empty, when there is none: when the game has no
+ * move_twin(), names no k-th, or k is past LOOPY_GAME_TWINS_MAX (a guard
+ * against a game that never says it has no more). */
+#define LOOPY_GAME_TWINS_MAX 255u
+size_t loopy_game_move_twin(const loopy_game *game, const char *from,
+                            loopy_position to, uint32_t k, char *name,
+                            size_t name_capacity, char *label,
+                            size_t label_capacity, char *after,
+                            size_t after_capacity);
 /* The game's few words on a value ("mate in 16") into out; their length,
  * 0 (and out empty) when the game has none. */
 size_t loopy_game_value_note(const loopy_game *game, loopy_outcome outcome,
@@ -347,7 +380,8 @@ const char *loopy_game_move_label(const loopy_game *game, const char *from,
 /* Reads text, a move from the position written as from, into *to (as
  * moves() gives it): the game's move_parse() when it has one; else, and
  * when that fails, a move whose name (loopy_game_move_name, a final '+'
- * or '#' optional) or label is text.  LOOPY_EPARSE with diag saying why
+ * or '#' optional) or label is text, or those of its twins
+ * (loopy_game_move_twin).  LOOPY_EPARSE with diag saying why
  * (the game's reason when it gave one), LOOPY_EINVAL when from is not a
  * position, LOOPY_EGAME when moves() fails, LOOPY_ENOMEM.  Time: O(d)
  * names for d moves. */

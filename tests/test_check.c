@@ -505,6 +505,25 @@ static int wrong_parse(void *ctx, const char *from, const char *text,
     return words_base->move_parse(ctx, from, "a3", to, why, why_capacity);
 }
 
+/* Every move has a twin, "zz9", that names no move. */
+static size_t bogus_twin(void *ctx, const char *from, loopy_position to,
+                         uint32_t k, char *name, size_t name_capacity,
+                         char *label, size_t label_capacity, char *after,
+                         size_t after_capacity)
+{
+    (void)ctx;
+    (void)from;
+    (void)to;
+    (void)after;
+    (void)after_capacity;
+    if (k > 1)
+        return LOOPY_GAME_ERROR;
+    snprintf(name, name_capacity, "zz9");
+    if (label != NULL)
+        snprintf(label, label_capacity, "zz9");
+    return 3;
+}
+
 static void broken_words(void)
 {
     loopy_game *ttt = NULL;
@@ -514,7 +533,7 @@ static void broken_words(void)
         return;
     }
     words_base = ttt;
-    for (int bug = 0; bug < 2; bug++) {
+    for (int bug = 0; bug < 3; bug++) {
         loopy_game broken = *ttt;
         loopy_game_check_options opt = LOOPY_GAME_CHECK_OPTIONS_INIT;
         loopy_game_check_report report;
@@ -522,14 +541,18 @@ static void broken_words(void)
 
         if (bug == 0)
             broken.move_label = same_number;
-        else
+        else if (bug == 1)
             broken.move_parse = wrong_parse;
+        else
+            broken.move_twin = bogus_twin;
         memset(&diag, 0, sizeof diag);
         CHECK(loopy_game_check(&broken, &opt, &report, &diag) == LOOPY_EGAME);
         CHECK_MSG(report.flaw == LOOPY_FLAW_NOTATION &&
                       strstr(report.message,
-                             bug == 0 ? "gives number 1 to two moves"
-                                      : "which move_parse() reads as") != NULL,
+                             bug == 0   ? "gives number 1 to two moves"
+                             : bug == 1 ? "which move_parse() reads as"
+                                        : "move_twin() names another move") !=
+                          NULL,
                   "bug %d: %s", bug, report.message);
     }
     loopy_game_close(ttt);

@@ -492,6 +492,119 @@ static void check_san(const char *params, const char *fen,
     check_case_end();
 }
 
+static int compare_text(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Every legal move of a board, each once: the moves of its class
+ * (moves()), each named by loopy_game_move_name and followed by the
+ * game's twins (loopy_game_move_twin: the other moves at the board into
+ * the same class, mirror images), against the oracle's moves, compared
+ * as the boards after them.  Each of n random positions of params is
+ * written in each of its 8 images, so that twins of every kind come up
+ * (KQK from 8/6k1/8/8/8/8/4Q3/1K6 w: Ka2 and Qb5 reach mirror images);
+ * twins_seen: some must. */
+static void test_every_move(const char *params, int n, bool twins_seen)
+{
+    loopy_game game;
+    int tried = 0, twins = 0;
+
+    if (!open_chess(params, &game))
+        return;
+    while (tried < n) {
+        loopy_position pos, list[CHESS_TEST_MOVES], again;
+        oracle_board board, next[64];
+        char fen[128], seen[2 * 64][128], want[64][128];
+        char *seen_at[2 * 64], *want_at[64];
+        size_t count, unique = 0, names = 0;
+        int colour, moves;
+
+        pos = next_random() % (PAIRS << (6 * (strlen(params) - 2)));
+        if (!game.legal(game.ctx, pos) || game.canonical(game.ctx, pos) != pos)
+            continue;
+        tried++;
+        game.format(game.ctx, pos, fen, sizeof fen);
+        colour = oracle_read(fen, &board);
+        count = game.moves(game.ctx, pos, list, CHESS_TEST_MOVES);
+        CHECK(count <= CHESS_TEST_MOVES);
+        /* Distinct classes, in any order. */
+        for (size_t i = 0; i < count; i++) {
+            size_t j = 0;
+            while (j < unique && list[j] != list[i])
+                j++;
+            if (j == unique)
+                list[unique++] = list[i];
+        }
+        for (int s = 0; s < 8; s++) {
+            oracle_board image;
+            char name[64], other[64];
+            oracle_write(&board, colour, s, fen);
+            oracle_read(fen, &image);
+            moves = oracle_moves(&image, colour, next);
+            for (int j = 0; j < moves; j++) {
+                oracle_write(&next[j], -colour, 0, want[j]);
+                want_at[j] = want[j];
+            }
+            names = 0;
+            for (size_t i = 0; i < unique && names < 2 * 64; i++) {
+                loopy_game_move_name(&game, fen, list[i], name, sizeof name,
+                                     seen[names], sizeof seen[names]);
+                seen_at[names] = seen[names];
+                names++;
+                for (uint32_t k = 1; names < 2 * 64; k++) {
+                    if (loopy_game_move_twin(&game, fen, list[i], k, other,
+                                             sizeof other, NULL, 0,
+                                             seen[names],
+                                             sizeof seen[names]) == 0)
+                        break;
+                    /* Another move, into the same class. */
+                    CHECK_MSG(strcmp(other, name) != 0, "%s: %s twice", fen,
+                              name);
+                    CHECK_MSG(parses(&game, seen[names], &again, NULL) &&
+                                  again == list[i],
+                              "%s: %s gives %s", fen, other, seen[names]);
+                    /* Read back as the move to its class, by the game's
+                     * move_parse() and by the library's own reading of
+                     * names and labels (a game without one). */
+                    for (int own = 0; own < 2; own++) {
+                        loopy_game reader = game;
+                        loopy_position read = UINT64_MAX;
+                        if (own == 1)
+                            reader.move_parse = NULL;
+                        CHECK_MSG(loopy_game_move_parse(&reader, fen, other,
+                                                        &read, NULL) ==
+                                          LOOPY_OK &&
+                                      read == list[i],
+                                  "%s: %s not read back (%d)", fen, other,
+                                  own);
+                    }
+                    seen_at[names] = seen[names];
+                    names++;
+                    twins++;
+                }
+            }
+            CHECK_MSG((int)names == moves,
+                      "%s: %zu moves named, the oracle has %d", fen, names,
+                      moves);
+            if ((int)names != moves)
+                continue;
+            qsort(seen_at, names, sizeof *seen_at, compare_text);
+            qsort(want_at, names, sizeof *want_at, compare_text);
+            for (size_t j = 0; j < names; j++)
+                CHECK_MSG(strcmp(seen_at[j], want_at[j]) == 0,
+                          "%s: a move to %s, the oracle's %s", fen,
+                          seen_at[j], want_at[j]);
+        }
+    }
+    /* Where they are common (KQK: a queen's move and a king's that mirror
+     * each other, a board in 40 or so), twins came up. */
+    CHECK_MSG(twins > 0 || !twins_seen, "chess:%s: no twin in %d positions",
+              params, n);
+    game.release(game.ctx);
+    check_case_end();
+}
+
 static void test_san(void)
 {
     static const char *const mates[] = {"Qb2#", "Qa4#", "Qe5+", "Kc1", "Kd3",
@@ -815,6 +928,11 @@ int main(void)
     test_longest("KQK", 19, kqk_starts, 0);
     test_longest("KRK", 31, krk_starts, 1);
     test_dead();
+    test_every_move("KQK", check_quick() ? 40 : 300, true);
+    test_every_move("KRK", check_quick() ? 40 : 300, false);
+    test_every_move("KQKR", check_quick() ? 20 : 200, false);
+    test_every_move("KBNK", check_quick() ? 20 : 200, false);
+    test_every_move("KRKN", check_quick() ? 20 : 200, false);
     test_oracle("KQK", check_quick() ? 5 : 7, check_quick() ? 20 : 60);
     test_oracle("KRK", check_quick() ? 5 : 7, check_quick() ? 20 : 60);
     /* Four pieces: captures into the smaller endings, both sides (not

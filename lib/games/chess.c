@@ -668,6 +668,7 @@ static loopy_status chess_create(const char *params, loopy_game *game,
     game->release = chess_release;
     game->move_parse = chess_i_move_parse;
     game->move_label = chess_i_move_label;
+    game->move_twin = chess_i_move_twin;
     game->draw = chess_i_draw;
     game->solve = chess_i_solve;
     game->sub_table = chess_i_sub_table;

@@ -350,6 +350,10 @@ size_t chess_i_value_note(void *ctx, loopy_outcome outcome,
 /* A move in UCI ("h2h8"), numbered 0: the game's move_label. */
 size_t chess_i_move_label(void *ctx, const char *from, loopy_position to,
                           uint32_t *number, char *label, size_t capacity);
+size_t chess_i_move_twin(void *ctx, const char *from, loopy_position to,
+                         uint32_t n, char *name, size_t name_capacity,
+                         char *label, size_t label_capacity, char *after,
+                         size_t after_capacity);
 /* A move in SAN ("Rh8+", the sign and the 'x' optional) or UCI: the
  * game's move_parse. */
 int chess_i_move_parse(void *ctx, const char *from, const char *text,

@@ -43,59 +43,78 @@ static bool collect(void *ctx, loopy_position to, uint32_t piece,
     return true;
 }
 
-size_t chess_i_move_format(void *ctx, const char *from, loopy_position to,
-                           char *name, size_t name_capacity, char *after,
-                           size_t after_capacity)
+/* Reads the board written as from and its legal moves; false when from
+ * is no position. */
+static bool read_moves(const chess_rules *rules, const char *from,
+                       chess_board *board, san_moves *moves)
 {
-    const chess_rules *rules = ctx;
-    chess_board board, next;
-    san_moves moves;
-    size_t k = 0, len = 0;
-    char text[16], why[8];
+    char why[8];
+
+    if (from == NULL ||
+        chess_i_parse_board(rules, from, board, why, sizeof why) != 0)
+        return false;
+    moves->count = 0;
+    chess_i_each_move(rules, board, UINT64_MAX, true, collect, moves);
+    return true;
+}
+
+/* Which of moves is the n-th (from 0) that reaches to's class, or
+ * moves->count when there are not that many. */
+static size_t nth_to(const san_moves *moves, loopy_position to, uint32_t n)
+{
+    size_t k = 0;
+
+    for (; k < moves->count; k++)
+        if (moves->to[k] == to && n-- == 0)
+            break;
+    return k;
+}
+
+/* Move k of moves at board, in SAN, to name; the board after it to after
+ * (NULL: not wanted). */
+static size_t san_name(const chess_rules *rules, const chess_board *board,
+                       const san_moves *moves, size_t k, char *name,
+                       size_t name_capacity, char *after,
+                       size_t after_capacity)
+{
+    chess_board next;
+    size_t len = 0;
+    char text[16];
     uint32_t i, square;
     bool same_file = false, same_rank = false, other = false, check;
     bool pawn, takes;
 
-    if (from == NULL || to >= rules->size ||
-        chess_i_parse_board(rules, from, &board, why, sizeof why) != 0)
-        return LOOPY_GAME_ERROR;
-    moves.count = 0;
-    chess_i_each_move(rules, &board, UINT64_MAX, true, collect, &moves);
-    while (k < moves.count && moves.to[k] != to)
-        k++;
-    if (k == moves.count)
-        return LOOPY_GAME_ERROR;
-    i = moves.piece[k];
-    square = moves.square[k];
+    i = moves->piece[k];
+    square = moves->square[k];
     /* The other pieces of the kind that could go there. */
-    for (size_t j = 0; j < moves.count; j++) {
-        uint32_t p = moves.piece[j];
-        if (p == i || moves.square[j] != square ||
-            board.kind[p] != board.kind[i])
+    for (size_t j = 0; j < moves->count; j++) {
+        uint32_t p = moves->piece[j];
+        if (p == i || moves->square[j] != square ||
+            board->kind[p] != board->kind[i])
             continue;
         other = true;
-        same_file |= (board.square[p] & 7) == (board.square[i] & 7);
-        same_rank |= (board.square[p] >> 3) == (board.square[i] >> 3);
+        same_file |= (board->square[p] & 7) == (board->square[i] & 7);
+        same_rank |= (board->square[p] >> 3) == (board->square[i] >> 3);
     }
-    pawn = board.kind[i] == CHESS_PAWN;
-    takes = pawn && (board.square[i] & 7) != (square & 7);
-    for (uint32_t j = 0; j < board.count; j++)
-        takes |= board.square[j] == square;
+    pawn = board->kind[i] == CHESS_PAWN;
+    takes = pawn && (board->square[i] & 7) != (square & 7);
+    for (uint32_t j = 0; j < board->count; j++)
+        takes |= board->square[j] == square;
     if (!pawn)
-        text[len++] = piece_letter[board.kind[i]];
+        text[len++] = piece_letter[board->kind[i]];
     if ((other && !pawn && (!same_file || same_rank)) || (pawn && takes))
-        text[len++] = (char)('a' + (board.square[i] & 7));
+        text[len++] = (char)('a' + (board->square[i] & 7));
     if (other && !pawn && same_file)
-        text[len++] = (char)('1' + (board.square[i] >> 3));
+        text[len++] = (char)('1' + (board->square[i] >> 3));
     if (takes)
         text[len++] = 'x';
     text[len++] = (char)('a' + (square & 7));
     text[len++] = (char)('1' + (square >> 3));
-    if (moves.promote[k] != 0) {
+    if (moves->promote[k] != 0) {
         text[len++] = '=';
-        text[len++] = piece_letter[moves.promote[k]];
+        text[len++] = piece_letter[moves->promote[k]];
     }
-    chess_i_play(rules, &board, i, square, moves.promote[k], &next);
+    chess_i_play(rules, board, i, square, moves->promote[k], &next);
     check = chess_i_attacked(rules, &next, next.square[next.side],
                              1 - next.side, chess_i_occupied(&next));
     if (check)
@@ -104,6 +123,24 @@ size_t chess_i_move_format(void *ctx, const char *from, loopy_position to,
     if (after != NULL)
         chess_i_format_board(&next, after, after_capacity);
     return loopy_i_text_out(text, len, name, name_capacity);
+}
+
+size_t chess_i_move_format(void *ctx, const char *from, loopy_position to,
+                           char *name, size_t name_capacity, char *after,
+                           size_t after_capacity)
+{
+    const chess_rules *rules = ctx;
+    chess_board board;
+    san_moves moves;
+    size_t k;
+
+    if (to >= rules->size || !read_moves(rules, from, &board, &moves))
+        return LOOPY_GAME_ERROR;
+    k = nth_to(&moves, to, 0);
+    if (k == moves.count)
+        return LOOPY_GAME_ERROR;
+    return san_name(rules, &board, &moves, k, name, name_capacity, after,
+                    after_capacity);
 }
 
 /* The move k of moves, in UCI: the square it leaves and the one it
@@ -127,20 +164,41 @@ size_t chess_i_move_label(void *ctx, const char *from, loopy_position to,
     const chess_rules *rules = ctx;
     chess_board board;
     san_moves moves;
-    char text[8], why[8];
+    char text[8];
+    size_t k;
 
-    if (from == NULL ||
-        chess_i_parse_board(rules, from, &board, why, sizeof why) != 0)
+    if (!read_moves(rules, from, &board, &moves))
         return LOOPY_GAME_ERROR;
-    moves.count = 0;
-    chess_i_each_move(rules, &board, UINT64_MAX, true, collect, &moves);
-    for (size_t k = 0; k < moves.count; k++)
-        if (moves.to[k] == to) {
-            uci_name(&board, &moves, k, text);
-            *number = 0; /* no number names a move on every board */
-            return loopy_i_text_out(text, strlen(text), label, capacity);
-        }
-    return LOOPY_GAME_ERROR;
+    k = nth_to(&moves, to, 0);
+    if (k == moves.count)
+        return LOOPY_GAME_ERROR;
+    uci_name(&board, &moves, k, text);
+    *number = 0; /* no number names a move on every board */
+    return loopy_i_text_out(text, strlen(text), label, capacity);
+}
+
+size_t chess_i_move_twin(void *ctx, const char *from, loopy_position to,
+                         uint32_t n, char *name, size_t name_capacity,
+                         char *label, size_t label_capacity, char *after,
+                         size_t after_capacity)
+{
+    const chess_rules *rules = ctx;
+    chess_board board;
+    san_moves moves;
+    char text[8];
+    size_t k;
+
+    if (n == 0 || !read_moves(rules, from, &board, &moves))
+        return LOOPY_GAME_ERROR;
+    k = nth_to(&moves, to, n);
+    if (k == moves.count)
+        return LOOPY_GAME_ERROR;
+    if (label != NULL) {
+        uci_name(&board, &moves, k, text);
+        loopy_i_text_out(text, strlen(text), label, label_capacity);
+    }
+    return san_name(rules, &board, &moves, k, name, name_capacity, after,
+                    after_capacity);
 }
 
 /* Copies text to out without the characters of drop; false when it does
@@ -198,8 +256,7 @@ int chess_i_move_parse(void *ctx, const char *from, const char *text,
         typed[0] = bare[0] = '\0';
     for (size_t k = 0; typed[0] != '\0' && k < moves.count; k++) {
         char plain[16], plain_bare[16];
-        chess_i_move_format(ctx, from, moves.to[k], name, sizeof name, NULL,
-                            0);
+        san_name(rules, &board, &moves, k, name, sizeof name, NULL, 0);
         without(name, "+#", plain, sizeof plain);
         without(plain, "x=", plain_bare, sizeof plain_bare);
         if (strcmp(plain, typed) == 0 || strcmp(plain_bare, bare) == 0) {
@@ -213,8 +270,7 @@ int chess_i_move_parse(void *ctx, const char *from, const char *text,
         uci_name(&board, &moves, k, uci);
         if (moves.promote[k] == 0)
             continue;
-        chess_i_move_format(ctx, from, moves.to[k], name, sizeof name, NULL,
-                            0);
+        san_name(rules, &board, &moves, k, name, sizeof name, NULL, 0);
         without(name, "+#", plain, sizeof plain);
         without(plain, "x=", promoted, sizeof promoted);
         /* The name without its last letter, the piece; UCI likewise. */

@@ -492,6 +492,29 @@ static bool check_move_words(checker *c, loopy_position pos)
                           what, describe(game, q, other, sizeof other), label,
                           back);
         }
+        /* The other moves at the board into q's class (move_twin()):
+         * read back as moves to q, by name and by label. */
+        for (uint32_t k = 1; ok; k++) {
+            char name[128];
+            if (loopy_game_move_twin(game, from, q, k, name, sizeof name,
+                                     label, sizeof label, NULL, 0) == 0)
+                break;
+            for (int kind = 0; ok && kind < 2; kind++) {
+                const char *text = kind == 0 ? label : name;
+                memset(&diag, 0, sizeof diag);
+                status = loopy_game_move_parse(game, from, text, &back, &diag);
+                if (status == LOOPY_ENOMEM) {
+                    c->out_of_memory = true;
+                    ok = false;
+                } else if (status != LOOPY_OK || back != q)
+                    ok = flaw(c, LOOPY_FLAW_NOTATION, pos, &q,
+                              "move_twin() names another move to %s '%s', "
+                              "which move_parse() %s",
+                              describe(game, q, other, sizeof other), text,
+                              status != LOOPY_OK ? "refuses"
+                                                 : "reads as another move");
+            }
+        }
         numbers[i] = number;
         for (size_t j = 0; ok && numbers[i] != 0 && j < i; j++)
             if (numbers[j] == numbers[i])

@@ -93,6 +93,8 @@ static loopy_status check_table(const loopy_game *g, const char *who,
         what = "it has more tiers than positions";
     else if (g->version >= 6 && g->table_value != NULL && g->sub_table == NULL)
         what = "it has a table_value callback but no sub_table";
+    else if (g->version >= 7 && g->move_twin != NULL && g->move_format == NULL)
+        what = "it has a move_twin callback but no move_format";
     if (what == NULL)
         return LOOPY_OK;
     loopy_i_diag(diag, 0, 0, "%s: not a usable game: %s", who, what);
@@ -206,6 +208,8 @@ static loopy_status open_game_named(const char *spec, size_t name_len,
         g->game.sub_table = NULL;
         g->game.table_value = NULL;
     }
+    if (g->game.version < 7)
+        g->game.move_twin = NULL;
     status = check_table(&g->game, name, diag);
     if (status != LOOPY_OK) {
         if (g->game.release != NULL)

@@ -120,6 +120,50 @@ const char *loopy_game_move_name(const loopy_game *game, const char *from,
     return name;
 }
 
+size_t loopy_game_move_twin(const loopy_game *game, const char *from,
+                            loopy_position to, uint32_t k, char *name,
+                            size_t name_capacity, char *label,
+                            size_t label_capacity, char *after,
+                            size_t after_capacity)
+{
+    size_t len;
+
+    if (label != NULL && label_capacity == 0)
+        label = NULL;
+    if (after != NULL && after_capacity == 0)
+        after = NULL;
+    /* Empty texts, should the game write less than it says. */
+    if (label != NULL)
+        label[0] = '\0';
+    if (after != NULL)
+        after[0] = '\0';
+    if (name_capacity == 0)
+        return 0;
+    name[0] = '\0';
+    if (game->move_twin == NULL || from == NULL || k == 0 ||
+        k > LOOPY_GAME_TWINS_MAX)
+        return 0;
+    len = game->move_twin(game->ctx, from, to, k, name, name_capacity, label,
+                          label != NULL ? label_capacity : 0, after,
+                          after != NULL ? after_capacity : 0);
+    if (len == LOOPY_GAME_ERROR || len == 0 ||
+        loopy_i_text_clean(name, name_capacity) == 0) {
+        name[0] = '\0';
+        if (label != NULL)
+            label[0] = '\0';
+        if (after != NULL)
+            after[0] = '\0';
+        return 0;
+    }
+    /* A twin without a label is known by its name; one without the board
+     * after it, by the class's position. */
+    if (label != NULL && text_clean(label, label_capacity, false) == 0)
+        snprintf(label, label_capacity, "%s", name);
+    if (after != NULL && loopy_i_text_clean(after, after_capacity) == 0)
+        loopy_game_format(game, to, after, after_capacity);
+    return strlen(name);
+}
+
 size_t loopy_game_value_note(const loopy_game *game, loopy_outcome outcome,
                              uint32_t remoteness, char *out, size_t capacity)
 {
@@ -213,13 +257,25 @@ loopy_status loopy_game_move_parse(const loopy_game *game, const char *from,
         return status;
     }
     for (size_t i = 0; i < count; i++) {
-        if (same_move_name(loopy_game_move_name(game, from, buf.items[i], name,
+        bool found =
+            same_move_name(loopy_game_move_name(game, from, buf.items[i], name,
                                                 sizeof name, NULL, 0),
                            text) ||
             (game->move_label != NULL &&
              strcmp(loopy_game_move_label(game, from, buf.items[i], NULL, name,
                                           sizeof name),
-                    text) == 0)) {
+                    text) == 0);
+        /* The other moves at the board into the same class (move_twin()),
+         * by name and label too. */
+        for (uint32_t k = 1; !found; k++) {
+            char label[256];
+            if (loopy_game_move_twin(game, from, buf.items[i], k, name,
+                                     sizeof name, label, sizeof label, NULL,
+                                     0) == 0)
+                break;
+            found = same_move_name(name, text) || strcmp(label, text) == 0;
+        }
+        if (found) {
             *to = buf.items[i];
             loopy_i_position_buffer_release(&buf);
             return LOOPY_OK;

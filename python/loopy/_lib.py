@@ -209,6 +209,9 @@ _proto("loopy_game_format", ctypes.c_char_p, _P(Game), position,
 _proto("loopy_game_move_name", ctypes.c_char_p, _P(Game), ctypes.c_char_p,
        position, ctypes.c_char_p, ctypes.c_size_t, ctypes.c_char_p,
        ctypes.c_size_t)
+_proto("loopy_game_move_twin", ctypes.c_size_t, _P(Game), ctypes.c_char_p,
+       position, ctypes.c_uint32, ctypes.c_char_p, ctypes.c_size_t,
+       ctypes.c_char_p, ctypes.c_size_t, ctypes.c_char_p, ctypes.c_size_t)
 _proto("loopy_game_value_note", ctypes.c_size_t, _P(Game), ctypes.c_int,
        ctypes.c_uint32, ctypes.c_char_p, ctypes.c_size_t)
 _proto("loopy_game_parse", status_t, _P(Game), ctypes.c_char_p,

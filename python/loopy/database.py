@@ -76,7 +76,9 @@ class Move(collections.namedtuple("Move",
                                   "to outcome remoteness text name note")):
     """A move, as `loopy game probe` shows it.
 
-    to: the index of the position after the move; text: that position
+    to: the index of the position after the move (two moves that lead to
+    mirror images of one position, chess's Ka2 and Qb5 from
+    8/6k1/8/8/8/8/4Q3/1K6 w, share it); text: that position
     written as the position the move was asked of was (chess: the board as
     given, not its class's representative: the CLI's "to"); name: the
     move's name in the game's notation (chess: SAN, "Qb7+"; a game that
@@ -113,7 +115,8 @@ _TEXT_ROOM = 1024
 
 def move_list(game, shown, moves, count, note):
     """The Moves of a C array of count loopy_game_move (the values of the
-    positions they lead to), for the player who makes them: shown is the
+    positions they lead to), for the player who makes them, each followed
+    by the other moves at the board into its class: shown is the
     position moved from as bytes (its move names are read from it), note
     a function (outcome, remoteness) -> the game's words or None."""
     out = []
@@ -125,10 +128,18 @@ def move_list(game, shown, moves, count, note):
         remoteness = None if outcome == DRAW else int(m.remoteness) + 1
         lib.loopy_game_move_name(game, shown, m.to, name, len(name),
                                  after, len(after))
-        out.append(Move(int(m.to), outcome, remoteness,
-                        after.value.decode("utf-8", "replace"),
-                        name.value.decode("utf-8", "replace"),
-                        note(outcome, remoteness)))
+        # Then the other moves at the board into the same class (chess:
+        # Qb5 beside Ka2, mirror images), as `loopy game probe` lists them.
+        k = 0
+        while True:
+            out.append(Move(int(m.to), outcome, remoteness,
+                            after.value.decode("utf-8", "replace"),
+                            name.value.decode("utf-8", "replace"),
+                            note(outcome, remoteness)))
+            k += 1
+            if lib.loopy_game_move_twin(game, shown, m.to, k, name, len(name),
+                                        None, 0, after, len(after)) == 0:
+                break
     return out
 
 
@@ -415,8 +426,9 @@ class Database(Handle):
         return True
 
     def moves(self, pos: Position) -> List[Move]:
-        """Every distinct move of pos with its value for the player who
-        makes it, best first: to an opponent's Lose (quickest first), to a
+        """Every move of pos with its value for the player who makes it
+        (two that reach one class of symmetric positions, each: they share
+        Move.to), best first: to an opponent's Lose (quickest first), to a
         Tie, to a Draw, then to an opponent's Win (slowest first).  A list
         of Move, as `loopy game probe` lists them; a game's database
         only."""

@@ -324,8 +324,8 @@ class GameSolution(Handle):
         return True
 
     def moves(self, pos: Position) -> List[Move]:
-        """Every distinct move of pos with its value for the player who
-        makes it, best first (as Database.moves and `loopy game probe`):
+        """Every move of pos with its value for the player who makes it,
+        best first (as Database.moves and `loopy game probe`):
         Move.name is the move's name (SAN in chess, "Qb7+"), Move.text the
         position after it."""
         index = self.game.position(pos)

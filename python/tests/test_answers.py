@@ -101,6 +101,18 @@ def test_chess_as_the_command_line(cli, krk):
         assert lost.outcome == LOSE
         assert all(m.outcome in (LOSE, TIE) for m in
                    db.moves("4k3/R7/4K3/8/8/8/8/8 b"))
+        # Every legal move of the board as given: Rb1 and Ra2 reach mirror
+        # images of one position (the kings on a diagonal), two moves.
+        diagonal = "8/8/8/8/8/2k5/1R6/K7 w"
+        moves = db.moves(diagonal)
+        names = [m.name for m in moves]
+        assert len(names) == 16 and len(set(names)) == 16
+        rb1, ra2 = (next(m for m in moves if m.name == n)
+                    for n in ("Rb1", "Ra2"))
+        assert rb1.to == ra2.to and rb1.text != ra2.text
+        assert (rb1.text, ra2.text) == ("8/8/8/8/8/2k5/8/KR6 b",
+                                        "8/8/8/8/8/2k5/R7/K7 b")
+        check_against_cli(cli, db, krk["normal"], [diagonal])
         # An index is shown in the game's notation (the representative).
         index = db.position(boards[0])
         assert db.answer(index)["position"] == db.format(index)

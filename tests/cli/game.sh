@@ -212,8 +212,9 @@ expect "chess solve: the tablebase by default" 0 '{"game": "chess", "parameters"
 "$LOOPY" game solve -q chess:KRK -o "$work/krk.ldb" >/dev/null || fail "chess:KRK -o"
 # OEIS A225552: Ka1 Rb2 - Kc3, mate in 16; the best moves in SAN.  The
 # kings and the rook stand on the diagonal: Ra2 is Rb1 mirrored, Rb3 is
-# Rc2, Ka2 is Kb1, one move each.
-expect "chess probe: SAN and the depth to mate" 0 '8/8/8/8/8/2k5/1R6/K7 w: W 31 (mate in 16)\n  Rb1  W 31 (mate in 16)\n  Rg2  W 31 (mate in 16)\n  Rh2  W 31 (mate in 16)\n  Kb1  W 31 (mate in 16)\n  Re2  W 33 (mate in 17)\n  Rf2  W 33 (mate in 17)\n  Rc2+  T 2 (stalemate or dead material in 2 plies)\n  Rd2  T 2 (stalemate or dead material in 2 plies)\n' \
+# Rc2, Ka2 is Kb1, one class each, and each of the 16 moves at the board
+# is listed, the mirrored one after its class's own.
+expect "chess probe: SAN and the depth to mate" 0 '8/8/8/8/8/2k5/1R6/K7 w: W 31 (mate in 16)\n  Rb1  W 31 (mate in 16)\n  Ra2  W 31 (mate in 16)\n  Rg2  W 31 (mate in 16)\n  Rb7  W 31 (mate in 16)\n  Rh2  W 31 (mate in 16)\n  Rb8  W 31 (mate in 16)\n  Kb1  W 31 (mate in 16)\n  Ka2  W 31 (mate in 16)\n  Re2  W 33 (mate in 17)\n  Rb5  W 33 (mate in 17)\n  Rf2  W 33 (mate in 17)\n  Rb6  W 33 (mate in 17)\n  Rc2+  T 2 (stalemate or dead material in 2 plies)\n  Rb3+  T 2 (stalemate or dead material in 2 plies)\n  Rd2  T 2 (stalemate or dead material in 2 plies)\n  Rb4  T 2 (stalemate or dead material in 2 plies)\n' \
     game probe -q krk.ldb "8/8/8/8/8/2k5/1R6/K7 w"
 "$LOOPY" game probe -q -f json "$work/krk.ldb" "8/8/8/8/8/8/1Rk5/K7 b" >"$work/krk.json" &&
     grep -q '"value": "L", "remoteness": 32, "note": "mated in 16", "moves": \[{"to": "[^"]*", "move": "K[a-h][1-8]", "value"' "$work/krk.json" &&
@@ -237,6 +238,17 @@ printf 'Qb3\nq\n' | (cd "$work" && "$LOOPY" game play -q krk.ldb "k7/8/8/8/8/8/8
 same "chess probe: the board as given" \
     "$(cd "$work" && "$LOOPY" game probe -q krk.ldb "k7/8/8/8/8/8/8/1R5K w" | head -n 2)" \
     "$(printf 'k7/8/8/8/8/8/8/1R5K w: W 19 (mate in 10)\n  Kg1  W 19 (mate in 10)')"
+# Two moves into one class (Ka2 and Qb5: mirror images) are both listed,
+# with the board after each as typed.
+same "chess probe: every move, twins too" \
+    "$(cd "$work" && "$LOOPY" game probe -q chess "8/6k1/8/8/8/8/4Q3/1K6 w" | tail -n +2 | wc -l | tr -d ' ')" 28
+same "chess probe: both twins" \
+    "$(cd "$work" && "$LOOPY" game probe -q chess "8/6k1/8/8/8/8/4Q3/1K6 w" | grep -E '^  (Ka2|Qb5) ')" \
+    "$(printf '  Ka2  W 17 (mate in 9)\n  Qb5  W 17 (mate in 9)')"
+(cd "$work" && "$LOOPY" game probe -q -f json chess "8/6k1/8/8/8/8/4Q3/1K6 w") >"$work/twins.json" &&
+    grep -q '"to": "8/6k1/8/1Q6/8/8/8/1K6 b", "move": "Qb5"' "$work/twins.json" &&
+    grep -q '"to": "8/6k1/8/8/8/8/K3Q3/8 b", "move": "Ka2"' "$work/twins.json" && pass ||
+    fail "chess probe json: the twins: $(cat "$work/twins.json")"
 # A full FEN's fields: '-' for castling and en passant, numbers for the
 # clocks, nothing after.
 same "chess: a full FEN" \

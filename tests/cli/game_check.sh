@@ -120,6 +120,11 @@ expect "tic-tac-toe" 0 'tictactoe: 5478 positions checked (every legal index): m
     game check -q tictactoe
 expect "tic-tac-toe, without symmetry" 0 'tictactoe: 5478 positions checked (all reachable from the start): moves, unmoves, notation and tiers agree\n' \
     game check -q --no-symmetry --positions reachable tictactoe
+# Chess's notation: each name and label read back as its move, and the
+# other moves at a board into one class too (move_twin(): Qb4 beside
+# Kb3 from 8/8/8/8/8/8/2KQ4/k7 w, mirror images).
+expect "chess, its notation and twins" 0 'chess:KQK: 47061 positions checked (every legal index): moves, unmoves, symmetry, notation and tiers agree\n' \
+    game check -q chess:KQK
 expect "subtract" 0 'subtract:21,1,2,3: 22 positions checked (every legal index): moves, unmoves, notation and tiers agree\n' \
     game check -q subtract
 expect "mnk, cut short" 0 'mnk:3,4,3: 2000 positions checked (1000 nearest the start, 1000 along random games): moves, unmoves, symmetry, notation and tiers agree\n' \

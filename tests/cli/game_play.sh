@@ -209,6 +209,23 @@ if LC_ALL=C.UTF-8 play "chess by FEN" 'Ra1\nq\n' chess "k7/8/8/8/8/8/8/1R5K w"; 
     has "chess by FEN: Unicode" '^1 · ♖ · · · · · ♔$'
     has "chess by FEN: unfinished" '^\[Result "\*"\]$'
 fi
+# Two moves into one class are two moves at the board (Ka2 and Qb5 here
+# reach mirror images): each listed, each played as typed, SAN or UCI,
+# and the board after it the one typed.
+for typed in Qb5 e2b5; do
+    if play "chess: twins, $typed" "moves\\n$typed\\nq\\n" chess "8/6k1/8/8/8/8/4Q3/1K6 w"; then
+        has "chess: twins, $typed: Ka2 listed" '^Moves: .* Ka2 '
+        has "chess: twins, $typed: Qb5 listed" '[0-9] Qb5\( \|$\)'
+        has "chess: twins, $typed: played" '^You play Qb5$'
+        has "chess: twins, $typed: the board after it" '^Position [^ ]*/1Q6/8/8/8/1K6 w:'
+        same "chess: twins, $typed: 'moves' lists all 28" \
+            "$(grep -c -E '^ +[0-9]+\. [KQ]' "$work/.out")" 28
+    fi
+done
+# The board after a twin, typed, is that move too.
+if play "chess: twins, by the board after" '8/6k1/8/1Q6/8/8/8/1K6 b\nq\n' chess "8/6k1/8/8/8/8/4Q3/1K6 w"; then
+    has "chess: twins, by the board after: played" '^You play Qb5$'
+fi
 if play "chess as black" "best\nq\n" --second krk.ldb "k7/8/8/8/8/8/8/1R5K w"; then
     has "chess as black: the tags" '^\[White "loopy"\]$'
 fi
