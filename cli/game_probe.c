@@ -196,6 +196,21 @@ static bool probe_move(const loopy_game *game, const char *name,
                                 0, after, after_capacity) > 0;
 }
 
+/* ", "value": "W", "remoteness": 31" and the game's note, as JSON. */
+static void probe_json_value(cli_out *out, bool misere,
+                             const loopy_game *game, loopy_outcome outcome,
+                             uint32_t remoteness)
+{
+    cli_out_str(out, ", \"value\": \"");
+    cli_out_char(out, game_value_letter[outcome]);
+    cli_out_str(out, "\", \"remoteness\": ");
+    if (outcome == LOOPY_DRAW)
+        cli_out_str(out, "null");
+    else
+        cli_out_u64(out, remoteness);
+    probe_note(out, true, misere, game, outcome, remoteness);
+}
+
 void game_probe_json(cli_out *out, const loopy_game *game, const char *name,
                      bool misere, loopy_outcome outcome, uint32_t remoteness,
                      const loopy_game_move *moves, size_t count)
@@ -205,14 +220,7 @@ void game_probe_json(cli_out *out, const loopy_game *game, const char *name,
     cli_out_str(out, "{\"position\": ");
     game_out_json_string(out, name);
     cli_out_str(out, misere ? ", \"misere\": true" : ", \"misere\": false");
-    cli_out_str(out, ", \"value\": \"");
-    cli_out_char(out, game_value_letter[outcome]);
-    cli_out_str(out, "\", \"remoteness\": ");
-    if (outcome == LOOPY_DRAW)
-        cli_out_str(out, "null");
-    else
-        cli_out_u64(out, remoteness);
-    probe_note(out, true, misere, game, outcome, remoteness);
+    probe_json_value(out, misere, game, outcome, remoteness);
     cli_out_str(out, ", \"moves\": [");
     for (size_t i = 0; i < count; i++) {
         loopy_outcome o;
@@ -230,14 +238,7 @@ void game_probe_json(cli_out *out, const loopy_game *game, const char *name,
                 cli_out_str(out, ", \"move\": ");
                 game_out_json_string(out, move);
             }
-            cli_out_str(out, ", \"value\": \"");
-            cli_out_char(out, game_value_letter[o]);
-            cli_out_str(out, "\", \"remoteness\": ");
-            if (o == LOOPY_DRAW)
-                cli_out_str(out, "null");
-            else
-                cli_out_u64(out, r);
-            probe_note(out, true, misere, game, o, r);
+            probe_json_value(out, misere, game, o, r);
             cli_out_char(out, '}');
         }
     }
