@@ -439,6 +439,38 @@ static bool check_notation(checker *c, loopy_position pos)
  * first WORDS_ALL positions, one in WORDS_EVERY is asked. */
 #define WORDS_ALL 4096
 #define WORDS_EVERY 64
+
+/* Whether text, which names ("move_label() names the move", ...) the move
+ * from pos, written as from, to q, reads back as that move; a flaw when
+ * not.  False also when memory runs out. */
+static bool reads_back(checker *c, loopy_position pos, const char *from,
+                       loopy_position q, const char *names, const char *text)
+{
+    loopy_position back = SENTINEL;
+    loopy_status status;
+    loopy_diag diag;
+    char other[200];
+
+    memset(&diag, 0, sizeof diag);
+    status = loopy_game_move_parse(c->game, from, text, &back, &diag);
+    if (status == LOOPY_ENOMEM) {
+        c->out_of_memory = true;
+        return false;
+    }
+    if (status != LOOPY_OK)
+        return flaw(c, LOOPY_FLAW_NOTATION, pos, &q,
+                    "%s to %s '%s', which move_parse() refuses: %s", names,
+                    describe(c->game, q, other, sizeof other), text,
+                    diag.message);
+    if (back != q)
+        return flaw(c, LOOPY_FLAW_NOTATION, pos, &q,
+                    "%s to %s '%s', which move_parse() reads as the move to "
+                    "%" LOOPY_PRI_POSITION,
+                    names, describe(c->game, q, other, sizeof other), text,
+                    back);
+    return true;
+}
+
 static bool check_move_words(checker *c, loopy_position pos)
 {
     const loopy_game *game = c->game;
@@ -457,63 +489,32 @@ static bool check_move_words(checker *c, loopy_position pos)
     numbers = c->set_a.items;
     loopy_game_format(game, pos, from, sizeof from);
     for (size_t i = 0; ok && i < c->moves.count; i++) {
-        loopy_position q = c->moves.items[i], back = SENTINEL;
-        loopy_status status;
-        loopy_diag diag;
+        loopy_position q = c->moves.items[i];
         uint32_t number = 0;
         numbers[i] = 0;
         if (i > 0 && c->moves.items[i - 1] == q)
             continue;
-        for (int kind = 0; ok && kind < 2; kind++) {
-            const char *what = kind == 0 ? "move_label()" : "move_format()";
-            if (kind == 0 && game->move_label != NULL)
-                loopy_game_move_label(game, from, q, &number, label,
-                                      sizeof label);
-            else if (kind == 1 && game->move_format != NULL)
-                loopy_game_move_name(game, from, q, label, sizeof label, NULL,
-                                     0);
-            else
-                continue;
-            memset(&diag, 0, sizeof diag);
-            status = loopy_game_move_parse(game, from, label, &back, &diag);
-            if (status == LOOPY_ENOMEM) {
-                c->out_of_memory = true;
-                ok = false;
-            } else if (status != LOOPY_OK)
-                ok = flaw(c, LOOPY_FLAW_NOTATION, pos, &q,
-                          "%s names the move to %s '%s', which "
-                          "move_parse() refuses: %s",
-                          what, describe(game, q, other, sizeof other), label,
-                          diag.message);
-            else if (back != q)
-                ok = flaw(c, LOOPY_FLAW_NOTATION, pos, &q,
-                          "%s names the move to %s '%s', which "
-                          "move_parse() reads as the move to %" LOOPY_PRI_POSITION,
-                          what, describe(game, q, other, sizeof other), label,
-                          back);
+        if (game->move_label != NULL) {
+            loopy_game_move_label(game, from, q, &number, label, sizeof label);
+            ok = reads_back(c, pos, from, q, "move_label() names the move",
+                            label);
         }
-        /* The other moves at the board into q's class (move_twin()):
-         * read back as moves to q, by name and by label. */
+        if (ok && game->move_format != NULL) {
+            loopy_game_move_name(game, from, q, label, sizeof label, NULL, 0);
+            ok = reads_back(c, pos, from, q, "move_format() names the move",
+                            label);
+        }
+        /* The other moves at the board into q's class (move_twin()),
+         * by label and by name. */
         for (uint32_t k = 1; ok; k++) {
             char name[128];
             if (loopy_game_move_twin(game, from, q, k, name, sizeof name,
                                      label, sizeof label, NULL, 0) == 0)
                 break;
-            for (int kind = 0; ok && kind < 2; kind++) {
-                const char *text = kind == 0 ? label : name;
-                memset(&diag, 0, sizeof diag);
-                status = loopy_game_move_parse(game, from, text, &back, &diag);
-                if (status == LOOPY_ENOMEM) {
-                    c->out_of_memory = true;
-                    ok = false;
-                } else if (status != LOOPY_OK || back != q)
-                    ok = flaw(c, LOOPY_FLAW_NOTATION, pos, &q,
-                              "move_twin() names another move to %s '%s', "
-                              "which move_parse() %s",
-                              describe(game, q, other, sizeof other), text,
-                              status != LOOPY_OK ? "refuses"
-                                                 : "reads as another move");
-            }
+            ok = reads_back(c, pos, from, q, "move_twin() names another move",
+                            label) &&
+                 reads_back(c, pos, from, q, "move_twin() names another move",
+                            name);
         }
         numbers[i] = number;
         for (size_t j = 0; ok && numbers[i] != 0 && j < i; j++)
