@@ -2,7 +2,7 @@
  * game.h - the pieces the actions of "loopy game" share: the parsed
  * command line, solving the game it names, and printing values.  Each
  * action lives in its own file (game.c: the options, list and solve;
- * game_probe.c: probe; game_stats.c: stats; game_play.c: play;
+ * game_probe.c: probe; game_stats.c: stats; game_play*.c: play;
  * game_check.c: check).
  */
 #ifndef LOOPY_CLI_GAME_H
