@@ -2,7 +2,8 @@
  * check.c - checking a game's rules before a long solve: on each position
  * examined, moves and unmoves agree, the count protocol holds, canonical()
  * is idempotent and maps symmetric positions alike, and the notation reads
- * back what it writes (loopy_game_check, `loopy game check`).
+ * back what it writes (loopy_game_check, `loopy game check`; the notation
+ * in check_words.c).
  *
  * Serial on purpose: the first flaw must be the first in a fixed order, so
  * that a run names the same position every time, and a check is quick next
@@ -11,50 +12,15 @@
  * random games); all but the first remember what they examined in a hash
  * set, so each position is examined once.
  */
-#include "rules_internal.h"
+#include "check_internal.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* Never a position (positions are below size <= UINT64_MAX): marks the
- * slot just past the room a callback is given, to catch writes there. */
-#define SENTINEL UINT64_MAX
 #define DEFAULT_LIMIT 100000
 /* SAMPLE draws, and WALKS steps, at most this many times the limit. */
 #define TRIES_PER_POSITION 64
-/* The room format() is first given. */
-#define TEXT_START 64
-
-/* A growing list of positions. */
-typedef struct plist {
-    loopy_position *items;
-    size_t count, capacity;
-} plist;
-
-/* The positions already examined: open addressing, linear probing, a slot
- * holds pos + 1 (0: empty), at most half full. */
-typedef struct pos_set {
-    uint64_t *slot;
-    size_t capacity, count; /* capacity: a power of 2, or 0 */
-} pos_set;
-
-typedef struct checker {
-    const loopy_game *game;
-    bool symmetric;
-    loopy_game_check_report *report;
-    bool out_of_memory;
-    char oom_what[128]; /* the callback whose request failed, or "" */
-    /* moves: the examined position's moves (raw), which the scopes follow;
-     * unmoves: its unmoves; again: the protocol's second call; near: a
-     * neighbour's list; set_a, set_b: classes being compared. */
-    plist moves, unmoves, again, near, set_a, set_b;
-    char *text;
-    size_t text_capacity;
-    pos_set seen;
-    uint64_t rng;
-    uint64_t *kids; /* tier_children() of the tier at hand: tier_count */
-} checker;
 
 static const char *const flaw_names[] = {
 #define FLAW_NAME_(name, word) word,
@@ -71,7 +37,7 @@ const char *loopy_game_flaw_name(loopy_game_flaw flaw)
 
 /* ---- Small pieces ---- */
 
-static bool reserve(checker *c, plist *l, size_t n)
+bool loopy_i_check_reserve(checker *c, plist *l, size_t n)
 {
     loopy_position *grown;
 
@@ -163,9 +129,8 @@ static bool set_add(checker *c, pos_set *s, loopy_position pos)
     return true;
 }
 
-/* "17 (x..o)", or "17" for a game without notation. */
-static const char *describe(const loopy_game *game, loopy_position pos,
-                            char *out, size_t capacity)
+const char *loopy_i_check_describe(const loopy_game *game, loopy_position pos,
+                                   char *out, size_t capacity)
 {
     int len = snprintf(out, capacity, "%" LOOPY_PRI_POSITION, pos);
 
@@ -177,18 +142,8 @@ static const char *describe(const loopy_game *game, loopy_position pos,
     return out;
 }
 
-/* Records the flaw kind at pos (other: the second position, or NULL) with
- * the message "position POS: ..."; returns false, for the callers to pass
- * on. */
-static bool flaw(checker *c, loopy_game_flaw kind, loopy_position pos,
-                 const loopy_position *other, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 5, 6)))
-#endif
-    ;
-
-static bool flaw(checker *c, loopy_game_flaw kind, loopy_position pos,
-                 const loopy_position *other, const char *fmt, ...)
+bool loopy_i_check_flaw(checker *c, loopy_game_flaw kind, loopy_position pos,
+                        const loopy_position *other, const char *fmt, ...)
 {
     loopy_game_check_report *r = c->report;
     char name[200];
@@ -199,8 +154,8 @@ static bool flaw(checker *c, loopy_game_flaw kind, loopy_position pos,
     r->position = pos;
     r->has_other = other != NULL;
     r->other = other != NULL ? *other : 0;
-    len = snprintf(r->message, sizeof r->message,
-                   "position %s: ", describe(c->game, pos, name, sizeof name));
+    len = snprintf(r->message, sizeof r->message, "position %s: ",
+                   loopy_i_check_describe(c->game, pos, name, sizeof name));
     if (len > 0 && (size_t)len < sizeof r->message) {
         va_start(ap, fmt);
         vsnprintf(r->message + len, sizeof r->message - (size_t)len, fmt, ap);
@@ -244,26 +199,28 @@ static bool fetch_with(checker *c, loopy_position pos, list_fn list,
     size_t room = strict ? 0 : out->capacity > 0 ? out->capacity - 1 : 0;
     size_t count, again;
 
-    if (!reserve(c, out, room + 1))
+    if (!loopy_i_check_reserve(c, out, room + 1))
         return false;
     out->items[room] = SENTINEL;
     count = list(game->ctx, pos, out->items, room);
     if (count == LOOPY_GAME_ERROR)
-        return flaw(c, LOOPY_FLAW_CALLBACK, pos, NULL, "%s failed", what);
+        return loopy_i_check_flaw(c, LOOPY_FLAW_CALLBACK, pos, NULL,
+                                  "%s failed", what);
     if (out->items[room] != SENTINEL)
-        return flaw(c, LOOPY_FLAW_PROTOCOL, pos, NULL,
-                    "%s writes past the "
-                    "room for %zu positions it was given",
-                    what, room);
+        return loopy_i_check_flaw(c, LOOPY_FLAW_PROTOCOL, pos, NULL,
+                                  "%s writes past the "
+                                  "room for %zu positions it was given",
+                                  what, room);
     /* An absurd count is the game's fault, as the solvers say too. */
     if (count > LOOPY_I_MAX_MOVES)
-        return flaw(c, LOOPY_FLAW_PROTOCOL, pos, NULL,
-                    "%s asks for room for %zu positions, more than %zu", what,
-                    count, (size_t)LOOPY_I_MAX_MOVES);
+        return loopy_i_check_flaw(
+            c, LOOPY_FLAW_PROTOCOL, pos, NULL,
+            "%s asks for room for %zu positions, more than %zu", what, count,
+            (size_t)LOOPY_I_MAX_MOVES);
     if (count > room || strict) {
         /* Room for all of them, and a sentinel after. */
         /* (count < SIZE_MAX: that is LOOPY_GAME_ERROR) */
-        if (!reserve(c, out, count + 1)) {
+        if (!loopy_i_check_reserve(c, out, count + 1)) {
             snprintf(c->oom_what, sizeof c->oom_what, ": %s of position %"
                      LOOPY_PRI_POSITION " asks for room for %zu positions",
                      what, pos, count);
@@ -272,70 +229,76 @@ static bool fetch_with(checker *c, loopy_position pos, list_fn list,
         out->items[count] = SENTINEL;
         again = list(game->ctx, pos, out->items, count);
         if (again == LOOPY_GAME_ERROR)
-            return flaw(c, LOOPY_FLAW_CALLBACK, pos, NULL, "%s failed", what);
+            return loopy_i_check_flaw(c, LOOPY_FLAW_CALLBACK, pos, NULL,
+                                      "%s failed", what);
         if (again != count)
-            return flaw(c, LOOPY_FLAW_PROTOCOL, pos, NULL,
-                        "%s counts %zu "
-                        "positions with room for %zu, then %zu with room for "
-                        "%zu",
-                        what, count, room, again, count);
+            return loopy_i_check_flaw(
+                c, LOOPY_FLAW_PROTOCOL, pos, NULL,
+                "%s counts %zu "
+                "positions with room for %zu, then %zu with room for "
+                "%zu",
+                what, count, room, again, count);
         if (out->items[count] != SENTINEL)
-            return flaw(c, LOOPY_FLAW_PROTOCOL, pos, NULL,
-                        "%s writes past the "
-                        "room for %zu positions it was given",
-                        what, count);
+            return loopy_i_check_flaw(c, LOOPY_FLAW_PROTOCOL, pos, NULL,
+                                      "%s writes past the "
+                                      "room for %zu positions it was given",
+                                      what, count);
     }
     out->count = count;
     if (strict) {
         /* A bigger room than needed: the same list (in any order). */
-        if (!reserve(c, &c->again, count + 2))
+        if (!loopy_i_check_reserve(c, &c->again, count + 2))
             return false;
         c->again.items[count + 1] = SENTINEL;
         again = list(game->ctx, pos, c->again.items, count + 1);
         if (again == LOOPY_GAME_ERROR)
-            return flaw(c, LOOPY_FLAW_CALLBACK, pos, NULL, "%s failed", what);
+            return loopy_i_check_flaw(c, LOOPY_FLAW_CALLBACK, pos, NULL,
+                                      "%s failed", what);
         if (again != count)
-            return flaw(c, LOOPY_FLAW_PROTOCOL, pos, NULL,
-                        "%s counts %zu "
-                        "positions with room for %zu, then %zu with room for "
-                        "%zu",
-                        what, count, count, again, count + 1);
+            return loopy_i_check_flaw(
+                c, LOOPY_FLAW_PROTOCOL, pos, NULL,
+                "%s counts %zu "
+                "positions with room for %zu, then %zu with room for "
+                "%zu",
+                what, count, count, again, count + 1);
         if (c->again.items[count + 1] != SENTINEL)
-            return flaw(c, LOOPY_FLAW_PROTOCOL, pos, NULL,
-                        "%s writes past the "
-                        "room for %zu positions it was given",
-                        what, count + 1);
+            return loopy_i_check_flaw(c, LOOPY_FLAW_PROTOCOL, pos, NULL,
+                                      "%s writes past the "
+                                      "room for %zu positions it was given",
+                                      what, count + 1);
         qsort(out->items, count, sizeof *out->items, loopy_i_compare_position);
         qsort(c->again.items, count, sizeof *out->items,
               loopy_i_compare_position);
         if (count > 0 &&
             memcmp(out->items, c->again.items, count * sizeof *out->items) != 0)
-            return flaw(c, LOOPY_FLAW_PROTOCOL, pos, NULL,
-                        "%s gives other "
-                        "positions when called again",
-                        what);
+            return loopy_i_check_flaw(c, LOOPY_FLAW_PROTOCOL, pos, NULL,
+                                      "%s gives other "
+                                      "positions when called again",
+                                      what);
     }
     for (size_t i = 0; i < count; i++)
         if (out->items[i] >= game->size)
-            return flaw(c, LOOPY_FLAW_RANGE, pos, NULL,
-                        "%s gives %" LOOPY_PRI_POSITION
-                        ", outside the index space 0 .. %" LOOPY_PRI_POSITION,
-                        what, out->items[i], game->size - 1);
+            return loopy_i_check_flaw(
+                c, LOOPY_FLAW_RANGE, pos, NULL,
+                "%s gives %" LOOPY_PRI_POSITION
+                ", outside the index space 0 .. %" LOOPY_PRI_POSITION,
+                what, out->items[i], game->size - 1);
     return true;
 }
 
 /* The distinct classes of in (found at pos) into out, sorted. */
 static bool classes(checker *c, loopy_position pos, const plist *in, plist *out)
 {
-    if (!reserve(c, out, in->count + 1))
+    if (!loopy_i_check_reserve(c, out, in->count + 1))
         return false;
     for (size_t i = 0; i < in->count; i++) {
         loopy_position r = class_of(c, in->items[i]);
         if (r >= c->game->size)
-            return flaw(c, LOOPY_FLAW_CANONICAL, pos, &in->items[i],
-                        "canonical() takes its neighbour %" LOOPY_PRI_POSITION
-                        " to %" LOOPY_PRI_POSITION ", outside the index space",
-                        in->items[i], r);
+            return loopy_i_check_flaw(
+                c, LOOPY_FLAW_CANONICAL, pos, &in->items[i],
+                "canonical() takes its neighbour %" LOOPY_PRI_POSITION
+                " to %" LOOPY_PRI_POSITION ", outside the index space",
+                in->items[i], r);
         out->items[i] = r;
     }
     out->count = loopy_i_sort_unique(out->items, in->count);
@@ -352,181 +315,6 @@ static bool has_class(const plist *set, loopy_position r)
 
 static const char *const over_word[4] = {"not over", "over (won)",
                                          "over (lost)", "over (tied)"};
-
-/* format()'s protocol and parse(format(pos)) == pos. */
-static bool check_notation(checker *c, loopy_position pos)
-{
-    const loopy_game *game = c->game;
-    size_t len, again;
-    char why[200];
-    loopy_position back = SENTINEL;
-
-    if (c->text_capacity < TEXT_START) {
-        char *grown = loopy_i_realloc(c->text, TEXT_START, 1);
-        if (grown == NULL) {
-            c->out_of_memory = true;
-            return false;
-        }
-        c->text = grown;
-        c->text_capacity = TEXT_START;
-    }
-    len = game->format(game->ctx, pos, c->text, c->text_capacity - 1);
-    if (len == LOOPY_GAME_ERROR)
-        return flaw(c, LOOPY_FLAW_CALLBACK, pos, NULL, "format() failed");
-    if (len > SIZE_MAX - 3)
-        return flaw(c, LOOPY_FLAW_PROTOCOL, pos, NULL,
-                    "format() gives no "
-                    "length");
-    if (len + 2 > c->text_capacity) {
-        char *grown = loopy_i_realloc(c->text, len + 2, 1);
-        if (grown == NULL) {
-            c->out_of_memory = true;
-            snprintf(c->oom_what, sizeof c->oom_what, ": format() of position "
-                     "%" LOOPY_PRI_POSITION " says its text has %zu bytes",
-                     pos, len);
-            return false;
-        }
-        c->text = grown;
-        c->text_capacity = len + 2;
-    }
-    /* With one byte too few, then with room for the text and its NUL; a
-     * guard byte after the room each time. */
-    for (int pass = 0; pass < 2; pass++) {
-        size_t room = pass == 0 ? len : len + 1;
-        if (room == 0)
-            continue;
-        c->text[room] = '\x7f';
-        again = game->format(game->ctx, pos, c->text, room);
-        if (again == LOOPY_GAME_ERROR)
-            return flaw(c, LOOPY_FLAW_CALLBACK, pos, NULL, "format() failed");
-        if (again != len || c->text[room] != '\x7f' ||
-            c->text[room - 1] != '\0')
-            return flaw(c, LOOPY_FLAW_PROTOCOL, pos, NULL,
-                        "format() with "
-                        "room for %zu bytes breaks its protocol (length %zu, "
-                        "then %zu; NUL-terminated within the room)",
-                        room, len, again);
-    }
-    if (strlen(c->text) != len)
-        return flaw(c, LOOPY_FLAW_PROTOCOL, pos, NULL,
-                    "format() says %zu "
-                    "bytes but writes %zu",
-                    len, strlen(c->text));
-    why[0] = '\0';
-    if (game->parse(game->ctx, c->text, &back, why, sizeof why) != 0) {
-        why[sizeof why - 1] = '\0';
-        return flaw(c, LOOPY_FLAW_NOTATION, pos, NULL,
-                    "format() writes '%s' "
-                    "but parse() refuses it: %s",
-                    c->text, why[0] ? why : "no reason given");
-    }
-    if (back != pos) {
-        char name[200];
-        return flaw(c, LOOPY_FLAW_NOTATION, pos, &back,
-                    "format() writes '%s', "
-                    "which parse() reads as %s",
-                    c->text,
-                    back < game->size ? describe(game, back, name, sizeof name)
-                                      : "a position outside the index space");
-    }
-    return true;
-}
-
-/* The words of pos's moves (c->moves), for a game that has them: each
- * move's label and name (move_label(), move_format()) read back by
- * loopy_game_move_parse as that move, and no number given to two moves.
- * Reading a name may name every move again (chess's SAN), so after the
- * first WORDS_ALL positions, one in WORDS_EVERY is asked. */
-#define WORDS_ALL 4096
-#define WORDS_EVERY 64
-
-/* Whether text, which names ("move_label() names the move", ...) the move
- * from pos, written as from, to q, reads back as that move; a flaw when
- * not.  False also when memory runs out. */
-static bool reads_back(checker *c, loopy_position pos, const char *from,
-                       loopy_position q, const char *names, const char *text)
-{
-    loopy_position back = SENTINEL;
-    loopy_status status;
-    loopy_diag diag;
-    char other[200];
-
-    memset(&diag, 0, sizeof diag);
-    status = loopy_game_move_parse(c->game, from, text, &back, &diag);
-    if (status == LOOPY_ENOMEM) {
-        c->out_of_memory = true;
-        return false;
-    }
-    if (status != LOOPY_OK)
-        return flaw(c, LOOPY_FLAW_NOTATION, pos, &q,
-                    "%s to %s '%s', which move_parse() refuses: %s", names,
-                    describe(c->game, q, other, sizeof other), text,
-                    diag.message);
-    if (back != q)
-        return flaw(c, LOOPY_FLAW_NOTATION, pos, &q,
-                    "%s to %s '%s', which move_parse() reads as the move to "
-                    "%" LOOPY_PRI_POSITION,
-                    names, describe(c->game, q, other, sizeof other), text,
-                    back);
-    return true;
-}
-
-static bool check_move_words(checker *c, loopy_position pos)
-{
-    const loopy_game *game = c->game;
-    char from[256], label[128], other[200];
-    loopy_position *numbers;
-    bool ok = true;
-
-    if (game->format == NULL || c->moves.count == 0 ||
-        (game->move_label == NULL && game->move_parse == NULL) ||
-        (c->report->checked > WORDS_ALL &&
-         c->report->checked % WORDS_EVERY != 0))
-        return true;
-    /* The numbers in set_a, free once the moves are checked. */
-    if (!reserve(c, &c->set_a, c->moves.count))
-        return false;
-    numbers = c->set_a.items;
-    loopy_game_format(game, pos, from, sizeof from);
-    for (size_t i = 0; ok && i < c->moves.count; i++) {
-        loopy_position q = c->moves.items[i];
-        uint32_t number = 0;
-        numbers[i] = 0;
-        if (i > 0 && c->moves.items[i - 1] == q)
-            continue;
-        if (game->move_label != NULL) {
-            loopy_game_move_label(game, from, q, &number, label, sizeof label);
-            ok = reads_back(c, pos, from, q, "move_label() names the move",
-                            label);
-        }
-        if (ok && game->move_format != NULL) {
-            loopy_game_move_name(game, from, q, label, sizeof label, NULL, 0);
-            ok = reads_back(c, pos, from, q, "move_format() names the move",
-                            label);
-        }
-        /* The other moves at the board into q's class (move_twin()),
-         * by label and by name. */
-        for (uint32_t k = 1; ok; k++) {
-            char name[128];
-            if (loopy_game_move_twin(game, from, q, k, name, sizeof name,
-                                     label, sizeof label, NULL, 0) == 0)
-                break;
-            ok = reads_back(c, pos, from, q, "move_twin() names another move",
-                            label) &&
-                 reads_back(c, pos, from, q, "move_twin() names another move",
-                            name);
-        }
-        numbers[i] = number;
-        for (size_t j = 0; ok && numbers[i] != 0 && j < i; j++)
-            if (numbers[j] == numbers[i])
-                ok = flaw(c, LOOPY_FLAW_NOTATION, pos, &q,
-                          "move_label() gives number %" PRIu32 " to two "
-                          "moves, to %" LOOPY_PRI_POSITION " and to %s",
-                          number, c->moves.items[j],
-                          describe(game, q, other, sizeof other));
-    }
-    return ok;
-}
 
 /* The classes of the list (backward: unmoves) of pos and of its
  * representative r, which must be the same. */
@@ -546,19 +334,21 @@ static bool check_symmetry(checker *c, loopy_position pos, loopy_position r,
         for (size_t i = 0; i < mine->count; i++) {
             if (has_class(theirs, mine->items[i]))
                 continue;
-            describe(c->game, mine->items[i], name, sizeof name);
-            describe(c->game, r, rep, sizeof rep);
+            loopy_i_check_describe(c->game, mine->items[i], name, sizeof name);
+            loopy_i_check_describe(c->game, r, rep, sizeof rep);
             return side == 0
-                       ? flaw(c, LOOPY_FLAW_SYMMETRY, pos, &r,
-                              "%s of it give "
-                              "the class of %s, but %s of its representative "
-                              "%s do not",
-                              what, name, what, rep)
-                       : flaw(c, LOOPY_FLAW_SYMMETRY, pos, &r,
-                              "%s of its "
-                              "representative %s give the class of %s, but "
-                              "%s of it do not",
-                              what, rep, name, what);
+                       ? loopy_i_check_flaw(
+                             c, LOOPY_FLAW_SYMMETRY, pos, &r,
+                             "%s of it give "
+                             "the class of %s, but %s of its representative "
+                             "%s do not",
+                             what, name, what, rep)
+                       : loopy_i_check_flaw(
+                             c, LOOPY_FLAW_SYMMETRY, pos, &r,
+                             "%s of its "
+                             "representative %s give the class of %s, but "
+                             "%s of it do not",
+                             what, rep, name, what);
         }
     }
     return true;
@@ -575,10 +365,11 @@ static bool check_moves(checker *c, loopy_position pos, loopy_position r)
     for (size_t i = 0; i < c->moves.count; i++) {
         loopy_position q = c->moves.items[i];
         if (game->legal != NULL && !game->legal(game->ctx, q))
-            return flaw(c, LOOPY_FLAW_ILLEGAL, pos, &q,
-                        "moves() reaches %s, "
-                        "which legal() refuses",
-                        describe(game, q, name, sizeof name));
+            return loopy_i_check_flaw(
+                c, LOOPY_FLAW_ILLEGAL, pos, &q,
+                "moves() reaches %s, "
+                "which legal() refuses",
+                loopy_i_check_describe(game, q, name, sizeof name));
         /* the list is sorted: a repeated move is checked once */
         if (game->unmoves == NULL || (i > 0 && c->moves.items[i - 1] == q))
             continue;
@@ -586,13 +377,13 @@ static bool check_moves(checker *c, loopy_position pos, loopy_position r)
             !classes(c, q, &c->near, &c->set_a))
             return false;
         if (!has_class(&c->set_a, r))
-            return flaw(c, LOOPY_FLAW_UNMOVES, pos, &q,
-                        "moves() reaches %s "
-                        "but unmoves(%" LOOPY_PRI_POSITION
-                        ") does not give %s%s",
-                        describe(game, q, name, sizeof name), q,
-                        c->symmetric ? "a position symmetric to " : "",
-                        describe(game, pos, other, sizeof other));
+            return loopy_i_check_flaw(
+                c, LOOPY_FLAW_UNMOVES, pos, &q,
+                "moves() reaches %s "
+                "but unmoves(%" LOOPY_PRI_POSITION ") does not give %s%s",
+                loopy_i_check_describe(game, q, name, sizeof name), q,
+                c->symmetric ? "a position symmetric to " : "",
+                loopy_i_check_describe(game, pos, other, sizeof other));
     }
     return true;
 }
@@ -628,11 +419,14 @@ static bool check_tiers(checker *c, loopy_position pos, loopy_position r)
         return true;
     count = game->tier_children(game->ctx, a, c->kids, (size_t)tiers);
     if (count == LOOPY_GAME_ERROR || count > tiers)
-        return flaw(c, LOOPY_FLAW_TIERS, pos, NULL, "tier_children() of its "
-                    "tier %" PRIu64 " %s", a,
-                    count == LOOPY_GAME_ERROR ? "failed"
-                                              : "gives more tiers than there "
-                                                "are");
+        return loopy_i_check_flaw(c, LOOPY_FLAW_TIERS, pos, NULL,
+                                  "tier_children() of its "
+                                  "tier %" PRIu64 " %s",
+                                  a,
+                                  count == LOOPY_GAME_ERROR
+                                      ? "failed"
+                                      : "gives more tiers than there "
+                                        "are");
     for (size_t i = 0; i < c->moves.count; i++) {
         loopy_position q = class_of(c, c->moves.items[i]);
         uint64_t b = tiers > 1 ? tier_of(game, q) : 0;
@@ -640,10 +434,12 @@ static bool check_tiers(checker *c, loopy_position pos, loopy_position r)
         while (k < count && c->kids[k] != b)
             k++;
         if (k == count)
-            return flaw(c, LOOPY_FLAW_TIERS, pos, &q, "moves() reaches %s, "
-                        "of tier %" PRIu64 ", which tier_children() of its "
-                        "tier %" PRIu64 " does not name",
-                        describe(game, q, name, sizeof name), b, a);
+            return loopy_i_check_flaw(
+                c, LOOPY_FLAW_TIERS, pos, &q,
+                "moves() reaches %s, "
+                "of tier %" PRIu64 ", which tier_children() of its "
+                "tier %" PRIu64 " does not name",
+                loopy_i_check_describe(game, q, name, sizeof name), b, a);
     }
     return true;
 }
@@ -671,8 +467,8 @@ static bool check_tier_plan(checker *c)
         c->out_of_memory = true;
         return false;
     default:
-        return flaw(c, LOOPY_FLAW_TIERS, game->start, NULL, "%s",
-                    diag.message);
+        return loopy_i_check_flaw(c, LOOPY_FLAW_TIERS, game->start, NULL, "%s",
+                                  diag.message);
     }
 }
 
@@ -695,22 +491,26 @@ static bool check_given(checker *c, loopy_position pos, const plist *plain,
     for (size_t i = 0; i < c->near.count; i++) {
         loopy_position q = c->near.items[i];
         if (class_of(c, q) != q)
-            return flaw(c, LOOPY_FLAW_CANONICAL, pos, &q,
-                        "%s gives %s, which is not its own canonical()", what,
-                        describe(game, q, name, sizeof name));
+            return loopy_i_check_flaw(
+                c, LOOPY_FLAW_CANONICAL, pos, &q,
+                "%s gives %s, which is not its own canonical()", what,
+                loopy_i_check_describe(game, q, name, sizeof name));
         if (!has_class(&c->set_a, q))
-            return flaw(c, LOOPY_FLAW_CANONICAL, pos, &q,
-                        "%s gives %s, which is not canonical() of any of "
-                        "%s", what, describe(game, q, name, sizeof name),
-                        base);
+            return loopy_i_check_flaw(
+                c, LOOPY_FLAW_CANONICAL, pos, &q,
+                "%s gives %s, which is not canonical() of any of "
+                "%s",
+                what, loopy_i_check_describe(game, q, name, sizeof name), base);
     }
     c->near.count = loopy_i_sort_unique(c->near.items, c->near.count);
     for (size_t i = 0; i < c->set_a.count; i++)
         if (!has_class(&c->near, c->set_a.items[i]))
-            return flaw(c, LOOPY_FLAW_CANONICAL, pos, &c->set_a.items[i],
-                        "%s reaches the class of %s, which %s does not give",
-                        base, describe(game, c->set_a.items[i], name,
-                                       sizeof name), what);
+            return loopy_i_check_flaw(
+                c, LOOPY_FLAW_CANONICAL, pos, &c->set_a.items[i],
+                "%s reaches the class of %s, which %s does not give", base,
+                loopy_i_check_describe(game, c->set_a.items[i], name,
+                                       sizeof name),
+                what);
     return true;
 }
 
@@ -734,26 +534,28 @@ static bool check_unmoves(checker *c, loopy_position pos, loopy_position r)
             continue;
         over = game->primitive(game->ctx, p);
         if ((unsigned)over > LOOPY_OVER_TIE)
-            return flaw(c, LOOPY_FLAW_CALLBACK, p, NULL,
-                        "primitive() gives "
-                        "%d, not a loopy_primitive",
-                        (int)over);
+            return loopy_i_check_flaw(c, LOOPY_FLAW_CALLBACK, p, NULL,
+                                      "primitive() gives "
+                                      "%d, not a loopy_primitive",
+                                      (int)over);
         if (over != LOOPY_PLAYING)
-            return flaw(c, LOOPY_FLAW_ILLEGAL, pos, &p,
-                        "unmoves() gives %s, "
-                        "where the game is %s: no move is made from there",
-                        describe(game, p, name, sizeof name),
-                        (unsigned)over < 4 ? over_word[over] : "over");
+            return loopy_i_check_flaw(
+                c, LOOPY_FLAW_ILLEGAL, pos, &p,
+                "unmoves() gives %s, "
+                "where the game is %s: no move is made from there",
+                loopy_i_check_describe(game, p, name, sizeof name),
+                (unsigned)over < 4 ? over_word[over] : "over");
         if (!fetch(c, p, false, &c->near, false) ||
             !classes(c, p, &c->near, &c->set_a))
             return false;
         if (!has_class(&c->set_a, r))
-            return flaw(c, LOOPY_FLAW_MOVES, pos, &p,
-                        "unmoves() gives %s but "
-                        "moves(%" LOOPY_PRI_POSITION ") does not reach %s%s",
-                        describe(game, p, name, sizeof name), p,
-                        c->symmetric ? "a position symmetric to " : "",
-                        describe(game, pos, other, sizeof other));
+            return loopy_i_check_flaw(
+                c, LOOPY_FLAW_MOVES, pos, &p,
+                "unmoves() gives %s but "
+                "moves(%" LOOPY_PRI_POSITION ") does not reach %s%s",
+                loopy_i_check_describe(game, p, name, sizeof name), p,
+                c->symmetric ? "a position symmetric to " : "",
+                loopy_i_check_describe(game, pos, other, sizeof other));
     }
     return true;
 }
@@ -770,41 +572,46 @@ static bool examine(checker *c, loopy_position pos)
     c->report->checked++;
     c->moves.count = 0;
     if ((unsigned)over > LOOPY_OVER_TIE)
-        return flaw(c, LOOPY_FLAW_CALLBACK, pos, NULL,
-                    "primitive() gives %d, "
-                    "not a loopy_primitive",
-                    (int)over);
+        return loopy_i_check_flaw(c, LOOPY_FLAW_CALLBACK, pos, NULL,
+                                  "primitive() gives %d, "
+                                  "not a loopy_primitive",
+                                  (int)over);
     if (c->symmetric) {
         loopy_position rr;
         r = game->canonical(game->ctx, pos);
         if (r >= game->size)
-            return flaw(c, LOOPY_FLAW_CANONICAL, pos, NULL,
-                        "canonical() gives %" LOOPY_PRI_POSITION
-                        ", outside the index space",
-                        r);
+            return loopy_i_check_flaw(c, LOOPY_FLAW_CANONICAL, pos, NULL,
+                                      "canonical() gives %" LOOPY_PRI_POSITION
+                                      ", outside the index space",
+                                      r);
         rr = game->canonical(game->ctx, r);
         if (rr != r)
-            return flaw(c, LOOPY_FLAW_CANONICAL, pos, &r,
-                        "canonical() gives %s, "
-                        "whose canonical() is %" LOOPY_PRI_POSITION ": not "
-                        "idempotent",
-                        describe(game, r, name, sizeof name), rr);
+            return loopy_i_check_flaw(
+                c, LOOPY_FLAW_CANONICAL, pos, &r,
+                "canonical() gives %s, "
+                "whose canonical() is %" LOOPY_PRI_POSITION ": not "
+                "idempotent",
+                loopy_i_check_describe(game, r, name, sizeof name), rr);
         if (game->legal != NULL && !game->legal(game->ctx, r))
-            return flaw(c, LOOPY_FLAW_CANONICAL, pos, &r,
-                        "its representative "
-                        "%s is refused by legal()",
-                        describe(game, r, name, sizeof name));
+            return loopy_i_check_flaw(
+                c, LOOPY_FLAW_CANONICAL, pos, &r,
+                "its representative "
+                "%s is refused by legal()",
+                loopy_i_check_describe(game, r, name, sizeof name));
         if (game->primitive(game->ctx, r) != over)
-            return flaw(c, LOOPY_FLAW_CANONICAL, pos, &r,
-                        "it is %s but its "
-                        "representative %s is not",
-                        over_word[over], describe(game, r, name, sizeof name));
+            return loopy_i_check_flaw(
+                c, LOOPY_FLAW_CANONICAL, pos, &r,
+                "it is %s but its "
+                "representative %s is not",
+                over_word[over],
+                loopy_i_check_describe(game, r, name, sizeof name));
     }
-    if (game->format != NULL && game->parse != NULL && !check_notation(c, pos))
+    if (game->format != NULL && game->parse != NULL &&
+        !loopy_i_check_notation(c, pos))
         return false;
     if (over == LOOPY_PLAYING) {
         if (!check_moves(c, pos, r) || !check_given(c, pos, &c->moves, false) ||
-            !check_tiers(c, pos, r) || !check_move_words(c, pos))
+            !check_tiers(c, pos, r) || !loopy_i_check_move_words(c, pos))
             return false;
         if (r != pos && !check_symmetry(c, pos, r, &c->moves, false))
             return false;
@@ -849,7 +656,8 @@ static bool scope_reachable(checker *c, uint64_t limit)
     size_t head = 0;
 
     if (!set_has(&c->seen, c->game->start)) {
-        if (!reserve(c, &queue, 1) || !set_add(c, &c->seen, c->game->start))
+        if (!loopy_i_check_reserve(c, &queue, 1) ||
+            !set_add(c, &c->seen, c->game->start))
             goto done;
         queue.items[queue.count++] = c->game->start;
     }
@@ -865,7 +673,7 @@ static bool scope_reachable(checker *c, uint64_t limit)
                 dropped = true;
                 continue;
             }
-            if (!reserve(c, &queue, queue.count + 1) ||
+            if (!loopy_i_check_reserve(c, &queue, queue.count + 1) ||
                 !set_add(c, &c->seen, q))
                 goto done;
             queue.items[queue.count++] = q;
@@ -971,14 +779,15 @@ loopy_status loopy_game_check(const loopy_game *game,
     if (!check_tier_plan(&c))
         ok = false;
     else if (game->start >= game->size)
-        ok = flaw(&c, LOOPY_FLAW_RANGE, game->start, NULL,
-                  "the start is "
-                  "outside the index space 0 .. %" LOOPY_PRI_POSITION,
-                  game->size - 1);
+        ok = loopy_i_check_flaw(
+            &c, LOOPY_FLAW_RANGE, game->start, NULL,
+            "the start is "
+            "outside the index space 0 .. %" LOOPY_PRI_POSITION,
+            game->size - 1);
     else if (!is_legal(game, game->start))
-        ok = flaw(&c, LOOPY_FLAW_ILLEGAL, game->start, NULL,
-                  "the start is "
-                  "refused by legal()");
+        ok = loopy_i_check_flaw(&c, LOOPY_FLAW_ILLEGAL, game->start, NULL,
+                                "the start is "
+                                "refused by legal()");
     else if (scope == LOOPY_CHECK_EVERY)
         ok = scope_every(&c, limit);
     else if (scope == LOOPY_CHECK_SAMPLE)
