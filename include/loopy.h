@@ -154,7 +154,7 @@ uint32_t loopy_graph_base(const loopy_graph *graph);
 const loopy_vertex *loopy_graph_successors(const loopy_graph *graph,
                                            loopy_vertex v, loopy_edge *count);
 
-/* ==== Progress ============================================================ */
+/* ==== Progress =========================================================== */
 
 /*
  * Called by long operations now and then (a few hundred times at most per
@@ -665,7 +665,7 @@ loopy_status loopy_race_answer(const loopy_graph *graph,
                                const loopy_race_rounds *rounds,
                                loopy_race_strategy strategy, int8_t *answer);
 
-/* ==== Seed problem: Petya's sleepy game (Codeforces 936B) ================= */
+/* ==== Seed problem: Petya's sleepy game (Codeforces 936B) ================ */
 
 /*
  * Reads 936B's input: "n m", then for each vertex i = 1..n its number of

@@ -14,7 +14,7 @@
 extern "C" {
 #endif
 
-/* ==== Games by rules ===================================================== */
+/* ==== Games by rules: the interface ====================================== */
 /*
  * A game given by its rules rather than by a list of moves.  Positions are
  * numbers 0 .. size-1 of an index space the game chooses; a number need not
@@ -279,6 +279,8 @@ typedef struct loopy_game {
                         size_t after_capacity);
 } loopy_game;
 
+/* ==== Games by rules: kinds, built in and shared objects ================= */
+
 /* A kind of game: how to make a loopy_game from parameter text. */
 typedef struct loopy_game_def {
     int version;               /* LOOPY_GAME_VERSION */
@@ -331,8 +333,9 @@ loopy_status loopy_game_open_params(const char *object, const char *params,
                                     loopy_game **out, loopy_diag *diag);
 void loopy_game_close(loopy_game *game);
 
-/* ---- A game's words ----
- * Every text a game's callbacks write reaches the caller through these
+/* ==== Games by rules: words ============================================== */
+
+/* Every text a game's callbacks write reaches the caller through these
  * calls, which guard it: NUL-terminated within its buffer whatever the
  * callback wrote or said of its length, and valid UTF-8 without control
  * characters (any other byte, and each control character, becomes '?'),
@@ -411,6 +414,8 @@ size_t loopy_text_char(const char *text);
  * 0 .. size-1 or one that legal() refuses. */
 loopy_status loopy_game_parse(const loopy_game *game, const char *text,
                               loopy_position *pos, loopy_diag *diag);
+
+/* ==== Games by rules: solving ============================================ */
 
 typedef struct loopy_game_solve_options {
     /* Nonzero: every primitive win and loss swaps, and a position without
@@ -601,6 +606,8 @@ loopy_status loopy_game_solve_tablebase(const loopy_game *game,
                                         loopy_game_solution **out,
                                         loopy_diag *diag);
 
+/* ==== Games by rules: solutions ========================================== */
+
 void loopy_game_solution_free(loopy_game_solution *solution);
 
 /* How many positions were solved, and how many of each outcome. */
@@ -643,6 +650,8 @@ loopy_status loopy_game_solution_moves(const loopy_game_solution *solution,
                                        loopy_position pos,
                                        loopy_game_move **moves, size_t *count,
                                        loopy_diag *diag);
+
+/* ==== Games by rules: checking a game ==================================== */
 
 /* Which positions loopy_game_check examines. */
 typedef enum loopy_game_check_scope {
