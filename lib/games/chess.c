@@ -157,7 +157,7 @@ static bool pawn_moves(const chess_rules *rules, const chess_board *board,
         (!exits_only || ahead >> 3 == 0 || ahead >> 3 == 7))
         targets |= UINT64_C(1) << ahead;
     for (; targets != 0; targets &= targets - 1) {
-        uint32_t to = chess_i_lowest(targets), rank = to >> 3;
+        uint32_t to = loopy_i_lowest_bit(targets), rank = to >> 3;
         bool last = rank == 0 || rank == 7;
         chess_board next;
         if (!chess_i_apply(rules, board, i, to, &next))
@@ -285,7 +285,7 @@ static bool each_move(const chess_rules *rules, const chess_board *board,
         if ((safe || !legal_only) && !exits_only && (targets & ~occ) != 0)
             chess_i_step_init(rules, board, i, &turned, &step);
         for (; targets != 0; targets &= targets - 1) {
-            uint32_t to = chess_i_lowest(targets);
+            uint32_t to = loopy_i_lowest_bit(targets);
             chess_board next;
             loopy_position index = (occ >> to & 1) == 0
                                        ? chess_i_step(&step, to)
@@ -393,7 +393,7 @@ static uint32_t quiet_move(const chess_rules *rules, const chess_board *board,
             continue;
         targets = chess_i_reach(rules, board, i, occ) & ~occ;
         if (targets != 0) {
-            *to = chess_i_lowest(targets);
+            *to = loopy_i_lowest_bit(targets);
             return i;
         }
     }

@@ -112,16 +112,6 @@ typedef struct chess_rules {
     char params[CHESS_MAX_PIECES + 1];
 } chess_rules;
 
-/* The place of the lowest 1 of bits, which is not 0. */
-static inline uint32_t chess_i_lowest(uint64_t bits)
-{
-#if defined(__GNUC__)
-    return (uint32_t)__builtin_ctzll(bits);
-#else
-    return loopy_i_count_bits((bits & (~bits + 1)) - 1);
-#endif
-}
-
 /* The end of material m's segment of the index: the next one's start,
  * or the index space's size after the last. */
 static inline loopy_position chess_i_segment_end(const chess_rules *rules,

@@ -636,7 +636,7 @@ loopy_position chess_i_encode(const chess_rules *rules,
     /* Usually one symmetry places the kings; two or more when both stand
      * on a diagonal, and then the other pieces decide. */
     for (; symmetries != 0; symmetries &= symmetries - 1) {
-        const uint8_t *image = rules->image[chess_i_lowest(symmetries)];
+        const uint8_t *image = rules->image[loopy_i_lowest_bit(symmetries)];
         uint8_t square[CHESS_MAX_PIECES];
         loopy_position local = 0;
         for (uint32_t i = 0; i < n; i++)
@@ -720,7 +720,7 @@ void chess_i_step_init(const chess_rules *rules, const chess_board *board,
         step_pawns(rules, board, piece, index, step);
         return;
     }
-    step->image = rules->image[chess_i_lowest(symmetries)];
+    step->image = rules->image[loopy_i_lowest_bit(symmetries)];
     step->symmetries = symmetries;
     if (piece >= 2) {
         step->place = UINT64_C(1) << 6 * (piece - 2);
@@ -857,8 +857,8 @@ uint64_t chess_i_reach(const chess_rules *rules, const chess_board *board,
     for (uint32_t d = first; d < last; d += 2) {
         uint64_t up = rules->ray[d][from], down = rules->ray[d + 1][from];
         uint64_t up_hit = up & occ, down_hit = down & occ;
-        reach |= up_hit != 0 ? up & ~rules->ray[d][chess_i_lowest(up_hit)]
-                             : up;
+        reach |=
+            up_hit != 0 ? up & ~rules->ray[d][loopy_i_lowest_bit(up_hit)] : up;
         reach |= down_hit != 0
                      ? down & ~rules->ray[d + 1][loopy_i_highest_bit(down_hit)]
                      : down;

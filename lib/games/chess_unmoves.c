@@ -128,7 +128,7 @@ static void pawn_unmoves(retro_list *out, const chess_board *board,
     if (rank == second)
         from = 0;
     for (; from != 0; from &= from - 1) {
-        uint32_t sq = chess_i_lowest(from);
+        uint32_t sq = loopy_i_lowest_bit(from);
         prev.square[i] = (uint8_t)sq;
         for (uint32_t kind = CHESS_QUEEN; kind <= CHESS_PAWN; kind++)
             add_uncapture(out, &prev, side, kind, at);
@@ -174,7 +174,7 @@ static void promotion_unmoves(retro_list *out, const chess_board *board,
     }
     from = rules->pawn_attack[side][at] & ~occ;
     for (; from != 0; from &= from - 1) {
-        prev.square[i] = (uint8_t)chess_i_lowest(from);
+        prev.square[i] = (uint8_t)loopy_i_lowest_bit(from);
         for (uint32_t kind = CHESS_QUEEN; kind <= CHESS_KNIGHT; kind++)
             add_uncapture(out, &prev, side, kind, at);
     }
@@ -224,7 +224,7 @@ static void retractions(retro_list *out, const chess_board *board,
         if (plain && out->how == CHESS_RETRO_ANY)
             chess_i_step_init(rules, board, i, &turned, &step);
         for (; from != 0; from &= from - 1) {
-            uint32_t back = chess_i_lowest(from);
+            uint32_t back = loopy_i_lowest_bit(from);
             loopy_position index = chess_i_step(&step, back);
             chess_board prev = *board;
             prev.square[i] = (uint8_t)back;
@@ -236,7 +236,7 @@ static void retractions(retro_list *out, const chess_board *board,
             /* Or the move took a piece of the side now to move, which
              * reappears where the mover stands. */
             for (uint32_t k = kinds; k != 0; k &= k - 1)
-                add_uncapture(out, &prev, board->side, chess_i_lowest(k),
+                add_uncapture(out, &prev, board->side, loopy_i_lowest_bit(k),
                               board->square[i]);
         }
     }
