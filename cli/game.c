@@ -444,6 +444,19 @@ int game_open(const game_args *a, loopy_game **game)
     return EXIT_OK;
 }
 
+/* Whether path is the file standard output writes to (-o /dev/stdout, or
+ * -o t.ldb > t.ldb): a regular file, a pipe or a socket, where the
+ * summary would land in the database.  A device (/dev/null) is not: two
+ * writers do it no harm. */
+static bool is_standard_output(const char *path)
+{
+    struct stat out, st;
+
+    return fstat(STDOUT_FILENO, &out) == 0 && stat(path, &st) == 0 &&
+           out.st_dev == st.st_dev && out.st_ino == st.st_ino &&
+           !S_ISCHR(st.st_mode) && !S_ISBLK(st.st_mode);
+}
+
 /* The folder of databases: --tables, else $LOOPY_TABLES, else NULL. */
 static const char *tables_folder(const game_args *a)
 {
@@ -853,10 +866,11 @@ static int run_action(game_args *a)
                   "takes them (and --limit, probe -f dot)");
         return EXIT_USAGE;
     }
-    if (a->output != NULL && strcmp(a->output, "-") == 0 &&
-        act->run == game_solve) {
-        cli_error("game", "-o: a database is binary: give it a file name, "
-                  "not standard output");
+    if (a->output != NULL && act->run == game_solve &&
+        (strcmp(a->output, "-") == 0 || is_standard_output(a->output))) {
+        cli_error("game", "-o %s: a database is binary, and standard output "
+                  "takes the summary: give the database a file of its own",
+                  a->output);
         return EXIT_USAGE;
     }
     if (!act->takes_game && a->spec != NULL) {

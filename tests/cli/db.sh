@@ -267,6 +267,17 @@ refused "probe FILE.ldb: a bad line of standard input" 1 "^loopy game: <stdin>:4
 refused "-o with probe" 2 "-o: only 'solve' writes a database" \
     game probe tictactoe -o x.ldb
 refused "-o - " 2 "a database is binary" game solve tictactoe -o -
+# The file standard output goes to, by any name: the summary would land
+# in the database (-o /dev/stdout > t.ldb wrote a damaged one).
+refused "-o /dev/stdout" 2 "-o /dev/stdout: .*standard output takes the summary" \
+    game solve tictactoe -o /dev/stdout
+refused "-o .out, standard output's own file" 2 "standard output takes the summary" \
+    game solve tictactoe -o .out
+(cd "$work" && "$LOOPY" game solve -q tictactoe -o /dev/stdout 2>piped.err | cat >piped.ldb)
+check "-o /dev/stdout into a pipe: refused" grep -q "takes the summary" "$work/piped.err"
+check "-o /dev/stdout into a pipe: nothing written" test ! -s "$work/piped.ldb"
+(cd "$work" && "$LOOPY" game solve -q tictactoe -o /dev/null >/dev/null 2>&1)
+same "-o /dev/null with standard output on /dev/null: a device takes both" "$?" 0
 refused "a game that does not exist" 2 "unknown game 'nosuchgame'" \
     game solve nosuchgame -o out.ldb
 check "no file for a failed solve" test ! -e "$work/out.ldb"
