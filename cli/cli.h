@@ -71,6 +71,13 @@ bool cli_output_distinct(const char *cmd, const char *output,
  * the last '/'. */
 size_t cli_game_object_len(const char *spec);
 
+/* Prints cmd's message why spec names no game, what ("--game: ") before
+ * it: a built-in name near it ("tictacto": did you mean tictactoe?), or a
+ * file there that is a shared object named without a '/' ("ladder.so":
+ * did you mean ./ladder.so?).  False, printing nothing, when neither is
+ * (the library's message then says it). */
+bool cli_unknown_game(const char *cmd, const char *what, const char *spec);
+
 /* cli_output_distinct for what a game's spec reads: the file spec names (a
  * database), and the shared object of "PATH:PARAMS". */
 bool cli_output_not_game(const char *cmd, const char *output,
@@ -301,14 +308,12 @@ bool cli_out_not_terminal(cli_out *out, const char *cmd);
  * game that is not built in needs game_spec (EXIT_USAGE, saying so).
  * Prints the reason and returns the exit status on failure; *db and *game
  * may then be open, for the caller to close. */
-int cli_db_open_with(const char *path, const char *game_spec, int misere,
-                     int no_symmetry, loopy_db **db, loopy_game **game);
+int cli_db_open_with(const char *cmd, const char *path, const char *game_spec,
+                     int misere, int no_symmetry, loopy_db **db,
+                     loopy_game **game);
 /* Whether the database names a built-in game (or is a graph's, which
  * loopy_db_open_game explains): one opened without --game. */
 bool cli_db_builtin(const loopy_db *db);
-/* cli_db_open_with(path, NULL, misere, 0, db, game). */
-int cli_db_open_game(const char *path, int misere, loopy_db **db,
-                     loopy_game **game);
 /* The value of pos (text `name`) and its moves, best first, from the
  * database at path; prints the reason and returns the exit status on
  * failure, as for a position the solve did not reach. */

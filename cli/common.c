@@ -203,6 +203,38 @@ size_t cli_game_object_len(const char *spec)
                                                        : strlen(spec);
 }
 
+bool cli_unknown_game(const char *cmd, const char *what, const char *spec)
+{
+    const char *names[64];
+    size_t len = cli_game_object_len(spec), count = 0;
+    char object[256];
+    const char *near;
+    struct stat st;
+
+    if (len >= sizeof object || memchr(spec, '/', len) != NULL)
+        return false;
+    memcpy(object, spec, len);
+    object[len] = '\0';
+    for (size_t i = 0; i < loopy_game_builtin_count() && count < 64; i++) {
+        if (strcmp(loopy_game_builtin(i)->name, object) == 0)
+            return false;
+        names[count++] = loopy_game_builtin(i)->name;
+    }
+    if (stat(object, &st) == 0 && S_ISREG(st.st_mode)) {
+        cli_error(cmd,
+                  "%sunknown game '%s': a shared object is named by a "
+                  "path with a '/' (did you mean ./%s?)",
+                  what, object, spec);
+        return true;
+    }
+    near = cli_nearest(object, len, names, count);
+    if (near == NULL)
+        return false;
+    cli_error(cmd, "%sunknown game '%s' (did you mean %s?)", what, object,
+              near);
+    return true;
+}
+
 bool cli_output_not_game(const char *cmd, const char *output, const char *spec)
 {
     size_t len = cli_game_object_len(spec);

@@ -94,8 +94,8 @@ bool cli_db_builtin(const loopy_db *db)
 /* Opens the game spec, or, when params is not NULL, spec's object with
  * params.  Parameters given apart are never joined to the path: they come
  * from a database, and a file must never choose what loopy loads. */
-static int open_spec(const char *path, const char *spec, const char *params,
-                     loopy_game **game)
+static int open_spec(const char *cmd, const char *path, const char *spec,
+                     const char *params, loopy_game **game)
 {
     loopy_diag diag;
     loopy_status status;
@@ -109,7 +109,7 @@ static int open_spec(const char *path, const char *spec, const char *params,
 
         object = malloc(len + 1);
         if (object == NULL) {
-            cli_error("game", "out of memory");
+            cli_error(cmd, "out of memory");
             return EXIT_RESOURCE;
         }
         memcpy(object, spec, len);
@@ -122,32 +122,36 @@ static int open_spec(const char *path, const char *spec, const char *params,
     if (params != NULL) {
         /* The game refuses what the database says of it: the file is at
          * fault, not the command line. */
-        cli_error("game", "%s: --game: the game refuses the database's "
-                  "parameters '%s': %s", path, params,
+        cli_error(cmd,
+                  "%s: --game: the game refuses the database's "
+                  "parameters '%s': %s",
+                  path, params,
                   diag.message[0] ? diag.message : loopy_strerror(status));
         return status == LOOPY_ENOMEM ? EXIT_RESOURCE : EXIT_INPUT;
     }
-    cli_error("game", "--game: %s", diag.message[0] ? diag.message
-                                                    : loopy_strerror(status));
+    if (status != LOOPY_EINVAL || !cli_unknown_game(cmd, "--game: ", spec))
+        cli_error(cmd, "--game: %s",
+                  diag.message[0] ? diag.message : loopy_strerror(status));
     return status == LOOPY_EINVAL ? EXIT_USAGE : cli_exit_status(status);
 }
 
 /* Opens the game spec (--game) for db, checked against the database.  A
  * spec without parameters of the database's game gets the database's. */
-static int open_given_game(const loopy_db *db, const char *path,
-                           const char *spec, loopy_game **game)
+static int open_given_game(const char *cmd, const loopy_db *db,
+                           const char *path, const char *spec,
+                           loopy_game **game)
 {
     const char *params = loopy_db_game_params(db);
     loopy_diag diag;
     loopy_status status;
-    int rc = open_spec(path, spec, NULL, game);
+    int rc = open_spec(cmd, path, spec, NULL, game);
 
     if (rc == EXIT_OK && cli_game_object_len(spec) == strlen(spec) &&
         strcmp((*game)->name, loopy_db_game_name(db)) == 0 &&
         strcmp((*game)->params, params) != 0) {
         loopy_game_close(*game);
         *game = NULL;
-        rc = open_spec(path, spec, params, game);
+        rc = open_spec(cmd, path, spec, params, game);
     }
     if (rc != EXIT_OK)
         return rc;
@@ -158,14 +162,15 @@ static int open_given_game(const loopy_db *db, const char *path,
         *game = NULL;
         /* Another game is the command line's mistake; the same game with
          * another index space, its rules'. */
-        cli_error("game", "%s: --game: %s", path, diag.message);
+        cli_error(cmd, "%s: --game: %s", path, diag.message);
         return status == LOOPY_EINVAL ? EXIT_USAGE : cli_exit_status(status);
     }
     return EXIT_OK;
 }
 
-int cli_db_open_with(const char *path, const char *game_spec, int misere,
-                     int no_symmetry, loopy_db **db, loopy_game **game)
+int cli_db_open_with(const char *cmd, const char *path, const char *game_spec,
+                     int misere, int no_symmetry, loopy_db **db,
+                     loopy_game **game)
 {
     loopy_diag diag;
     loopy_status status;
@@ -173,46 +178,46 @@ int cli_db_open_with(const char *path, const char *game_spec, int misere,
     memset(&diag, 0, sizeof diag);
     status = loopy_db_open(path, db, &diag);
     if (status != LOOPY_OK) {
-        cli_error("game", "%s: %s", path, diag.message[0] ? diag.message
-                                                           : loopy_strerror(status));
+        cli_error(cmd, "%s: %s", path,
+                  diag.message[0] ? diag.message : loopy_strerror(status));
         return cli_exit_status(status);
     }
     /* Options that say how to solve must agree with how the database was
      * solved: it is read, not solved again. */
     if (misere && !loopy_db_misere(*db)) {
-        cli_error("game", "%s: --misere: the database was solved in normal "
-                  "play", path);
+        cli_error(cmd,
+                  "%s: --misere: the database was solved in normal "
+                  "play",
+                  path);
         return EXIT_USAGE;
     }
     if (no_symmetry && loopy_db_symmetric(*db)) {
-        cli_error("game", "%s: --no-symmetry: the database holds one position "
-                  "per class of symmetric positions", path);
+        cli_error(cmd,
+                  "%s: --no-symmetry: the database holds one position "
+                  "per class of symmetric positions",
+                  path);
         return EXIT_USAGE;
     }
     if (game_spec != NULL)
-        return open_given_game(*db, path, game_spec, game);
+        return open_given_game(cmd, *db, path, game_spec, game);
     if (!cli_db_builtin(*db)) {
         const char *params = loopy_db_game_params(*db);
-        cli_error("game", "%s: the database holds %s%s%s, which is not a "
+        cli_error(cmd,
+                  "%s: the database holds %s%s%s, which is not a "
                   "built-in game: name its shared object with --game (such "
-                  "as --game ./%s.so)", path, loopy_db_game_name(*db),
-                  params[0] ? ":" : "", params, loopy_db_game_name(*db));
+                  "as --game ./%s.so)",
+                  path, loopy_db_game_name(*db), params[0] ? ":" : "", params,
+                  loopy_db_game_name(*db));
         return EXIT_USAGE;
     }
     memset(&diag, 0, sizeof diag);
     status = loopy_db_open_game(*db, game, &diag);
     if (status != LOOPY_OK) {
-        cli_error("game", "%s: %s", path, diag.message[0] ? diag.message
-                                                           : loopy_strerror(status));
+        cli_error(cmd, "%s: %s", path,
+                  diag.message[0] ? diag.message : loopy_strerror(status));
         return cli_exit_status(status);
     }
     return EXIT_OK;
-}
-
-int cli_db_open_game(const char *path, int misere, loopy_db **db,
-                     loopy_game **game)
-{
-    return cli_db_open_with(path, NULL, misere, 0, db, game);
 }
 
 int cli_db_lookup(const loopy_db *db, const char *path, const loopy_game *game,

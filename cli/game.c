@@ -394,39 +394,6 @@ static int game_list(const game_args *a)
     return cli_out_close(&out, "game") ? EXIT_OK : EXIT_IO;
 }
 
-/* Prints why spec names no game: a built-in name near it ("tictacto":
- * did you mean tictactoe?), or a file there that is a shared object named
- * without a '/' ("ladder.so": did you mean ./ladder.so?); false when
- * neither is, and the library's message says it. */
-static bool unknown_game_hint(const char *spec)
-{
-    const char *names[64];
-    size_t len = cli_game_object_len(spec), count = 0;
-    char object[256];
-    const char *near;
-    struct stat st;
-
-    if (len >= sizeof object || memchr(spec, '/', len) != NULL)
-        return false;
-    memcpy(object, spec, len);
-    object[len] = '\0';
-    for (size_t i = 0; i < loopy_game_builtin_count() && count < 64; i++) {
-        if (strcmp(loopy_game_builtin(i)->name, object) == 0)
-            return false;
-        names[count++] = loopy_game_builtin(i)->name;
-    }
-    if (stat(object, &st) == 0 && S_ISREG(st.st_mode)) {
-        cli_error("game", "unknown game '%s': a shared object is named by a "
-                  "path with a '/' (did you mean ./%s?)", object, spec);
-        return true;
-    }
-    near = cli_nearest(object, len, names, count);
-    if (near == NULL)
-        return false;
-    cli_error("game", "unknown game '%s' (did you mean %s?)", object, near);
-    return true;
-}
-
 int game_open(const game_args *a, loopy_game **game)
 {
     const char *spec = a->open_spec[0] ? a->open_spec : a->spec;
@@ -436,9 +403,9 @@ int game_open(const game_args *a, loopy_game **game)
     memset(&diag, 0, sizeof diag);
     status = loopy_game_open(spec, game, &diag);
     if (status != LOOPY_OK) {
-        if (status != LOOPY_EINVAL || !unknown_game_hint(spec))
-            cli_error("game", "%s", diag.message[0] ? diag.message
-                                                    : loopy_strerror(status));
+        if (status != LOOPY_EINVAL || !cli_unknown_game(game_cmd(a), "", spec))
+            cli_error(game_cmd(a), "%s",
+                      diag.message[0] ? diag.message : loopy_strerror(status));
         return status == LOOPY_EINVAL ? EXIT_USAGE : cli_exit_status(status);
     }
     return EXIT_OK;
@@ -476,7 +443,7 @@ int game_open_database(const game_args *a, loopy_db **db, loopy_game **game)
                   a->db_path);
         return EXIT_USAGE;
     }
-    rc = cli_db_open_with(a->db_path, a->db_game, a->solve.misere,
+    rc = cli_db_open_with(game_cmd(a), a->db_path, a->db_game, a->solve.misere,
                           a->solve.no_symmetry, db, game);
     /* One from the tables folder must hold the game asked for, in the
      * normal play the folder holds. */

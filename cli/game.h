@@ -21,6 +21,9 @@ typedef enum game_solver {
 } game_solver;
 
 typedef struct game_args {
+    /* The command messages name ("loopy serve: ..."); NULL: "game".  See
+     * game_cmd(). */
+    const char *cmd;
     const char *action;
     const char *spec;
     const char **positions;
@@ -56,6 +59,14 @@ typedef struct game_args {
     char *stdin_text;
     FILE *stdin_copy;
 } game_args;
+
+/* The command a's messages name: "game" unless a->cmd says otherwise
+ * ("serve" opens and solves its games through game_open and
+ * game_solve_open). */
+static inline const char *game_cmd(const game_args *a)
+{
+    return a->cmd != NULL ? a->cmd : "game";
+}
 
 /* The solver a solve uses, once the game is known (a default resolved:
  * the game's own when it has one, else the graph). */

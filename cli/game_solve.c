@@ -154,7 +154,7 @@ static void start_progress(const game_args *a, cli_progress *progress,
 {
     memset(progress, 0, sizeof *progress);
     if (!a->quiet || a->verbose) {
-        cli_progress_attach(progress, "game", &options->progress,
+        cli_progress_attach(progress, game_cmd(a), &options->progress,
                             &options->progress_ctx);
         progress->enabled = progress->enabled && !a->quiet;
         progress->log_tiers = a->verbose;
@@ -225,7 +225,8 @@ int game_solve_open(const game_args *a, const loopy_game *game,
             return rc;
     }
     if (a->solve.all_legal && solver == GAME_SOLVER_GRAPH) {
-        cli_error("game", "--all-legal: only --solver retro and tier solve "
+        cli_error(game_cmd(a),
+                  "--all-legal: only --solver retro and tier solve "
                   "positions that are not reached from the start");
         return EXIT_USAGE;
     }
@@ -250,8 +251,8 @@ int game_solve_open(const game_args *a, const loopy_game *game,
     *seconds = cli_seconds_since(&start);
     cli_progress_end(&progress);
     if (status != LOOPY_OK) {
-        cli_error("game", "%s", diag.message[0] ? diag.message
-                                                : loopy_strerror(status));
+        cli_error(game_cmd(a), "%s",
+                  diag.message[0] ? diag.message : loopy_strerror(status));
         /* --solver retro for a game without unmoves, --solver tablebase
          * for a game without its own: the command line's fault, not the
          * game's. */

@@ -312,8 +312,8 @@ static int served_open(const serve_args *a, const char *spec, served_game *g)
         return EXIT_IO;
     }
     if (cli_is_database(spec)) {
-        rc = cli_db_open_with(spec, database_game(a, spec), 0, 0, &g->db,
-                              &g->game);
+        rc = cli_db_open_with("serve", spec, database_game(a, spec), 0, 0,
+                              &g->db, &g->game);
         if (rc != EXIT_OK)
             return rc;
         g->misere = loopy_db_misere(g->db) != 0;
@@ -325,6 +325,7 @@ static int served_open(const serve_args *a, const char *spec, served_game *g)
         double seconds;
 
         memset(&ga, 0, sizeof ga);
+        ga.cmd = "serve";
         ga.spec = spec;
         ga.solve = defaults;
         ga.solve.threads = a->threads;

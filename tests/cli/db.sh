@@ -216,6 +216,13 @@ if cc -shared -fPIC -I"$root/include" "$root/examples/ladder.c" \
         game probe --game tictactoe ladder.ldb
     refused "--game that does not load" 3 "--game: ./nosuch.so: cannot load the game" \
         game probe --game ./nosuch.so ladder.ldb
+    # --game gets the hints a GAME gets.
+    refused "--game naming a shared object without a '/'" 2 \
+        "^loopy game: --game: unknown game 'ladder.so': .*did you mean ./ladder.so\\?" \
+        game probe --game ladder.so ladder.ldb 7
+    refused "--game with a built-in game's name mistyped" 2 \
+        "^loopy game: --game: unknown game 'tictacto' \\(did you mean tictactoe\\?\\)" \
+        game probe --game tictacto ladder.ldb
     refused "--game without a database" 2 "--game: only probe, stats and play of a FILE.ldb take it" \
         game probe --game ./ladder.so ./ladder.so:10 3
     refused "--game with solve" 2 "--game: only probe, stats and play of a FILE.ldb take it" \

@@ -338,8 +338,11 @@ fi
 # --game: the shared object of a database whose game is not built in.
 if cc -shared -fPIC -I"$root/include" "$root/examples/ladder.c" -o ladder.so 2>/dev/null; then
     "$LOOPY" game solve -q ./ladder.so:10 -o ladder.ldb >/dev/null || fail "solve ./ladder.so:10"
-    refused "a database of a shared object's game, without --game" 2 "name its shared object with --game" \
+    refused "a database of a shared object's game, without --game" 2 "^loopy serve: ladder.ldb: .*name its shared object with --game" \
         serve --port 0 ladder.ldb
+    refused "--game naming a shared object without a '/'" 2 \
+        "^loopy serve: --game: unknown game 'ladder.so': .*did you mean ./ladder.so\\?" \
+        serve --port 0 --game ladder.so ladder.ldb
     start --game ./ladder.so ladder.ldb subtract
     if [ -n "$url" ]; then
         seq 0 10 >ladder.txt
@@ -355,7 +358,11 @@ fi
 refused "no game" 2 "expected a FILE.ldb or a GAME" serve
 refused "a bad port" 2 "--port" serve --port 65536 tictactoe
 refused "an empty host" 2 "--host: the address is empty" serve --host '' tictactoe
-refused "an unknown game" 2 "nogame" serve --port 0 nogame
+refused "an unknown game" 2 "^loopy serve: unknown game 'nogame'" serve --port 0 nogame
+# The messages of a game's opening and solve name serve, not game.
+refused "a game's name mistyped" 2 "^loopy serve: unknown game 'tictacto' \\(did you mean tictactoe\\?\\)" \
+    serve --port 0 tictacto
+refused "a game's bad parameters" 2 "^loopy serve: expected ','" serve --port 0 mnk:3,3
 refused "a missing database" 3 "missing.ldb: cannot open the database" serve --port 0 missing.ldb
 printf 'not a database\n' >"$work/bad.ldb"
 refused "a damaged database" 1 "bad.ldb" serve --port 0 bad.ldb
