@@ -82,7 +82,7 @@ _loopy() {
     --base)
         COMPREPLY=($(compgen -W '0 1' -- "$cur")); return 0 ;;
     --solver)
-        COMPREPLY=($(compgen -W 'graph retro tablebase' -- "$cur")); return 0 ;;
+        COMPREPLY=($(compgen -W 'graph retro tier tablebase' -- "$cur")); return 0 ;;
     --positions)
         COMPREPLY=($(compgen -W 'auto every reachable sample walks' -- "$cur")); return 0 ;;
     --strategy)

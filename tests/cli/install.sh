@@ -235,12 +235,14 @@ if command -v bash >/dev/null; then
         complete_words "$loopy" solve --mis
         complete_words "$loopy" game s
         complete_words "$loopy" game solve --sol
+        complete_words "$loopy" game solve --solver t
     ' sh "$inst/share/bash-completion/completions/loopy" "$inst/bin/loopy" >"$work/.out" 2>"$work/.err"
     expect_out <<'EOF'
 solve
 --misere
 solve stats
 --solver
+tier tablebase
 EOF
     end_case
 else
