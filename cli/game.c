@@ -866,6 +866,24 @@ static int run_action(game_args *a)
                   strerror(err));
         return EXIT_IO;
     }
+    /* list reads no game: an option of one is a mistake, not ignored. */
+    if (strcmp(a->action, "list") == 0) {
+        const char *given = a->solve.misere        ? "--misere"
+                            : a->solve.no_symmetry ? "--no-symmetry"
+                            : a->solver_given      ? "--solver"
+                            : a->solve.all_legal   ? "--all-legal"
+                            : a->tables != NULL    ? "--tables"
+                            : a->solve.build       ? "--build"
+                            : a->solve.threads     ? "--threads"
+                            : a->verbose           ? "--verbose"
+                            : a->second            ? "--second"
+                                                   : NULL;
+        if (given != NULL) {
+            cli_error("game", "list: %s is an option of a game's actions; "
+                      "list takes -f and -o", given);
+            return EXIT_USAGE;
+        }
+    }
     /* check reads the rules and solves nothing. */
     if (act->run == game_check &&
         (a->solve.misere || a->solver_given || a->solve.all_legal)) {

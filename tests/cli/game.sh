@@ -139,6 +139,14 @@ for name in subtract tictactoe mnk connect4; do
     grep -q "^$name\$" "$work/list" && pass || fail "game list lacks $name"
 done
 "$LOOPY" game list -f json | grep -q '"name": "subtract"' && pass || fail "game list -f json"
+# list reads no game: a game's options are refused, not ignored.
+refused "list --misere" 2 "^loopy game: list: --misere is an option of a game's actions" game list --misere
+refused "list --solver" 2 "list: --solver is an option" game list --solver retro
+refused "list --all-legal" 2 "list: --all-legal is an option" game list --all-legal
+refused "list --no-symmetry" 2 "list: --no-symmetry is an option" game list --no-symmetry
+refused "list -t 2" 2 "list: --threads is an option" game list -t 2
+refused "list -v" 2 "list: --verbose is an option" game list -v
+refused "list --tables" 2 "list: --tables is an option" game list --tables .
 "$LOOPY" game --help | grep -q "Usage: loopy game list" && pass || fail "game --help"
 
 # The example of 'loopy game --help', as printed there.
