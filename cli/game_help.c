@@ -10,6 +10,7 @@
     "  -t, --threads N      threads to use (default 0: all cores)\n"          \
     "  -q, --quiet          no timing line on standard error\n"               \
     "  -h, --help           show this help\n"                                 \
+    "  -V, --version        show the version\n"                               \
     "\n"                                                                       \
     "GAME is a built-in game, NAME or NAME:PARAMS ('loopy game list'), or\n"  \
     "the path of a shared object (./mygame.so[:PARAMS]).  All the actions\n"  \
@@ -44,6 +45,7 @@ static const char help_list[] =
     "  -f, --format FORMAT  text (default) or json\n"
     "  -o, --output FILE    write the list to FILE\n"
     "  -h, --help           show this help\n"
+    "  -V, --version        show the version\n"
     "\n"
     "Example:\n"
     "  $ loopy game list | head -n 2\n"
