@@ -74,8 +74,9 @@ size_t cli_game_object_len(const char *spec);
 /* Prints cmd's message why spec names no game, what ("--game: ") before
  * it: a built-in name near it ("tictacto": did you mean tictactoe?), or a
  * file there that is a shared object named without a '/' ("ladder.so":
- * did you mean ./ladder.so?).  False, printing nothing, when neither is
- * (the library's message then says it). */
+ * did you mean ./ladder.so?), or a loopy database not named FILE.ldb.
+ * False, printing nothing, when none is (the library's message then says
+ * it). */
 bool cli_unknown_game(const char *cmd, const char *what, const char *spec);
 
 /* cli_output_distinct for what a game's spec reads: the file spec names (a

@@ -210,6 +210,8 @@ bool cli_unknown_game(const char *cmd, const char *what, const char *spec)
     char object[256];
     const char *near;
     struct stat st;
+    loopy_db *db = NULL;
+    loopy_diag diag;
 
     if (len >= sizeof object || memchr(spec, '/', len) != NULL)
         return false;
@@ -219,6 +221,14 @@ bool cli_unknown_game(const char *cmd, const char *what, const char *spec)
         if (strcmp(loopy_game_builtin(i)->name, object) == 0)
             return false;
         names[count++] = loopy_game_builtin(i)->name;
+    }
+    if (stat(object, &st) == 0 && S_ISREG(st.st_mode) &&
+        loopy_db_open(object, &db, &diag) == LOOPY_OK) {
+        loopy_db_close(db);
+        cli_error(cmd, "%sunknown game '%s': the file is a loopy database, "
+                  "which is read by a name ending in .ldb (rename it, or "
+                  "link it to such a name)", what, object);
+        return true;
     }
     if (stat(object, &st) == 0 && S_ISREG(st.st_mode)) {
         cli_error(cmd,

@@ -273,6 +273,12 @@ refused "probe FILE.ldb: a bad line of standard input" 1 "^loopy game: <stdin>:4
 # ---- Bad uses; nothing left under the output's name ----
 refused "-o with probe" 2 "-o: only 'solve' writes a database" \
     game probe tictactoe -o x.ldb
+# A database by another name is said to be one, not taken for a shared
+# object ("did you mean ./tcopy.db", which then fails to load).
+cp "$work/tictactoe.ldb" "$work/tcopy.db"
+refused "a database not named FILE.ldb" 2 \
+    "unknown game 'tcopy.db': the file is a loopy database, which is read by a name ending in .ldb" \
+    game probe tcopy.db
 refused "-o - " 2 "a database is binary" game solve tictactoe -o -
 # The file standard output goes to, by any name: the summary would land
 # in the database (-o /dev/stdout > t.ldb wrote a damaged one).
