@@ -271,9 +271,11 @@ static int run_game(mpi_run *run, const game_args *a)
     }
     if (run->rank == 0 && !a->quiet) {
         char text[128];
-        fprintf(stderr, "loopy-mpi game solve: %s: %" PRIu64 " positions: %"
-                PRIu64 " W, %" PRIu64 " L, %" PRIu64 " D, %" PRIu64 " T on %d "
-                "rank%s (%.3f s); the start, %s, is %c", game->name, shape.n,
+        fprintf(stderr,
+                "loopy-mpi game solve: %s%s%s: %" PRIu64 " positions: %" PRIu64
+                " W, %" PRIu64 " L, %" PRIu64 " D, %" PRIu64 " T on %d "
+                "rank%s (%.3f s); the start, %s, is %c",
+                game->name, game->params[0] ? ":" : "", game->params, shape.n,
                 shape.count[LOOPY_WIN], shape.count[LOOPY_LOSE],
                 shape.count[LOOPY_DRAW], shape.count[LOOPY_TIE], run->ranks,
                 run->ranks == 1 ? "" : "s", cli_seconds_since(&start),

@@ -310,6 +310,9 @@ check "--solver tier -o /dev/null: no work file in /dev" test ! -e /dev/null.tie
 # full boards' solved first).
 mpi 2 game solve -v --solver tier connect4:4x4 -o v.ldb >"$work/stdout" 2>"$work/err2"
 same "-v: status" "$?" 0
+# The summary names the game with its parameters, as loopy game solve does.
+check "the summary names connect4:4x4" grep -q \
+    "^loopy-mpi game solve: connect4:4x4: [0-9]* positions: " "$work/err2"
 same "-v: lines" "$(grep -c '^loopy-mpi game solve: reach tier [0-9]*/17: ' "$work/err2") $(grep -c '^loopy-mpi game solve: tier [0-9]*/17: [0-9]* ind.* in [0-9.]* s' "$work/err2")" "17 17"
 same "-v: the first tiers" \
     "$(grep 'reach tier 1/17' "$work/err2" | sed 's/.*: //; s/ in .*//'), $(grep ': tier 1/17' "$work/err2" | sed 's/.*: //; s/ in .*//')" \
