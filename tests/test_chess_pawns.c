@@ -9,7 +9,8 @@
  *    UCI ("e7e8q").
  * 2. The rules, by loopy_game_check (moves against unmoves, the mirror,
  *    FEN read back, tiers): every index of KPK, samples of KPKP, KQKP,
- *    KRKP, KPPK, KPPKP, KBPKN and KRPKR.
+ *    KRKP, KPPK, KPPKP, KBPKN, KRPKR, KQQPK and KKPPP (three queens of a
+ *    side after a promotion).
  * 3. An independent oracle: a board, a move generator and a check test of
  *    its own (nothing of lib/games), which reads and writes FEN.
  *    - Its moves against the game's, as sets of indices (the FEN of each
@@ -541,6 +542,13 @@ static void test_rules(void)
     check_rules("KPPKP", LOOPY_CHECK_WALKS, sample / 2);
     check_rules("KBPKN", LOOPY_CHECK_SAMPLE, sample / 2);
     check_rules("KRPKR", LOOPY_CHECK_WALKS, sample / 2);
+    /* Three queens after a promotion (KQQQK, KKQQQ): one more queen is no
+     * material (its 2 bits of the material's key would carry into the
+     * rook's, KQQQK + Q read as KRK, whose uncapture wrote a sixth piece
+     * past the board's arrays: a flaw here, a crash in loopy game check
+     * chess:KQQPK). */
+    check_rules("KQQPK", LOOPY_CHECK_SAMPLE, sample / 2);
+    check_rules("KKPPP", LOOPY_CHECK_SAMPLE, sample / 2);
 }
 
 /* ---- 3. The oracle's moves on random positions ---- */

@@ -348,9 +348,16 @@ void chess_i_rules_init(chess_rules *rules, const char *white,
         chess_material *mat = &rules->material[m];
         for (uint32_t c = 0; c < 2; c++)
             for (uint32_t k = CHESS_QUEEN; k <= CHESS_PAWN; k++) {
-                uint32_t more = chess_i_find_material(
-                    rules, mat->key + chess_i_key_bit(c, k));
-                uint32_t fewer = UINT32_MAX, made = UINT32_MAX;
+                uint32_t more = UINT32_MAX, fewer = UINT32_MAX;
+                uint32_t made = UINT32_MAX;
+                /* One more piece: none on a full board, and none past
+                 * three of a kind, whose 2 bits of the key would carry
+                 * into the next kind's (KQQQK + Q would read as KRK, and
+                 * an uncapture would lay six pieces out). */
+                if (mat->count < CHESS_MAX_PIECES &&
+                    key_count(mat->key, c, k) < 3)
+                    more = chess_i_find_material(
+                        rules, mat->key + chess_i_key_bit(c, k));
                 if (key_count(mat->key, c, k) > 0)
                     fewer = chess_i_find_material(
                         rules, mat->key - chess_i_key_bit(c, k));

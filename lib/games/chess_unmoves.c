@@ -79,7 +79,10 @@ static void add_uncapture(retro_list *out, const chess_board *prev,
     uint16_t m = rules->material[prev->material].uncapture[who][kind];
     chess_board taken;
 
-    if (m == CHESS_NONE || (out->only != UINT32_MAX && m != out->only) ||
+    /* (n < CHESS_MAX_PIECES wherever m is a material: the arrays below
+     * take the piece taken back at n.) */
+    if (m == CHESS_NONE || n >= CHESS_MAX_PIECES ||
+        (out->only != UINT32_MAX && m != out->only) ||
         (kind == CHESS_PAWN && ((square >> 3) == 0 || (square >> 3) == 7)))
         return;
     memcpy(colour, prev->colour, n);
