@@ -380,6 +380,12 @@ loopy_status loopy_i_tier_store_open(tier_store *st, const char *path,
     st->journal_fd = open_file(st->journal_path, path,
                                resume ? O_RDWR : O_RDWR | O_CREAT | O_EXCL,
                                resume, &status, diag);
+    if (st->journal_fd < 0 && resume && status == LOOPY_EINVAL &&
+        access(path, F_OK) == 0)
+        /* The work file without its journal: no solve's to continue. */
+        loopy_i_diag(diag, 0, 0, "%s: no work to resume: its journal %s is "
+                     "missing (solve without --resume to start again)",
+                     path, st->journal_path);
     made = !resume && st->journal_fd >= 0;
     if (made) {
         (void)unlink(path);

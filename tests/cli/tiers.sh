@@ -305,6 +305,11 @@ done
 rm -f k.ldb*
 refused "--resume without a work file" 2 "k.ldb.tiers: no work file to resume" \
     game solve -q --resume --solver tier "$game" -o k.ldb
+: >k.ldb.tiers
+refused "--resume with a work file but no journal" 2 \
+    "k.ldb.tiers: no work to resume: its journal k.ldb.tiers-journal is missing" \
+    game solve -q --resume --solver tier "$game" -o k.ldb
+rm -f k.ldb.tiers
 refused "--memory too small" 4 "the tiers need [0-9]+ bytes of records in memory at once .* more than the 1024 allowed" \
     game solve -q --memory 1K --solver tier "$game" -o k.ldb
 [ -e k.ldb.tiers ] && fail "--memory too small: a work file was made"
