@@ -95,7 +95,7 @@ int loopy_i_read_grid(const char *text, uint32_t rows, uint32_t cols,
                      "row %" PRIu32 "%s, column %" PRIu32
                      ": expected 'x', 'o' or '.', found '%c'",
                      row + 1, row_words, col + 1,
-                     c > ' ' && c <= '~' ? c : '?');
+                     c >= ' ' && c <= '~' ? c : '?');
             return 1;
         }
         if (col == cols) {

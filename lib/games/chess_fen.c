@@ -148,7 +148,7 @@ int chess_i_parse_board(const chess_rules *rules, const char *text,
             snprintf(why, why_capacity,
                      "rank %" PRIu32 ": expected a piece (KQRBNP, kqrbnp) "
                      "or a digit, found '%c'",
-                     rank + 1, c > ' ' && c <= '~' ? c : '?');
+                     rank + 1, c >= ' ' && c <= '~' ? c : '?');
             return 1;
         }
         if (file == 8) {
@@ -363,7 +363,7 @@ int chess_i_params_of(const char *position, char *params, size_t capacity,
         else {
             snprintf(why, why_capacity,
                      "expected a piece (KQRBNP, kqrbnp), a digit or '/', found "
-                     "'%c'", *p > ' ' && *p <= '~' ? *p : '?');
+                     "'%c'", *p >= ' ' && *p <= '~' ? *p : '?');
             return 1;
         }
         pieces++;

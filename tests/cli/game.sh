@@ -139,6 +139,9 @@ for name in subtract tictactoe mnk connect4; do
     grep -q "^$name\$" "$work/list" && pass || fail "game list lacks $name"
 done
 "$LOOPY" game list -f json | grep -q '"name": "subtract"' && pass || fail "game list -f json"
+# A printable byte of a bad position is shown as it is, a space too.
+refused "a space in a position is shown" 1 \
+    "row 3, column 4: expected 'x', 'o' or '.', found ' '" game probe tictactoe 'x../.../... '
 # list reads no game: a game's options are refused, not ignored.
 refused "list --misere" 2 "^loopy game: list: --misere is an option of a game's actions" game list --misere
 refused "list --solver" 2 "list: --solver is an option" game list --solver retro
