@@ -239,7 +239,8 @@ loopy_status loopy_game_open(const char *spec, loopy_game **out,
         return LOOPY_EINVAL;
     *out = NULL;
     if (spec == NULL || spec[0] == '\0') {
-        loopy_i_diag(diag, 0, 0, "no game named");
+        loopy_i_diag(diag, 0, 0, "no game named: the name is empty (a built-in "
+                     "game, or the path of a shared object)");
         return LOOPY_EINVAL;
     }
     /* NAME:PARAMS, or PATH:PARAMS, where a path has a '/' and its params
@@ -262,7 +263,8 @@ static loopy_status open_apart(const char *object, const char *params,
         return LOOPY_EINVAL;
     *out = NULL;
     if (object == NULL || object[0] == '\0') {
-        loopy_i_diag(diag, 0, 0, "no game named");
+        loopy_i_diag(diag, 0, 0, "no game named: the name is empty (a built-in "
+                     "game, or the path of a shared object)");
         return LOOPY_EINVAL;
     }
     return open_game_named(object, strlen(object),

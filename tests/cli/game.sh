@@ -139,6 +139,7 @@ for name in subtract tictactoe mnk connect4; do
     grep -q "^$name\$" "$work/list" && pass || fail "game list lacks $name"
 done
 "$LOOPY" game list -f json | grep -q '"name": "subtract"' && pass || fail "game list -f json"
+refused "an empty game's name" 2 "no game named: the name is empty" game probe ''
 # A printable byte of a bad position is shown as it is, a space too.
 refused "a space in a position is shown" 1 \
     "row 3, column 4: expected 'x', 'o' or '.', found ' '" game probe tictactoe 'x../.../... '
