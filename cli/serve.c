@@ -291,12 +291,11 @@ static const char *database_game(const serve_args *a, const char *path)
     return game;
 }
 
-/* Opens a FILE.ldb or solves a GAME into g; prints the reason and returns
- * the exit status on failure. */
+/* Opens a FILE.ldb, or a GAME (solved later: served_solve), into g, and
+ * names it (g->id); prints the reason and returns the exit status on
+ * failure. */
 static int served_open(const serve_args *a, const char *spec, served_game *g)
 {
-    static const loopy_game_solve_options defaults =
-        LOOPY_GAME_SOLVE_OPTIONS_INIT;
     const char *params;
     size_t size;
     int rc;
@@ -322,24 +321,14 @@ static int served_open(const serve_args *a, const char *spec, served_game *g)
                     loopy_db_size(g->db));
     } else {
         game_args ga;
-        double seconds;
 
         memset(&ga, 0, sizeof ga);
         ga.cmd = "serve";
         ga.spec = spec;
-        ga.solve = defaults;
-        ga.solve.threads = a->threads;
-        ga.solve.misere = a->misere;
         rc = game_open(&ga, &g->game);
-        if (rc == EXIT_OK)
-            rc = game_solve_open(&ga, g->game, &g->solution, &seconds);
         g->misere = a->misere;
         if (rc != EXIT_OK)
             return rc;
-        if (!a->quiet)
-            fprintf(stderr, "loopy serve: %s: %" PRIu64 " positions, solved "
-                    "in %.3f s\n", spec, loopy_game_solution_size(g->solution),
-                    seconds);
     }
     params = g->game->params;
     size = strlen(g->game->name) + strlen(params) + 16;
@@ -350,6 +339,34 @@ static int served_open(const serve_args *a, const char *spec, served_game *g)
     }
     snprintf(g->id, size, "%s%s%s%s", g->game->name, params[0] ? ":" : "",
              params, g->misere ? "~misere" : "");
+    return EXIT_OK;
+}
+
+/* Solves g's game, unless a database answers for it; prints the reason
+ * and returns the exit status on failure. */
+static int served_solve(const serve_args *a, served_game *g)
+{
+    static const loopy_game_solve_options defaults =
+        LOOPY_GAME_SOLVE_OPTIONS_INIT;
+    game_args ga;
+    double seconds;
+    int rc;
+
+    if (g->db != NULL)
+        return EXIT_OK;
+    memset(&ga, 0, sizeof ga);
+    ga.cmd = "serve";
+    ga.spec = g->source;
+    ga.solve = defaults;
+    ga.solve.threads = a->threads;
+    ga.solve.misere = a->misere;
+    rc = game_solve_open(&ga, g->game, &g->solution, &seconds);
+    if (rc != EXIT_OK)
+        return rc;
+    if (!a->quiet)
+        fprintf(stderr, "loopy serve: %s: %" PRIu64 " positions, solved "
+                "in %.3f s\n", g->source,
+                loopy_game_solution_size(g->solution), seconds);
     return EXIT_OK;
 }
 
@@ -483,6 +500,8 @@ int cmd_serve(int argc, char **argv)
         rc = EXIT_RESOURCE;
         goto done;
     }
+    /* Every game opened and named before any is solved: a game given
+     * twice is said before a long solve. */
     for (size_t i = 0; i < a.spec_count && rc == EXIT_OK; i++) {
         sv.count++;
         rc = served_open(&a, a.specs[i], &sv.games[i]);
@@ -493,6 +512,8 @@ int cmd_serve(int argc, char **argv)
                 rc = EXIT_USAGE;
             }
     }
+    for (size_t i = 0; i < sv.count && rc == EXIT_OK; i++)
+        rc = served_solve(&a, &sv.games[i]);
     sv.loopback = is_loopback(url);
     if (rc == EXIT_OK)
         rc = serve_prepare(&sv);

@@ -367,6 +367,8 @@ refused "a missing database" 3 "missing.ldb: cannot open the database" serve --p
 printf 'not a database\n' >"$work/bad.ldb"
 refused "a damaged database" 1 "bad.ldb" serve --port 0 bad.ldb
 refused "a game served twice" 2 "both tictactoe" serve --port 0 tictactoe tictactoe
+# ... said before either is solved.
+grep -q "solved in" "$work/.err" && fail "a game served twice: solved first: $(cat "$work/.err")" || pass
 refused "an address not this machine's" 3 "cannot listen" serve --host 192.0.2.1 --port 0 tictactoe
 
 finish serve
