@@ -12,6 +12,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 /* The statuses answered (libmicrohttpd's names changed over versions). */
 enum {
@@ -363,6 +364,17 @@ size_t serve_on_unescape(void *cls, struct MHD_Connection *c, char *s)
     return serve_url_decode(s);
 }
 
+/* Counts the Host headers of a request (*cls, a size_t). */
+static serve_result count_hosts(void *cls, enum MHD_ValueKind kind,
+                                const char *key, const char *value)
+{
+    (void)kind;
+    (void)value;
+    if (strcasecmp(key, "Host") == 0)
+        ++*(size_t *)cls;
+    return MHD_YES;
+}
+
 serve_result serve_on_request(void *cls, struct MHD_Connection *c,
                               const char *url, const char *method,
                               const char *version, const char *upload_data,
@@ -371,6 +383,7 @@ serve_result serve_on_request(void *cls, struct MHD_Connection *c,
     const server *sv = cls;
     request *r = *req_cls;
     const char *length, *chunked;
+    size_t hosts = 0;
 
     (void)version;
     (void)upload_data;
@@ -395,6 +408,13 @@ serve_result serve_on_request(void *cls, struct MHD_Connection *c,
             chunked != NULL)
             return send_error(c, HTTP_CONTENT_TOO_LARGE, "a request body: "
                               "this server reads none");
+        /* RFC 9112, 3.2: more than one Host is a bad request (and the
+         * loopback check below reads the first alone). */
+        if (MHD_get_connection_values(c, MHD_HEADER_KIND, count_hosts,
+                                      &hosts) >= 0 &&
+            hosts > 1)
+            return send_error(c, HTTP_BAD_REQUEST, "%zu Host headers: a "
+                              "request names its host once", hosts);
         if (sv->loopback) {
             const char *host =
                 MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Host");

@@ -178,6 +178,13 @@ def huge_headers():
     return None if status in (None, 400, 413, 431) else "answered %r" % reply[:120]
 
 
+def two_hosts():
+    """Two Host headers (a loopback name first, another after): refused,
+    not judged by the first alone (RFC 9112, 3.2)."""
+    reply = exchange(b"GET /api/games HTTP/1.1\r\nHost: localhost\r\nhost: evil.example\r\nConnection: close\r\n\r\n")
+    return expect_json_error(reply, 400)
+
+
 def http10():
     reply = exchange(b"GET /api/games HTTP/1.0\r\n\r\n")
     return None if status_of(reply) == 200 else "HTTP/1.0 without Host: %r" % reply[:120]
@@ -218,7 +225,7 @@ for name, check in [("garbage bytes", garbage), ("a garbage request line", garba
                     ("pipelined requests", pipelined), ("an unknown method", bad_method),
                     ("a POST with a large body", body_refused), ("a GET with a body", get_with_body),
                     ("a URL past 2048 bytes", long_url), ("a URL past the connection's memory", huge_url),
-                    ("headers past the connection's memory", huge_headers),
+                    ("headers past the connection's memory", huge_headers), ("two Host headers", two_hosts),
                     ("HTTP/1.0 without Host", http10), ("1000 connections at once", many_connections)]:
     case(name, check)
 sys.exit(1 if failures else 0)
