@@ -64,10 +64,11 @@ static void pgn_fen(const char *fen, char *out, size_t capacity,
     }
 }
 
-/* The game's moves: numbered in pairs as PGN's movetext is ("1. e4 e5"),
- * from black's move when black began ("1... Kc4"), from move number
- * first. */
-static void print_movetext(const play_state *p, bool black_first,
+/* The game's moves: with pairs, numbered in pairs as PGN's movetext is
+ * ("1. e4 e5"), from black's move when black began ("1... Kc4"), from
+ * move number first; else each move by its own number, as the lines
+ * after it count them ("1. b2 2. a3"). */
+static void print_movetext(const play_state *p, bool pairs, bool black_first,
                            size_t first, const char *result)
 {
     size_t column = 0;
@@ -76,7 +77,10 @@ static void print_movetext(const play_state *p, bool black_first,
         char item[96];
         size_t ply = i + (black_first ? 1 : 0);
         int len;
-        if (ply % 2 == 0)
+        if (!pairs)
+            len = snprintf(item, sizeof item, "%zu. %s", i + 1,
+                           p->records[i].name);
+        else if (ply % 2 == 0)
             len = snprintf(item, sizeof item, "%zu. %s", ply / 2 + first,
                            p->records[i].name);
         else if (i == 0)
@@ -103,7 +107,8 @@ void play_print_summary(const play_state *p, bool over,
 {
     const play_step *first = &p->steps[0];
     bool chess = strcmp(p->game->name, "chess") == 0;
-    size_t blunders[2] = {0, 0};
+    bool black_first = chess && fen_side(first->shown) == 'b';
+    size_t blunders[2] = {0, 0}, number = 1;
     bool changed = false;
 
     if (p->moves == 0)
@@ -115,7 +120,6 @@ void play_print_summary(const play_state *p, bool over,
         bool last_white = (side == 'b') == (p->moves % 2 == 1);
         const char *result = "*";
         char fen[160];
-        size_t number;
         /* last_white: white is to move at the last position. */
         if (over && outcome == LOOPY_TIE)
             result = "1/2-1/2";
@@ -127,18 +131,25 @@ void play_print_summary(const play_state *p, bool over,
         pgn_fen(first->shown, fen, sizeof fen, &number);
         printf("[SetUp \"1\"]\n[FEN \"%s\"]\n[Result \"%s\"]\n\n", fen,
                result);
-        print_movetext(p, side == 'b', number, result);
+        print_movetext(p, true, black_first, number, result);
     } else {
         printf("The game, %zu move%s: ", p->moves, p->moves == 1 ? "" : "s");
-        print_movetext(p, false, 1, NULL);
+        print_movetext(p, false, false, 1, NULL);
     }
     for (size_t i = 0; i < p->moves; i++) {
         const play_record *r = &p->records[i];
         if (r->before == r->after)
             continue;
         changed = true;
-        printf("Move %zu, %s %s: %c", i + 1,
-               r->by_person ? "yours," : "loopy's,", r->name,
+        /* Numbered as the moves above: chess's in pairs ("Move 2..."
+         * for black's), another game's one by one. */
+        if (chess) {
+            size_t ply = i + (black_first ? 1 : 0);
+            printf("Move %zu%s", ply / 2 + number, ply % 2 ? "..." : "");
+        } else {
+            printf("Move %zu", i + 1);
+        }
+        printf(", %s %s: %c", r->by_person ? "yours," : "loopy's,", r->name,
                game_value_letter[r->before]);
         if (r->before != LOOPY_DRAW)
             printf(" %" PRIu32, r->before_remoteness);

@@ -60,7 +60,7 @@ for source in tictactoe t.ldb; do
                 "Game over at xxo/oox/xox: a tie."
             same "tictactoe $source $side: moves" "$(moves)" 9
             has "tictactoe $source $side: summary" \
-                '^The game, 9 moves: 1\. a3 b2 2\. b3 c3 3\. a1 a2 4\. c2 b1 5\. c1$'
+                '^The game, 9 moves: 1\. a3 2\. b2 3\. b3 4\. c3 5\. a1 6\. a2 7\. c2 8\. b1 9\. c1$'
             has "tictactoe $source $side: no blunders" '^The value never changed: no blunders\.$'
         fi
     done
@@ -236,6 +236,12 @@ if play "chess: a pawn" 'g8\ng8=Q\nq\n' chess "8/6P1/8/k7/8/8/8/K7 w - - 3 40 ";
     has "chess: a pawn: promoted" '^You play g8=Q$'
     has "chess: a pawn: PGN's FEN" '^\[FEN "8/6P1/8/k7/8/8/8/K7 w - - 3 40"\]$'
     has "chess: a pawn: numbered from the FEN's move" '^40\. g8=Q '
+fi
+# A change of value is numbered as the movetext numbers it: black's move
+# 12 is "Move 12...", not the game's first ply.
+if play "chess: black's blunder" 'Rb1\nq\n' chess "k7/8/8/8/8/8/1r6/K7 b - - 0 12"; then
+    has "chess: black's blunder: the movetext" '^12\.\.\. Rb1+ 13\. Kxb1 1/2-1/2$'
+    has "chess: black's blunder: its number" '^Move 12\.\.\., yours, Rb1+: W [0-9]* became T 2 for you: a blunder\.$'
 fi
 
 # ---- Bad answers are asked again ----
