@@ -222,19 +222,19 @@ bool cli_unknown_game(const char *cmd, const char *what, const char *spec)
             return false;
         names[count++] = loopy_game_builtin(i)->name;
     }
-    if (stat(object, &st) == 0 && S_ISREG(st.st_mode) &&
-        loopy_db_open(object, &db, &diag) == LOOPY_OK) {
-        loopy_db_close(db);
-        cli_error(cmd, "%sunknown game '%s': the file is a loopy database, "
-                  "which is read by a name ending in .ldb (rename it, or "
-                  "link it to such a name)", what, object);
-        return true;
-    }
     if (stat(object, &st) == 0 && S_ISREG(st.st_mode)) {
-        cli_error(cmd,
-                  "%sunknown game '%s': a shared object is named by a "
-                  "path with a '/' (did you mean ./%s?)",
-                  what, object, spec);
+        bool database;
+        memset(&diag, 0, sizeof diag);
+        database = loopy_db_open(object, &db, &diag) == LOOPY_OK;
+        loopy_db_close(db);
+        if (database)
+            cli_error(cmd, "%sunknown game '%s': the file is a loopy "
+                      "database, which is read by a name ending in .ldb "
+                      "(rename it, or link it to such a name)", what, object);
+        else
+            cli_error(cmd, "%sunknown game '%s': a shared object is named by "
+                      "a path with a '/' (did you mean ./%s?)", what, object,
+                      spec);
         return true;
     }
     near = cli_nearest(object, len, names, count);
