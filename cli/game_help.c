@@ -161,7 +161,7 @@ static const char help_play[] =
     "Example: a heap of 5 tokens, take 1 to 3, whoever takes the last wins;\n"
     "take 1, then play the best move:\n"
     "  $ printf '1\\nbest\\n' | loopy game play -q subtract:5 | tail -n 2\n"
-    "  The game, 3 moves: 1. take 1 take 3 2. take 1\n"
+    "  The game, 3 moves: 1. take 1 2. take 3 3. take 1\n"
     "  The value never changed: no blunders.\n";
 
 static const char help_check[] =
