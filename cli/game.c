@@ -411,17 +411,22 @@ int game_open(const game_args *a, loopy_game **game)
     return EXIT_OK;
 }
 
-/* Whether path is the file standard output writes to (-o /dev/stdout, or
- * -o t.ldb > t.ldb): a regular file, a pipe or a socket, where the
- * summary would land in the database.  A device (/dev/null) is not: two
- * writers do it no harm. */
-static bool is_standard_output(const char *path)
+/* Whether path is the file standard output or error writes to (-o
+ * /dev/stdout, -o t.ldb > t.ldb, 2> t.ldb): a regular file, a pipe or a
+ * socket, which cli_out writes through that stream, so that the summary
+ * or a message would land in the database.  A device (/dev/null) is not:
+ * two writers do it no harm. */
+static bool is_standard_stream(const char *path)
 {
-    struct stat out, st;
+    struct stat st, s;
 
-    return fstat(STDOUT_FILENO, &out) == 0 && stat(path, &st) == 0 &&
-           out.st_dev == st.st_dev && out.st_ino == st.st_ino &&
-           !S_ISCHR(st.st_mode) && !S_ISBLK(st.st_mode);
+    if (stat(path, &st) != 0 || S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode))
+        return false;
+    for (int fd = STDOUT_FILENO; fd <= STDERR_FILENO; fd++)
+        if (fstat(fd, &s) == 0 && s.st_dev == st.st_dev &&
+            s.st_ino == st.st_ino)
+            return true;
+    return false;
 }
 
 /* The folder of databases: --tables, else $LOOPY_TABLES, else NULL. */
@@ -834,10 +839,10 @@ static int run_action(game_args *a)
         return EXIT_USAGE;
     }
     if (a->output != NULL && act->run == game_solve &&
-        (strcmp(a->output, "-") == 0 || is_standard_output(a->output))) {
+        (strcmp(a->output, "-") == 0 || is_standard_stream(a->output))) {
         cli_error("game", "-o %s: a database is binary, and standard output "
-                  "takes the summary: give the database a file of its own",
-                  a->output);
+                  "takes the summary (standard error, the messages): give "
+                  "the database a file of its own", a->output);
         return EXIT_USAGE;
     }
     if (!act->takes_game && a->spec != NULL) {

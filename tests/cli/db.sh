@@ -286,6 +286,9 @@ refused "-o /dev/stdout" 2 "-o /dev/stdout: .*standard output takes the summary"
     game solve tictactoe -o /dev/stdout
 refused "-o .out, standard output's own file" 2 "standard output takes the summary" \
     game solve tictactoe -o .out
+(cd "$work" && "$LOOPY" game solve -q tictactoe -o err.ldb >/dev/null 2>err.ldb)
+same "-o err.ldb 2> err.ldb: refused" "$?" 2
+check "-o err.ldb 2> err.ldb: the message, not a database" grep -q "standard error, the messages" "$work/err.ldb"
 (cd "$work" && "$LOOPY" game solve -q tictactoe -o /dev/stdout 2>piped.err | cat >piped.ldb)
 check "-o /dev/stdout into a pipe: refused" grep -q "takes the summary" "$work/piped.err"
 check "-o /dev/stdout into a pipe: nothing written" test ! -s "$work/piped.ldb"
