@@ -354,11 +354,37 @@ static bool check_symmetry(checker *c, loopy_position pos, loopy_position r,
     return true;
 }
 
+/* Whether q, a move of pos (backward: an unmove), leads back to pos's
+ * class r: unmoves(q) (backward: moves(q)) give r; a flaw when not. */
+static bool leads_back(checker *c, loopy_position pos, loopy_position r,
+                       loopy_position q, bool backward)
+{
+    const char *near = c->symmetric ? "a position symmetric to " : "";
+    char name[200], other[200];
+
+    if (!fetch(c, q, !backward, &c->near, false) ||
+        !classes(c, q, &c->near, &c->set_a))
+        return false;
+    if (has_class(&c->set_a, r))
+        return true;
+    loopy_i_check_describe(c->game, q, name, sizeof name);
+    loopy_i_check_describe(c->game, pos, other, sizeof other);
+    return backward
+               ? loopy_i_check_flaw(c, LOOPY_FLAW_MOVES, pos, &q,
+                                    "unmoves() gives %s but moves(%"
+                                    LOOPY_PRI_POSITION ") does not reach %s%s",
+                                    name, q, near, other)
+               : loopy_i_check_flaw(c, LOOPY_FLAW_UNMOVES, pos, &q,
+                                    "moves() reaches %s but unmoves(%"
+                                    LOOPY_PRI_POSITION ") does not give %s%s",
+                                    name, q, near, other);
+}
+
 /* Every move q of pos: legal; unmoves(q) gives pos's class back. */
 static bool check_moves(checker *c, loopy_position pos, loopy_position r)
 {
     const loopy_game *game = c->game;
-    char name[200], other[200];
+    char name[200];
 
     if (!fetch(c, pos, false, &c->moves, true))
         return false;
@@ -373,17 +399,8 @@ static bool check_moves(checker *c, loopy_position pos, loopy_position r)
         /* the list is sorted: a repeated move is checked once */
         if (game->unmoves == NULL || (i > 0 && c->moves.items[i - 1] == q))
             continue;
-        if (!fetch(c, q, true, &c->near, false) ||
-            !classes(c, q, &c->near, &c->set_a))
+        if (!leads_back(c, pos, r, q, false))
             return false;
-        if (!has_class(&c->set_a, r))
-            return loopy_i_check_flaw(
-                c, LOOPY_FLAW_UNMOVES, pos, &q,
-                "moves() reaches %s "
-                "but unmoves(%" LOOPY_PRI_POSITION ") does not give %s%s",
-                loopy_i_check_describe(game, q, name, sizeof name), q,
-                c->symmetric ? "a position symmetric to " : "",
-                loopy_i_check_describe(game, pos, other, sizeof other));
     }
     return true;
 }
@@ -519,7 +536,7 @@ static bool check_given(checker *c, loopy_position pos, const plist *plain,
 static bool check_unmoves(checker *c, loopy_position pos, loopy_position r)
 {
     const loopy_game *game = c->game;
-    char name[200], other[200];
+    char name[200];
 
     if (!fetch(c, pos, true, &c->unmoves, true))
         return false;
@@ -545,17 +562,8 @@ static bool check_unmoves(checker *c, loopy_position pos, loopy_position r)
                 "where the game is %s: no move is made from there",
                 loopy_i_check_describe(game, p, name, sizeof name),
                 (unsigned)over < 4 ? over_word[over] : "over");
-        if (!fetch(c, p, false, &c->near, false) ||
-            !classes(c, p, &c->near, &c->set_a))
+        if (!leads_back(c, pos, r, p, true))
             return false;
-        if (!has_class(&c->set_a, r))
-            return loopy_i_check_flaw(
-                c, LOOPY_FLAW_MOVES, pos, &p,
-                "unmoves() gives %s but "
-                "moves(%" LOOPY_PRI_POSITION ") does not reach %s%s",
-                loopy_i_check_describe(game, p, name, sizeof name), p,
-                c->symmetric ? "a position symmetric to " : "",
-                loopy_i_check_describe(game, pos, other, sizeof other));
     }
     return true;
 }
