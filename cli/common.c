@@ -227,10 +227,16 @@ bool cli_unknown_game(const char *cmd, const char *what, const char *spec)
         memset(&diag, 0, sizeof diag);
         database = loopy_db_open(object, &db, &diag) == LOOPY_OK;
         loopy_db_close(db);
-        if (database)
+        if (database && cli_names_database(object))
             cli_error(cmd, "%sunknown game '%s': the file is a loopy "
-                      "database, which is read by a name ending in .ldb "
-                      "(rename it, or link it to such a name)", what, object);
+                      "database, which probe, stats, play and serve read; "
+                      "a game is a built-in name or a shared object's path",
+                      what, object);
+        else if (database)
+            cli_error(cmd, "%sunknown game '%s': the file is a loopy "
+                      "database, which probe, stats, play and serve read by "
+                      "a name ending in .ldb (rename it, or link it to such "
+                      "a name)", what, object);
         else
             cli_error(cmd, "%sunknown game '%s': a shared object is named by "
                       "a path with a '/' (did you mean ./%s?)", what, object,

@@ -312,6 +312,7 @@ static int parse_args(int argc, char **argv, game_args *a)
         case OPT_THREADS:
             if (!cli_parse_threads("game", p.value, &a->solve.threads))
                 return EXIT_USAGE;
+            a->threads_given = true;
             break;
         case OPT_VERBOSE:
             a->verbose = true;
@@ -879,9 +880,9 @@ static int run_action(game_args *a)
                             : a->solve.all_legal   ? "--all-legal"
                             : a->tables != NULL    ? "--tables"
                             : a->solve.build       ? "--build"
-                            : a->solve.threads     ? "--threads"
+                            : a->threads_given     ? "--threads"
                             : a->verbose           ? "--verbose"
-                            : a->second            ? "--second"
+                            : a->quiet             ? "--quiet"
                                                    : NULL;
         if (given != NULL) {
             cli_error("game", "list: %s is an option of a game's actions; "

@@ -33,6 +33,7 @@ typedef struct game_args {
     bool quiet;
     game_solver solver; /* --solver */
     bool solver_given;  /* --solver: refused with a database */
+    bool threads_given; /* -t, even -t 0: refused by list */
     const char *output; /* -o: the database solve writes */
     const char *db_game; /* --game: the game of a database, when not built in */
     bool second;        /* play --second: loopy moves first */

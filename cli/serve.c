@@ -360,6 +360,7 @@ static int served_solve(const serve_args *a, served_game *g)
     ga.solve = defaults;
     ga.solve.threads = a->threads;
     ga.solve.misere = a->misere;
+    ga.quiet = a->quiet; /* no progress line under -q */
     rc = game_solve_open(&ga, g->game, &g->solution, &seconds);
     if (rc != EXIT_OK)
         return rc;

@@ -277,8 +277,12 @@ refused "-o with probe" 2 "-o: only 'solve' writes a database" \
 # object ("did you mean ./tcopy.db", which then fails to load).
 cp "$work/tictactoe.ldb" "$work/tcopy.db"
 refused "a database not named FILE.ldb" 2 \
-    "unknown game 'tcopy.db': the file is a loopy database, which is read by a name ending in .ldb" \
+    "unknown game 'tcopy.db': the file is a loopy database, which probe, stats, play and serve read by a name ending in .ldb" \
     game probe tcopy.db
+# A database where a game is asked for (check, solve): what reads it.
+refused "check of a database" 2 \
+    "unknown game 'tictactoe.ldb': the file is a loopy database, which probe, stats, play and serve read; a game is" \
+    game check tictactoe.ldb
 refused "-o - " 2 "a database is binary" game solve tictactoe -o -
 # The file standard output goes to, by any name: the summary would land
 # in the database (-o /dev/stdout > t.ldb wrote a damaged one).
