@@ -882,11 +882,10 @@ static int run_action(game_args *a)
                             : a->solve.build       ? "--build"
                             : a->threads_given     ? "--threads"
                             : a->verbose           ? "--verbose"
-                            : a->quiet             ? "--quiet"
                                                    : NULL;
         if (given != NULL) {
-            cli_error("game", "list: %s is an option of a game's actions; "
-                      "list takes -f and -o", given);
+            cli_error("game", "list: %s is an option of a game's actions, "
+                      "not of list", given);
             return EXIT_USAGE;
         }
     }

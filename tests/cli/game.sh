@@ -150,7 +150,6 @@ refused "list --all-legal" 2 "list: --all-legal is an option" game list --all-le
 refused "list --no-symmetry" 2 "list: --no-symmetry is an option" game list --no-symmetry
 refused "list -t 2" 2 "list: --threads is an option" game list -t 2
 refused "list -t 0 (the default, given)" 2 "list: --threads is an option" game list -t 0
-refused "list -q" 2 "list: --quiet is an option" game list -q
 refused "list -v" 2 "list: --verbose is an option" game list -v
 refused "list --tables" 2 "list: --tables is an option" game list --tables .
 "$LOOPY" game --help | grep -q "Usage: loopy game list" && pass || fail "game --help"
