@@ -94,8 +94,7 @@ int loopy_i_read_grid(const char *text, uint32_t rows, uint32_t cols,
             snprintf(why, why_capacity,
                      "row %" PRIu32 "%s, column %" PRIu32
                      ": expected 'x', 'o' or '.', found '%c'",
-                     row + 1, row_words, col + 1,
-                     c >= ' ' && c <= '~' ? c : '?');
+                     row + 1, row_words, col + 1, loopy_i_shown_char(c));
             return 1;
         }
         if (col == cols) {

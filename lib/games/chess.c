@@ -577,7 +577,7 @@ static loopy_status chess_create(const char *params, loopy_game *game,
                 loopy_i_diag(diag, 1, i + 1,
                              "unexpected '%c' (a material such as KQK: "
                              "pieces K, Q, R, B, N, P)",
-                             c >= ' ' && c <= '~' ? c : '?');
+                             loopy_i_shown_char(c));
             return LOOPY_EINVAL;
         }
         pieces++;
@@ -605,7 +605,7 @@ static loopy_status chess_create(const char *params, loopy_game *game,
         loopy_i_diag(diag, 1, at + 1,
                      "unexpected '%c' (pieces are K, Q, R, B, N, P; one "
                      "king a side)",
-                     params[at] >= ' ' && params[at] <= '~' ? params[at] : '?');
+                     loopy_i_shown_char(params[at]));
         return LOOPY_EINVAL;
     }
 

@@ -148,7 +148,7 @@ int chess_i_parse_board(const chess_rules *rules, const char *text,
             snprintf(why, why_capacity,
                      "rank %" PRIu32 ": expected a piece (KQRBNP, kqrbnp) "
                      "or a digit, found '%c'",
-                     rank + 1, c >= ' ' && c <= '~' ? c : '?');
+                     rank + 1, loopy_i_shown_char(c));
             return 1;
         }
         if (file == 8) {
@@ -363,7 +363,8 @@ int chess_i_params_of(const char *position, char *params, size_t capacity,
         else {
             snprintf(why, why_capacity,
                      "expected a piece (KQRBNP, kqrbnp), a digit or '/', found "
-                     "'%c'", *p >= ' ' && *p <= '~' ? *p : '?');
+                     "'%c'",
+                     loopy_i_shown_char(*p));
             return 1;
         }
         pieces++;

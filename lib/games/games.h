@@ -14,6 +14,13 @@
 /* The number of 1 bits of bits. */
 uint32_t loopy_i_count_bits(uint64_t bits);
 
+/* c as a message about a bad text shows it: itself when printable ASCII
+ * (a space too), else '?'. */
+static inline char loopy_i_shown_char(char c)
+{
+    return c >= ' ' && c <= '~' ? c : '?';
+}
+
 /* The place of the highest (lowest) 1 of bits, which is not 0: inline,
  * as the board games call them in their innermost loops. */
 static inline uint32_t loopy_i_highest_bit(uint64_t bits)
