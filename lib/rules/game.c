@@ -230,6 +230,10 @@ fail:
     return status;
 }
 
+/* What an empty game's name is told. */
+static const char no_name[] = "no game named: the name is empty (a built-in "
+                              "game, or the path of a shared object)";
+
 loopy_status loopy_game_open(const char *spec, loopy_game **out,
                              loopy_diag *diag)
 {
@@ -239,8 +243,7 @@ loopy_status loopy_game_open(const char *spec, loopy_game **out,
         return LOOPY_EINVAL;
     *out = NULL;
     if (spec == NULL || spec[0] == '\0') {
-        loopy_i_diag(diag, 0, 0, "no game named: the name is empty (a built-in "
-                     "game, or the path of a shared object)");
+        loopy_i_diag(diag, 0, 0, "%s", no_name);
         return LOOPY_EINVAL;
     }
     /* NAME:PARAMS, or PATH:PARAMS, where a path has a '/' and its params
@@ -263,8 +266,7 @@ static loopy_status open_apart(const char *object, const char *params,
         return LOOPY_EINVAL;
     *out = NULL;
     if (object == NULL || object[0] == '\0') {
-        loopy_i_diag(diag, 0, 0, "no game named: the name is empty (a built-in "
-                     "game, or the path of a shared object)");
+        loopy_i_diag(diag, 0, 0, "%s", no_name);
         return LOOPY_EINVAL;
     }
     return open_game_named(object, strlen(object),
