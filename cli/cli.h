@@ -11,6 +11,7 @@
 
 #include <stdbool.h>
 #include <stdio.h>
+#include <sys/stat.h>
 
 /* Exit statuses, documented in --help and in the man page. */
 enum {
@@ -186,6 +187,10 @@ typedef struct cli_out {
  * -o: the output file name is empty", when it is "".  For the commands'
  * -o, where it is parsed (a bad command line); cli_out_open checks too. */
 bool cli_out_name_ok(const char *cmd, const char *path);
+/* The standard stream (stdout, else stderr) that already writes to the
+ * file st describes (as -o /dev/stdout or /proc/self/fd/2 name it), or
+ * NULL: cli_out writes to such a file through that stream. */
+FILE *cli_standard_stream_on(const struct stat *st);
 /* Opens path, or standard output when path is NULL or "-".  What can be
  * checked before writing (the name, the folder, the file's permission) is
  * checked here, so a command that opens its output first fails before its

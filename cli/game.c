@@ -419,15 +419,10 @@ int game_open(const game_args *a, loopy_game **game)
  * two writers do it no harm. */
 static bool is_standard_stream(const char *path)
 {
-    struct stat st, s;
+    struct stat st;
 
-    if (stat(path, &st) != 0 || S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode))
-        return false;
-    for (int fd = STDOUT_FILENO; fd <= STDERR_FILENO; fd++)
-        if (fstat(fd, &s) == 0 && s.st_dev == st.st_dev &&
-            s.st_ino == st.st_ino)
-            return true;
-    return false;
+    return stat(path, &st) == 0 && !S_ISCHR(st.st_mode) &&
+           !S_ISBLK(st.st_mode) && cli_standard_stream_on(&st) != NULL;
 }
 
 /* The folder of databases: --tables, else $LOOPY_TABLES, else NULL. */

@@ -21,9 +21,7 @@ void cli_out_remove_pending(void)
         unlink(path);
 }
 
-/* The standard stream that already writes to the file st describes (as
- * -o /dev/stdout or /proc/self/fd/2 name it), or NULL. */
-static FILE *standard_stream_on(const struct stat *st)
+FILE *cli_standard_stream_on(const struct stat *st)
 {
     struct stat s;
 
@@ -145,7 +143,7 @@ bool cli_out_open(cli_out *out, const char *cmd, const char *path)
      * it stands.  Replacing the file would lose what the shell wrote there
      * and what it writes after. */
     if (exists && S_ISREG(target_st.st_mode) &&
-        (out->file = standard_stream_on(&target_st)) != NULL) {
+        (out->file = cli_standard_stream_on(&target_st)) != NULL) {
         free(out->resolved);
         out->resolved = NULL;
         return true;
