@@ -291,6 +291,23 @@ static const char *database_game(const serve_args *a, const char *path)
     return game;
 }
 
+/* The game_args of a GAME that serve opens and solves, as loopy game
+ * would with serve's options (its messages name serve). */
+static void game_args_of(const serve_args *a, const char *spec,
+                         game_args *ga)
+{
+    static const loopy_game_solve_options defaults =
+        LOOPY_GAME_SOLVE_OPTIONS_INIT;
+
+    memset(ga, 0, sizeof *ga);
+    ga->cmd = "serve";
+    ga->spec = spec;
+    ga->solve = defaults;
+    ga->solve.threads = a->threads;
+    ga->solve.misere = a->misere;
+    ga->quiet = a->quiet; /* no progress line under -q */
+}
+
 /* Opens a FILE.ldb, or a GAME (solved later: served_solve), into g, and
  * names it (g->id); prints the reason and returns the exit status on
  * failure. */
@@ -322,9 +339,7 @@ static int served_open(const serve_args *a, const char *spec, served_game *g)
     } else {
         game_args ga;
 
-        memset(&ga, 0, sizeof ga);
-        ga.cmd = "serve";
-        ga.spec = spec;
+        game_args_of(a, spec, &ga);
         rc = game_open(&ga, &g->game);
         g->misere = a->misere;
         if (rc != EXIT_OK)
@@ -346,21 +361,13 @@ static int served_open(const serve_args *a, const char *spec, served_game *g)
  * and returns the exit status on failure. */
 static int served_solve(const serve_args *a, served_game *g)
 {
-    static const loopy_game_solve_options defaults =
-        LOOPY_GAME_SOLVE_OPTIONS_INIT;
     game_args ga;
     double seconds;
     int rc;
 
     if (g->db != NULL)
         return EXIT_OK;
-    memset(&ga, 0, sizeof ga);
-    ga.cmd = "serve";
-    ga.spec = g->source;
-    ga.solve = defaults;
-    ga.solve.threads = a->threads;
-    ga.solve.misere = a->misere;
-    ga.quiet = a->quiet; /* no progress line under -q */
+    game_args_of(a, g->source, &ga);
     rc = game_solve_open(&ga, g->game, &g->solution, &seconds);
     if (rc != EXIT_OK)
         return rc;
