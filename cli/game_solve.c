@@ -161,9 +161,63 @@ static void start_progress(const game_args *a, cli_progress *progress,
     }
 }
 
+/* Whether path is there (a dangling symbolic link too). */
+static bool there(const char *path)
+{
+    struct stat sb;
+
+    return path != NULL && lstat(path, &sb) == 0;
+}
+
+/* solve --resume, its work file or park file there and its journal not:
+ * the solve that left them had finished.  It removes its journal first,
+ * once its database is written (game_remove_work), so a kill then leaves
+ * the rest; nothing else leaves a work file without its journal.  When
+ * the database is there and is this game's, in the same play and
+ * symmetry, *sum is read from it and true is returned; false otherwise
+ * (the resume then says the journal is missing). */
+static bool finished_before(const game_args *a, const loopy_game *game,
+                            loopy_game_solve_summary *sum)
+{
+    char *work = game_work_path(a->output);
+    char *journal = malloc(strlen(a->output) + sizeof ".tiers-journal");
+    char *parked = malloc(strlen(a->output) + sizeof ".tiers-parked");
+    loopy_db *db = NULL;
+    loopy_diag diag;
+    bool done = false;
+
+    if (work != NULL && journal != NULL && parked != NULL) {
+        sprintf(journal, "%s-journal", work);
+        sprintf(parked, "%s-parked", work);
+        memset(&diag, 0, sizeof diag);
+        done = !there(journal) && (there(work) || there(parked)) &&
+               loopy_db_open(a->output, &db, &diag) == LOOPY_OK &&
+               loopy_db_check_game(db, game, &diag) == LOOPY_OK &&
+               loopy_db_misere(db) == (a->solve.misere != 0) &&
+               loopy_db_symmetric(db) ==
+                   (game->canonical != NULL && !a->solve.no_symmetry);
+    }
+    if (done) {
+        sum->positions = loopy_db_size(db);
+        for (int k = 0; k < 4; k++)
+            sum->count[k] = loopy_db_count(db, (loopy_outcome)k);
+        sum->start_outcome = LOOPY_DRAW;
+        sum->start_remoteness = LOOPY_NONE;
+        done = loopy_db_value(db, game, game->start, &sum->start_outcome,
+                              &sum->start_remoteness) == LOOPY_OK;
+    }
+    loopy_db_close(db);
+    free(parked);
+    free(journal);
+    free(work);
+    return done;
+}
+
 /* solve --solver tier -o FILE (a file of its own): solved with its work
  * on disk, the database written to out from the park file and closed
- * (aborted on failure); the counts and the start's value in *sum. */
+ * (aborted on failure); the counts and the start's value in *sum.  With
+ * --resume, a solve that had finished: out aborted, the leftovers
+ * removed, *sum read from the database, *seconds -1 (none ran). */
 static int game_solve_saved(const game_args *a, const loopy_game *game,
                             cli_out *out, loopy_game_solve_summary *sum,
                             double *seconds)
@@ -181,6 +235,18 @@ static int game_solve_saved(const game_args *a, const loopy_game *game,
             cli_out_abort(out);
             return rc;
         }
+    }
+    if (a->resume && finished_before(a, game, sum)) {
+        cli_out_abort(out);
+        game_remove_work(a->output);
+        if (!a->quiet)
+            fprintf(stderr,
+                    "loopy game: %s: nothing to resume: the solve "
+                    "had finished (its database is there; it was stopped as "
+                    "it removed its work files, which are removed now)\n",
+                    a->output);
+        *seconds = -1;
+        return EXIT_OK;
     }
     start_progress(a, &progress, &options);
     clock_gettime(CLOCK_MONOTONIC, &start);
@@ -439,7 +505,7 @@ int game_solve(const game_args *a)
     }
     if (!cli_out_close(&out, "game"))
         rc = EXIT_IO;
-    if (rc == EXIT_OK && !a->quiet)
+    if (rc == EXIT_OK && !a->quiet && seconds >= 0)
         fprintf(stderr, "loopy game: solved in %.3f s\n", seconds);
 done:
     if (db_open)

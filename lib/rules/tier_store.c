@@ -383,8 +383,10 @@ loopy_status loopy_i_tier_store_open(tier_store *st, const char *path,
     if (st->journal_fd < 0 && resume && status == LOOPY_EINVAL &&
         access(path, F_OK) == 0)
         /* The work file without its journal: no solve's to continue. */
-        loopy_i_diag(diag, 0, 0, "%s: no work to resume: its journal %s is "
-                     "missing (solve without --resume to start again)",
+        loopy_i_diag(diag, 0, 0,
+                     "%s: no work to resume: its journal %s is "
+                     "missing, which a solve removes first once its database "
+                     "is written (solve without --resume to start again)",
                      path, st->journal_path);
     made = !resume && st->journal_fd >= 0;
     if (made) {

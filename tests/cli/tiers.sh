@@ -307,9 +307,42 @@ refused "--resume without a work file" 2 "k.ldb.tiers: no work file to resume" \
     game solve -q --resume --solver tier "$game" -o k.ldb
 : >k.ldb.tiers
 refused "--resume with a work file but no journal" 2 \
-    "k.ldb.tiers: no work to resume: its journal k.ldb.tiers-journal is missing" \
+    "k.ldb.tiers: no work to resume: its journal k.ldb.tiers-journal is missing, which a solve removes first once its database is written" \
     game solve -q --resume --solver tier "$game" -o k.ldb
 rm -f k.ldb.tiers
+# A solve killed after its database was written, as it removed its work
+# files (the journal first, then the work file, then the park file):
+# --resume has nothing to do; it says so, gives the summary the solve
+# gave (read from the database) and removes what is left.  A database
+# that is not the same solve's (another game, misere) is not taken for
+# it.
+"$LOOPY" game solve --solver tier "$game" -o done.ldb >done.out 2>/dev/null
+for left in tiers tiers-parked "tiers tiers-parked"; do
+    rm -f k.ldb*
+    cp done.ldb k.ldb
+    for f in $left; do : >"k.ldb.$f"; done
+    "$LOOPY" game solve --resume --solver tier "$game" -o k.ldb >k.out 2>k.err
+    same "finished, $left left: status" "$?" 0
+    cmp -s k.out done.out && pass || fail "finished, $left left: the summary: $(cat k.out)"
+    grep -q "^loopy game: k.ldb: nothing to resume: the solve had finished" k.err &&
+        pass || fail "finished, $left left: $(cat k.err)"
+    grep -q "solved in" k.err && fail "finished, $left left: a solve's time"
+    cmp -s k.ldb done.ldb && pass || fail "finished, $left left: the database changed"
+    ls k.ldb?* 2>/dev/null | grep -q . && fail "finished, $left left: $(ls k.ldb?*)"
+    "$LOOPY" game solve -q --resume --solver tier "$game" -o k.ldb >/dev/null 2>k.err
+    same "finished, nothing left: status" "$?" 2
+done
+rm -f k.ldb*
+"$LOOPY" game solve -q --solver tier connect4:4x3 -o k.ldb >/dev/null
+: >k.ldb.tiers
+refused "finished, another game's database" 2 "journal k.ldb.tiers-journal is missing" \
+    game solve -q --resume --solver tier "$game" -o k.ldb
+[ -e k.ldb.tiers ] && pass || fail "another game's database: the work file was removed"
+"$LOOPY" game solve -q --misere --solver tier "$game" -o k.ldb >/dev/null
+: >k.ldb.tiers
+refused "finished, a misere database" 2 "journal k.ldb.tiers-journal is missing" \
+    game solve -q --resume --solver tier "$game" -o k.ldb
+rm -f k.ldb*
 refused "--memory too small" 4 "the tiers need [0-9]+ bytes of records in memory at once .* more than the 1024 allowed" \
     game solve -q --memory 1K --solver tier "$game" -o k.ldb
 [ -e k.ldb.tiers ] && fail "--memory too small: a work file was made"
