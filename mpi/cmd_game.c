@@ -5,10 +5,14 @@
  */
 #include "mpi.h"
 
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+
+#include <sys/stat.h>
+#include <unistd.h>
 
 static const char usage[] =
     "Usage: mpirun [-np P] loopy-mpi game solve [OPTIONS] GAME -o FILE.ldb\n"
@@ -41,7 +45,8 @@ static const char usage[] =
     "                       mapped, which a failed or killed solve leaves\n"
     "      --resume         with --solver tier: continue a solve that was\n"
     "                       killed or failed, from its work files (the same\n"
-    "                       P)\n"
+    "                       P); one killed after its database was written:\n"
+    "                       nothing to do, its summary read from FILE\n"
     "  -q, --quiet          no summary line on standard error\n"
     "  -v, --verbose        with --solver tier: a line per tier reached and\n"
     "                       per tier solved on standard error (indices,\n"
@@ -176,6 +181,94 @@ static int parse(int argc, char **argv, game_args *a)
     return EXIT_OK;
 }
 
+/* Rank 0's summary: the game, its counts, the ranks, the time and the
+ * start's value. */
+static void say_solved(const mpi_run *run, const loopy_game *game, uint64_t n,
+                       const uint64_t count[4], double seconds,
+                       loopy_outcome outcome, uint32_t remoteness)
+{
+    char text[128];
+
+    fprintf(stderr,
+            "loopy-mpi game solve: %s%s%s: %" PRIu64 " positions: %" PRIu64
+            " W, %" PRIu64 " L, %" PRIu64 " D, %" PRIu64 " T on %d "
+            "rank%s (%.3f s); the start, %s, is %c",
+            game->name, game->params[0] ? ":" : "", game->params, n,
+            count[LOOPY_WIN], count[LOOPY_LOSE], count[LOOPY_DRAW],
+            count[LOOPY_TIE], run->ranks, run->ranks == 1 ? "" : "s", seconds,
+            loopy_game_format(game, game->start, text, sizeof text),
+            "DWLT"[outcome & 3]);
+    if (outcome != LOOPY_DRAW)
+        fprintf(stderr, " %" PRIu32, remoteness);
+    fputc('\n', stderr);
+}
+
+/* Whether path is there (a dangling symbolic link too). */
+static bool there(const char *path)
+{
+    struct stat sb;
+
+    return lstat(path, &sb) == 0;
+}
+
+/* Collective, --solver tier --resume: whether the solve had finished.  A
+ * solve removes rank 0's journal first once the database is written
+ * (mpi_game_words_remove_work), so a kill then leaves the ranks' other
+ * files: when rank 0's journal is gone, some rank's file is there and
+ * the database is this game's, in the same play and symmetry, every rank
+ * removes what is left and rank 0 says so, with the database's summary.
+ * false otherwise (the resume then says what is missing). */
+static bool finished_before(mpi_run *run, const game_args *a,
+                            const loopy_game *game)
+{
+    size_t len = strlen(a->output) + 64;
+    char *work = malloc(len), *journal = malloc(len);
+    int mine = 0, any = 0, done = 0;
+    loopy_db *db = NULL;
+    loopy_diag diag;
+    uint64_t count[4];
+    loopy_outcome outcome = LOOPY_DRAW;
+    uint32_t remoteness = LOOPY_NONE;
+
+    if (work != NULL && journal != NULL) {
+        snprintf(work, len, "%s.tiers.%d-of-%d", a->output, run->rank,
+                 run->ranks);
+        snprintf(journal, len, "%s-journal", work);
+        mine = there(work) || there(journal);
+    }
+    MPI_Allreduce(&mine, &any, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    memset(&diag, 0, sizeof diag);
+    if (run->rank == 0 && work != NULL && journal != NULL && any &&
+        !there(journal) && loopy_db_open(a->output, &db, &diag) == LOOPY_OK &&
+        loopy_db_check_game(db, game, &diag) == LOOPY_OK &&
+        loopy_db_misere(db) == (a->solve.misere != 0) &&
+        loopy_db_symmetric(db) ==
+            (game->canonical != NULL && !a->solve.no_symmetry) &&
+        loopy_db_value(db, game, game->start, &outcome, &remoteness) ==
+            LOOPY_OK)
+        done = 1;
+    MPI_Bcast(&done, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    if (done && work != NULL && journal != NULL) {
+        unlink(journal);
+        unlink(work);
+    }
+    if (done && run->rank == 0 && !a->quiet) {
+        for (int k = 0; k < 4; k++)
+            count[k] = loopy_db_count(db, (loopy_outcome)k);
+        fprintf(stderr,
+                "loopy-mpi game solve: %s: nothing to resume: the "
+                "solve had finished (its database is there; it was stopped "
+                "as its ranks removed their work files, which are removed "
+                "now)\n",
+                a->output);
+        say_solved(run, game, loopy_db_size(db), count, 0, outcome, remoteness);
+    }
+    loopy_db_close(db);
+    free(journal);
+    free(work);
+    return done != 0;
+}
+
 static int run_game(mpi_run *run, const game_args *a)
 {
     loopy_game *game = NULL;
@@ -229,6 +322,8 @@ static int run_game(mpi_run *run, const game_args *a)
             mpi_fail(run, EXIT_USAGE, "--solver tier: %s is not a regular "
                      "file: the ranks' work files go beside the database, "
                      "FILE.tiers.R-of-P", a->output);
+        if (mpi_agree(run) && a->resume && finished_before(run, a, game))
+            goto done;
         if (!mpi_agree(run) ||
             !mpi_tier_solve(run, game, &a->solve, a->output, a->resume,
                             a->verbose, &words, &stats))
@@ -255,7 +350,7 @@ static int run_game(mpi_run *run, const game_args *a)
     if (run->status != EXIT_OK)
         goto done;
     /* Saved: the tier solver's work files have served. */
-    mpi_game_words_remove_work(&words);
+    mpi_game_words_remove_work(&words, run->rank);
     if (a->stats) {
         uint64_t mine[3] = {stats.supersteps, stats.bytes_sent, mpi_peak_kib()};
         uint64_t *all = NULL;
@@ -269,22 +364,9 @@ static int run_game(mpi_run *run, const game_args *a)
                     (double)all[3 * r + 2] * 1024 / 1e6);
         free(all);
     }
-    if (run->rank == 0 && !a->quiet) {
-        char text[128];
-        fprintf(stderr,
-                "loopy-mpi game solve: %s%s%s: %" PRIu64 " positions: %" PRIu64
-                " W, %" PRIu64 " L, %" PRIu64 " D, %" PRIu64 " T on %d "
-                "rank%s (%.3f s); the start, %s, is %c",
-                game->name, game->params[0] ? ":" : "", game->params, shape.n,
-                shape.count[LOOPY_WIN], shape.count[LOOPY_LOSE],
-                shape.count[LOOPY_DRAW], shape.count[LOOPY_TIE], run->ranks,
-                run->ranks == 1 ? "" : "s", cli_seconds_since(&start),
-                loopy_game_format(game, game->start, text, sizeof text),
-                "DWLT"[outcome & 3]);
-        if (outcome != LOOPY_DRAW)
-            fprintf(stderr, " %" PRIu32, remoteness);
-        fputc('\n', stderr);
-    }
+    if (run->rank == 0 && !a->quiet)
+        say_solved(run, game, shape.n, shape.count, cli_seconds_since(&start),
+                   outcome, remoteness);
 done:
     if (out_open)
         cli_out_abort(&out);

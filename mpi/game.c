@@ -439,13 +439,18 @@ void mpi_game_words_free(mpi_game_words *w)
     memset(w, 0, sizeof *w);
 }
 
-void mpi_game_words_remove_work(const mpi_game_words *w)
+void mpi_game_words_remove_work(const mpi_game_words *w, int rank)
 {
-    if (w->store != NULL) {
-        /* The journal first: without it the work file is no solve's. */
+    if (w->store == NULL)
+        return;
+    /* Rank 0's journal first: without it the solve is finished, and the
+     * other ranks' files are no solve's (tier.c's open_store). */
+    if (rank == 0)
         unlink(w->store->journal_path);
-        unlink(w->store->path);
-    }
+    MPI_Barrier(MPI_COMM_WORLD);
+    if (rank != 0)
+        unlink(w->store->journal_path);
+    unlink(w->store->path);
 }
 
 bool mpi_game_value(mpi_run *run, const loopy_game *game,

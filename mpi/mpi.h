@@ -208,8 +208,9 @@ bool mpi_tier_solve(mpi_run *run, const loopy_game *game,
                     const loopy_game_solve_options *options, const char *output,
                     bool resume, bool verbose, mpi_game_words *out,
                     mpi_stats *stats);
-/* Removes this rank's work file and journal (the database is written). */
-void mpi_game_words_remove_work(const mpi_game_words *w);
+/* Collective: removes this rank's work file and journal (the database
+ * is written), rank 0's journal before any other file. */
+void mpi_game_words_remove_work(const mpi_game_words *w, int rank);
 /* Whether mpi_tier_solve solves game; else *why says why not. */
 bool mpi_tier_applies(const loopy_game *game, const char **why);
 void mpi_game_words_free(mpi_game_words *w);

@@ -374,7 +374,30 @@ static bool open_store(tsolve *s, const char *output, bool resume)
         return mpi_agree(s->run);
     }
     snprintf(path, len, "%s.tiers.%d-of-%d", output, s->me, s->P);
-    status = loopy_i_tier_store_open(&s->store, path, resume, &key, &diag);
+    /* Rank 0's journal is the solve's: a solve removes it first once the
+     * database is written (mpi_game_words_remove_work), so another
+     * rank's journal without it is a finished solve's, left by a kill,
+     * and a new solve removes it once rank 0 has made its own (rank 0
+     * is refused while a solve, killed or at work, holds its journal). */
+    status = s->me == 0 || resume
+                 ? loopy_i_tier_store_open(&s->store, path, resume, &key, &diag)
+                 : LOOPY_OK;
+    if (!resume) {
+        int made = status == LOOPY_OK;
+        MPI_Bcast(&made, 1, MPI_INT, 0, MPI_COMM_WORLD);
+        if (s->me != 0 && made) {
+            size_t at = strlen(path);
+            snprintf(path + at, 64, "-journal");
+            (void)unlink(path);
+            path[at] = '\0';
+            status =
+                loopy_i_tier_store_open(&s->store, path, false, &key, &diag);
+        } else if (s->me != 0) {
+            /* Rank 0 says why. */
+            mpi_fail(s->run, EXIT_USAGE, "%s", "rank 0's work file");
+            status = LOOPY_EINVAL;
+        }
+    }
     if (status == LOOPY_OK) {
         s->store_open = true;
         reached = s->store.reached;

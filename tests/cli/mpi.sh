@@ -317,7 +317,7 @@ same "-v: lines" "$(grep -c '^loopy-mpi game solve: reach tier [0-9]*/17: ' "$wo
 same "-v: the first tiers" \
     "$(grep 'reach tier 1/17' "$work/err2" | sed 's/.*: //; s/ in .*//'), $(grep ': tier 1/17' "$work/err2" | sed 's/.*: //; s/ in .*//')" \
     "1 index, 12870 indices"
-"$LOOPY" game solve -q --solver tier connect4:4x4 -o "$work/v1.ldb" 2>/dev/null
+"$LOOPY" game solve -q --solver tier connect4:4x4 -o "$work/v1.ldb" >/dev/null 2>&1
 check "-v: the same database" cmp -s "$work/v.ldb" "$work/v1.ldb"
 mpi 1 game solve -v connect4:4x4 -o v2.ldb >"$work/stdout" 2>"$work/err2"
 same "-v without --solver tier: status" "$?" 2
@@ -697,6 +697,34 @@ same "--resume -v: the tiers solved before, and now" \
 check "--resume: the same bytes" cmp -s "$work/t.ldb" "$work/twant.ldb"
 check "--resume: the work files are gone" test ! -e "$work/t.ldb.tiers.0-of-2" -a \
     ! -e "$work/t.ldb.tiers.1-of-2-journal"
+# Killed after the database was written, as the ranks removed their work
+# files (rank 0's journal first, then the others' files): --resume has
+# nothing to do, says so with the database's summary and removes what is
+# left; a new solve removes it too (without rank 0's journal the others'
+# files are no solve's).
+mpi 2 game solve --solver tier "$tgame" -o t.ldb >/dev/null 2>"$work/t.err"
+want_line=$(grep "^loopy-mpi game solve: $tgame: " "$work/t.err" | sed 's/ ([0-9.]* s)//')
+for run in --resume new; do
+    for f in 0-of-2 1-of-2 1-of-2-journal; do : >"$work/t.ldb.tiers.$f"; done
+    [ "$run" = new ] && run=
+    mpi 2 game solve $run --solver tier "$tgame" -o t.ldb >/dev/null 2>"$work/t.err"
+    same "finished, killed as its files were removed, ${run:-a new solve}: status" "$?" 0
+    same "finished, ${run:-a new solve}: the summary" \
+        "$(grep "^loopy-mpi game solve: $tgame: " "$work/t.err" | sed 's/ ([0-9.]* s)//')" "$want_line"
+    if [ -n "$run" ]; then
+        check "finished, --resume: said" grep -q \
+            "^loopy-mpi game solve: t.ldb: nothing to resume: the solve had finished" "$work/t.err"
+    fi
+    check "finished, ${run:-a new solve}: the same bytes" cmp -s "$work/t.ldb" "$work/twant.ldb"
+    check "finished, ${run:-a new solve}: nothing left" test -z "$(ls "$work"/t.ldb?* 2>/dev/null)"
+done
+: >"$work/t.ldb.tiers.0-of-2-journal"
+: >"$work/t.ldb.tiers.1-of-2-journal"
+refused_mpi "a new solve over rank 0's journal" 2 \
+    'rank 0: t.ldb.tiers.0-of-2: the work file of an earlier solve is there: continue it \(--resume\)' \
+    2 game solve --solver tier "$tgame" -o t.ldb
+check "a new solve over rank 0's journal: rank 1's is kept" test -e "$work/t.ldb.tiers.1-of-2-journal"
+rm -f "$work"/t.ldb.tiers*
 # A tier whose moves stay inside it, failing on rank 1 after its Win/Lose
 # pass (its Wins and Loses decided, the tier not journaled), and at the
 # middle tier: --resume puts the tier back to undecided and ends with the
@@ -758,8 +786,12 @@ if command -v pgrep >/dev/null 2>&1; then
         rm -f "$work"/k.ldb*
         kill_rank_at "$kns" "$(awk -v s="$kseed" 'BEGIN { srand(s); printf "%.3f", 0.3 + rand() * 0.6 }')"
         kill_rank_at "$kns" "$(awk -v s="$kseed" 'BEGIN { srand(s); printf "%.3f", 0.2 + rand() * 0.5 }')"
+        # Rank 0's journal: work to resume; other files with the database:
+        # a solve killed as it removed them, which --resume clears.
         resume=
         [ -e "$work/k.ldb.tiers.0-of-2-journal" ] && resume=--resume
+        [ -e "$work/k.ldb" ] && [ -n "$(ls "$work"/k.ldb.tiers* 2>/dev/null)" ] &&
+            resume=--resume
         [ -e "$work/k.ldb" ] && [ -z "$resume" ] ||
             mpi 2 game solve -q $resume --solver tier "$kgame" -o k.ldb >/dev/null 2>"$work/k.err"
         if cmp -s "$work/k.ldb" "$work/kwant.ldb"; then
