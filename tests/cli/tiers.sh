@@ -66,12 +66,14 @@ entries() {
         awk -v k="$1" '$1 == k { n++ } END { print n + 0 }'
 }
 # ---- Killed at random moments, resumed ----
-# kill_at NS TOP: runs the solve (with --resume when a work file is there)
+# kill_at NS TOP: runs the solve (with --resume when any of its work files
+# is there: a journal, or what a solve killed after its database was
+# written leaves)
 # and kills it with SIGKILL after a random part (below TOP) of NS
 # nanoseconds.
 kill_at() {
     resume=
-    { [ -e k.ldb.tiers ] || [ -e k.ldb.tiers-journal ]; } && resume=--resume
+    [ -n "$(ls k.ldb.tiers* 2>/dev/null)" ] && resume=--resume
     "$LOOPY" game solve -q $resume --solver tier "$game" -o k.ldb >/dev/null 2>&1 &
     p=$!
     frac=$(awk -v s="$seed" -v top="$2" 'BEGIN { srand(s); printf "%.3f", rand() * top }')
@@ -96,7 +98,7 @@ while [ "$kills" -lt "$want_kills" ] && [ "$round" -lt 40 ]; do
     if [ "$(entries 2)" -gt 0 ]; then
         mid=$((mid + 1))
     fi
-    if [ -e k.ldb.tiers ] || [ -e k.ldb.tiers-journal ]; then
+    if [ -n "$(ls k.ldb.tiers* 2>/dev/null)" ]; then
         "$LOOPY" game solve -q --resume --solver tier "$game" -o k.ldb >/dev/null 2>k.err
         same "round $round: resumed: status" "$?" 0
     elif [ ! -e k.ldb ]; then
