@@ -33,11 +33,14 @@
  */
 #include "tier.h"
 
+#include <errno.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+
+#include <sys/stat.h>
 
 /* Chunks of a tier per rank, and the fewest indices in a chunk. */
 #define CHUNKS_PER_RANK 8
@@ -351,9 +354,11 @@ static bool open_store(tsolve *s, const char *output, bool resume)
     char *path = malloc(len);
     loopy_diag diag;
     tier_store_key key;
-    loopy_status status;
+    loopy_status status = LOOPY_OK;
     char params[256];
     int reached = 1, all;
+    size_t at;
+    bool fresh;
 
     memset(&diag, 0, sizeof diag);
     /* The journal records how the tiers are dealt too: a resume with
@@ -369,25 +374,31 @@ static bool open_store(tsolve *s, const char *output, bool resume)
                 (s->t.reps.symmetric ? TIER_FLAG_SYMMETRIC : 0) |
                 (s->t.reps.all_legal ? TIER_FLAG_ALL_LEGAL : 0) |
                 (s->t.width == 1 ? TIER_FLAG_BYTES : 0);
-    if (path == NULL) {
+    if (path == NULL)
         mpi_fail(s->run, EXIT_RESOURCE, "out of memory");
-        return mpi_agree(s->run);
+    if (!mpi_agree(s->run) || path == NULL) {
+        free(path);
+        return false;
     }
     snprintf(path, len, "%s.tiers.%d-of-%d", output, s->me, s->P);
-    /* Rank 0's journal is the solve's: a solve removes it first once the
-     * database is written (mpi_game_words_remove_work), so another
-     * rank's journal without it is a finished solve's, left by a kill,
-     * and a new solve removes it once rank 0 has made its own (rank 0
-     * is refused while a solve, killed or at work, holds its journal). */
-    status = s->me == 0 || resume
-                 ? loopy_i_tier_store_open(&s->store, path, resume, &key, &diag)
-                 : LOOPY_OK;
+    at = strlen(path);
+    /* Rank 0's journal is the solve's.  A solve removes it first once the
+     * database is written (mpi_game_words_remove_work) and makes it
+     * before the others make theirs, so another rank's journal without
+     * it is a finished solve's, left by a kill, which a new solve removes
+     * once rank 0 has made its own (rank 0 is refused while a solve,
+     * killed or at work, holds its journal); and another rank without a
+     * journal beside rank 0's was killed before it made its own: on
+     * resume it begins with a new one, and every rank reaches again. */
     if (!resume) {
-        int made = status == LOOPY_OK;
+        int made;
+        if (s->me == 0)
+            status =
+                loopy_i_tier_store_open(&s->store, path, false, &key, &diag);
+        made = status == LOOPY_OK;
         MPI_Bcast(&made, 1, MPI_INT, 0, MPI_COMM_WORLD);
         if (s->me != 0 && made) {
-            size_t at = strlen(path);
-            snprintf(path + at, 64, "-journal");
+            snprintf(path + at, len - at, "-journal");
             (void)unlink(path);
             path[at] = '\0';
             status =
@@ -397,6 +408,14 @@ static bool open_store(tsolve *s, const char *output, bool resume)
             mpi_fail(s->run, EXIT_USAGE, "%s", "rank 0's work file");
             status = LOOPY_EINVAL;
         }
+        fresh = status == LOOPY_OK;
+    } else {
+        struct stat sb;
+        snprintf(path + at, len - at, "-journal");
+        fresh = s->me != 0 && lstat(path, &sb) != 0 && errno == ENOENT;
+        path[at] = '\0';
+        status = loopy_i_tier_store_open(&s->store, path, !fresh, &key, &diag);
+        fresh = fresh && status == LOOPY_OK;
     }
     if (status == LOOPY_OK) {
         s->store_open = true;
@@ -410,12 +429,13 @@ static bool open_store(tsolve *s, const char *output, bool resume)
                  "%s", diag.message);
     }
     if (!mpi_agree(s->run)) {
-        /* A new work file another rank could not make along: removed. */
-        if (s->store_open && !resume) {
+        /* Work files this rank made, which another rank could not make
+         * along (or resume): removed, the journal last. */
+        if (s->store_open && fresh) {
             loopy_i_tier_store_close(&s->store, false);
             s->store_open = false;
             unlink(path);
-            snprintf(path + strlen(path), 64, "-journal");
+            snprintf(path + at, len - at, "-journal");
             unlink(path);
         }
         free(path);
@@ -423,18 +443,24 @@ static bool open_store(tsolve *s, const char *output, bool resume)
     }
     MPI_Allreduce(&reached, &all, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
     if (resume && !all && reached) {
-        /* Others must reach again: so must this rank, from nothing. */
-        loopy_i_tier_store_close(&s->store, false);
-        s->store_open = false;
-        unlink(path);
-        snprintf(path + strlen(path), 64, "-journal");
-        unlink(path);
-        path[strlen(path) - strlen("-journal")] = '\0';
-        status = loopy_i_tier_store_open(&s->store, path, false, &key, &diag);
-        if (status == LOOPY_OK)
-            s->store_open = true;
-        else
-            mpi_fail(s->run, EXIT_IO, "%s", diag.message);
+        /* Others must reach again: so must this rank, from nothing.  Its
+         * journal cut to its header says so, in place (a kill from here
+         * on leaves a journal that a resume begins again), and the store
+         * opened anew from it. */
+        if (ftruncate(s->store.journal_fd, TIER_JOURNAL_HEADER) != 0 ||
+            fdatasync(s->store.journal_fd) != 0) {
+            mpi_fail(s->run, EXIT_IO, "%s: cannot cut: %s",
+                     s->store.journal_path, strerror(errno));
+        } else {
+            loopy_i_tier_store_close(&s->store, false);
+            s->store_open = false;
+            status =
+                loopy_i_tier_store_open(&s->store, path, true, &key, &diag);
+            if (status == LOOPY_OK)
+                s->store_open = true;
+            else
+                mpi_fail(s->run, EXIT_IO, "%s", diag.message);
+        }
     }
     free(path);
     if (!mpi_agree(s->run))

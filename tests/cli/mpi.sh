@@ -697,6 +697,25 @@ same "--resume -v: the tiers solved before, and now" \
 check "--resume: the same bytes" cmp -s "$work/t.ldb" "$work/twant.ldb"
 check "--resume: the work files are gone" test ! -e "$work/t.ldb.tiers.0-of-2" -a \
     ! -e "$work/t.ldb.tiers.1-of-2-journal"
+# Killed as the ranks made their journals (rank 0's first) or as a resume
+# began the reach again (each journal cut to its header in turn): rank 1
+# without a journal, or with one that records no reach, beside rank 0's
+# journal of finished tiers: --resume reaches again on every rank and
+# ends with the same bytes.
+for cut in "rank 1's journal gone" "rank 1's journal cut to its header"; do
+    rm -f "$work"/t.ldb*
+    LOOPY_MPI_FAULT=1:tier mpi 2 game solve -q --solver tier "$tgame" -o t.ldb \
+        >/dev/null 2>&1
+    case $cut in
+    *gone) rm -f "$work/t.ldb.tiers.1-of-2-journal" ;;
+    *) truncate -s 384 "$work/t.ldb.tiers.1-of-2-journal" ;;
+    esac
+    mpi 2 game solve -v --solver tier --resume "$tgame" -o t.ldb >/dev/null 2>"$work/t.err"
+    same "$cut: --resume: status" "$?" 0
+    same "$cut: --resume: no tier solved before" \
+        "$(grep -c 'solved before (--resume)$' "$work/t.err")" 0
+    check "$cut: --resume: the same bytes" cmp -s "$work/t.ldb" "$work/twant.ldb"
+done
 # Killed after the database was written, as the ranks removed their work
 # files (rank 0's journal first, then the others' files): --resume has
 # nothing to do, says so with the database's summary and removes what is
