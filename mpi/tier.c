@@ -35,6 +35,7 @@
 
 #include <errno.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -344,6 +345,15 @@ bool mpi_tier_applies(const loopy_game *game, const char **why)
     return true;
 }
 
+/* The exit status of a store's failure to open. */
+static int store_exit(loopy_status status)
+{
+    return status == LOOPY_EINVAL    ? EXIT_USAGE
+           : status == LOOPY_EFORMAT ? EXIT_INPUT
+           : status == LOOPY_EIO     ? EXIT_IO
+                                     : EXIT_RESOURCE;
+}
+
 /* Collective: this rank's work file, new or (resume) the one a killed
  * solve left, as every rank agrees: when not every rank's journal says
  * every tier was reached, every rank begins again with a new one. */
@@ -384,23 +394,38 @@ static bool open_store(tsolve *s, const char *output, bool resume)
     at = strlen(path);
     /* Rank 0's journal is the solve's.  A solve removes it first once the
      * database is written (mpi_game_words_remove_work) and makes it
-     * before the others make theirs, so another rank's journal without
-     * it is a finished solve's, left by a kill, which a new solve removes
-     * once rank 0 has made its own (rank 0 is refused while a solve,
-     * killed or at work, holds its journal); and another rank without a
-     * journal beside rank 0's was killed before it made its own: on
-     * resume it begins with a new one, and every rank reaches again. */
+     * after the others have removed theirs and before they make new
+     * ones, so another rank's journal without it is a finished solve's,
+     * left by a kill, which a new solve removes (rank 0 is refused while
+     * a solve, killed or at work, holds its journal); and another rank
+     * without a journal beside rank 0's was killed before it made its
+     * own: on resume it begins with a new one, and every rank reaches
+     * again. */
     if (!resume) {
-        int made;
+        int made, none = 0;
+        struct stat sb;
+        /* Without rank 0's journal, the others' go first: a kill before
+         * rank 0 has made its own then leaves what a finished solve's
+         * leaves, and one after leaves no journal of another solve
+         * beside it. */
+        snprintf(path + at, len - at, "-journal");
+        if (s->me == 0)
+            none = lstat(path, &sb) != 0 && errno == ENOENT;
+        MPI_Bcast(&none, 1, MPI_INT, 0, MPI_COMM_WORLD);
+        if (none && s->me != 0)
+            (void)unlink(path);
+        path[at] = '\0';
+        MPI_Barrier(MPI_COMM_WORLD);
         if (s->me == 0)
             status =
                 loopy_i_tier_store_open(&s->store, path, false, &key, &diag);
         made = status == LOOPY_OK;
+        /* A test's kill at the worst moment: rank 0's journal made, the
+         * others' not yet. */
+        if (made && mpi_fault(s->run, "killed"))
+            raise(SIGKILL);
         MPI_Bcast(&made, 1, MPI_INT, 0, MPI_COMM_WORLD);
         if (s->me != 0 && made) {
-            snprintf(path + at, len - at, "-journal");
-            (void)unlink(path);
-            path[at] = '\0';
             status =
                 loopy_i_tier_store_open(&s->store, path, false, &key, &diag);
         } else if (s->me != 0) {
@@ -421,12 +446,7 @@ static bool open_store(tsolve *s, const char *output, bool resume)
         s->store_open = true;
         reached = s->store.reached;
     } else {
-        mpi_fail(s->run,
-                 status == LOOPY_EINVAL    ? EXIT_USAGE
-                 : status == LOOPY_EFORMAT ? EXIT_INPUT
-                 : status == LOOPY_EIO     ? EXIT_IO
-                                           : EXIT_RESOURCE,
-                 "%s", diag.message);
+        mpi_fail(s->run, store_exit(status), "%s", diag.message);
     }
     if (!mpi_agree(s->run)) {
         /* Work files this rank made, which another rank could not make
@@ -459,7 +479,7 @@ static bool open_store(tsolve *s, const char *output, bool resume)
             if (status == LOOPY_OK)
                 s->store_open = true;
             else
-                mpi_fail(s->run, EXIT_IO, "%s", diag.message);
+                mpi_fail(s->run, store_exit(status), "%s", diag.message);
         }
     }
     free(path);

@@ -716,6 +716,23 @@ for cut in "rank 1's journal gone" "rank 1's journal cut to its header"; do
         "$(grep -c 'solved before (--resume)$' "$work/t.err")" 0
     check "$cut: --resume: the same bytes" cmp -s "$work/t.ldb" "$work/twant.ldb"
 done
+# Rank 1's journal of another solve (a misere one, failed halfway) left
+# without rank 0's, as a kill in that solve's removal of its files leaves
+# it; a new solve killed once rank 0 has made its journal: rank 1's old
+# journal went before, so --resume reaches again and ends with the same
+# bytes.
+rm -f "$work"/t.ldb*
+LOOPY_MPI_FAULT=1:tier mpi 2 game solve -q --misere --solver tier "$tgame" -o t.ldb \
+    >/dev/null 2>&1
+rm -f "$work/t.ldb.tiers.0-of-2-journal"
+LOOPY_MPI_FAULT=0:killed mpi 2 game solve -q --solver tier "$tgame" -o t.ldb \
+    >/dev/null 2>&1
+check "killed with rank 0's journal made: rank 1's old one is gone" \
+    test -e "$work/t.ldb.tiers.0-of-2-journal" -a ! -e "$work/t.ldb.tiers.1-of-2-journal"
+mpi 2 game solve -q --solver tier --resume "$tgame" -o t.ldb >/dev/null 2>"$work/t.err"
+same "killed with rank 0's journal made: --resume: status" "$?" 0
+check "killed with rank 0's journal made: --resume: the same bytes" \
+    cmp -s "$work/t.ldb" "$work/twant.ldb"
 # Killed after the database was written, as the ranks removed their work
 # files (rank 0's journal first, then the others' files): --resume has
 # nothing to do, says so with the database's summary and removes what is
