@@ -223,7 +223,7 @@ static bool finished_before(mpi_run *run, const game_args *a,
 {
     size_t len = strlen(a->output) + 64;
     char *work = malloc(len), *journal = malloc(len);
-    int mine = 0, any = 0, done = 0;
+    int mine = 0, any = 0, least = 0, done = 0;
     loopy_db *db = NULL;
     loopy_diag diag;
     uint64_t count[4];
@@ -236,7 +236,13 @@ static bool finished_before(mpi_run *run, const game_args *a,
         snprintf(journal, len, "%s-journal", work);
         mine = there(work) || there(journal);
     }
+    /* A rank without memory for the names: -1, and the solve is not
+     * taken for finished (the resume goes on, and says what fails). */
+    if (work == NULL || journal == NULL)
+        mine = -1;
+    MPI_Allreduce(&mine, &least, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
     MPI_Allreduce(&mine, &any, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    any = any > 0 && least >= 0;
     memset(&diag, 0, sizeof diag);
     if (run->rank == 0 && work != NULL && journal != NULL && any &&
         !there(journal) && loopy_db_open(a->output, &db, &diag) == LOOPY_OK &&
