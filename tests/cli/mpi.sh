@@ -804,7 +804,15 @@ kill_rank_at() { # kill_rank_at NS FRACTION: a run killed after NS x FRACTION ns
     victim=$(ranks_of "$runner" | awk -v s="$kseed" '{ srand(s); print $(1 + int(rand() * NF)) }')
     kseed=$((kseed + 1))
     [ -n "$victim" ] && kill -9 "$victim" 2>/dev/null && kills=$((kills + 1))
+    # mpirun has been seen to hang (once, a rank killed as Open MPI
+    # started it: "PMIX ERROR: UNREACHABLE"): ended after $limit seconds.
+    (trap 'kill "$nap" 2>/dev/null; exit 0' TERM
+     sleep "$limit" & nap=$!
+     wait "$nap" && kill -9 "$runner") >/dev/null 2>&1 &
+    watchdog=$!
     wait "$runner" 2>/dev/null
+    kill "$watchdog" 2>/dev/null
+    wait "$watchdog" 2>/dev/null
 }
 if command -v pgrep >/dev/null 2>&1; then
     kgame=connect4:5x4
