@@ -187,6 +187,8 @@ typedef struct cli_out {
  * -o: the output file name is empty", when it is "".  For the commands'
  * -o, where it is parsed (a bad command line); cli_out_open checks too. */
 bool cli_out_name_ok(const char *cmd, const char *path);
+/* Whether path is there (a dangling symbolic link too). */
+bool cli_exists(const char *path);
 /* The standard stream (stdout, else stderr) that already writes to the
  * file st describes (as -o /dev/stdout or /proc/self/fd/2 name it), or
  * NULL: cli_out writes to such a file through that stream. */
@@ -317,6 +319,13 @@ bool cli_out_not_terminal(cli_out *out, const char *cmd);
 int cli_db_open_with(const char *cmd, const char *path, const char *game_spec,
                      int misere, int no_symmetry, loopy_db **db,
                      loopy_game **game);
+/* Whether the database at path is game's as options solve it (the same
+ * name, parameters and index space, play and symmetry), with its summary
+ * in *sum (positions, counts, the start's value); false, saying nothing,
+ * otherwise. */
+bool cli_db_summary(const char *path, const loopy_game *game,
+                    const loopy_game_solve_options *options,
+                    loopy_game_solve_summary *sum);
 /* Whether the database names a built-in game (or is a graph's, which
  * loopy_db_open_game explains): one opened without --game. */
 bool cli_db_builtin(const loopy_db *db);

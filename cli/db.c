@@ -249,3 +249,30 @@ int cli_db_lookup(const loopy_db *db, const char *path, const loopy_game *game,
     }
     return EXIT_OK;
 }
+
+bool cli_db_summary(const char *path, const loopy_game *game,
+                    const loopy_game_solve_options *options,
+                    loopy_game_solve_summary *sum)
+{
+    loopy_db *db = NULL;
+    loopy_diag diag;
+    bool same;
+
+    memset(&diag, 0, sizeof diag);
+    same = loopy_db_open(path, &db, &diag) == LOOPY_OK &&
+           loopy_db_check_game(db, game, &diag) == LOOPY_OK &&
+           loopy_db_misere(db) == (options->misere != 0) &&
+           loopy_db_symmetric(db) ==
+               (game->canonical != NULL && !options->no_symmetry);
+    if (same) {
+        sum->positions = loopy_db_size(db);
+        for (int k = 0; k < 4; k++)
+            sum->count[k] = loopy_db_count(db, (loopy_outcome)k);
+        sum->start_outcome = LOOPY_DRAW;
+        sum->start_remoteness = LOOPY_NONE;
+        same = loopy_db_value(db, game, game->start, &sum->start_outcome,
+                              &sum->start_remoteness) == LOOPY_OK;
+    }
+    loopy_db_close(db);
+    return same;
+}

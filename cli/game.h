@@ -83,9 +83,11 @@ void game_out_json_string(cli_out *out, const char *s);
 void game_out_value(cli_out *out, loopy_outcome outcome, uint32_t remoteness);
 
 /* The work file of a tier solve writing the database output
- * (output.tiers), malloc'd; NULL when memory runs out. */
-char *game_work_path(const char *output);
-/* Removes it and its journal (the database is saved). */
+ * (output.tiers), followed by suffix ("-journal", "-parked" for its
+ * journal and park file; "" for itself), malloc'd; NULL when memory runs
+ * out. */
+char *game_work_path(const char *output, const char *suffix);
+/* Removes the three, the journal first (the database is saved). */
 void game_remove_work(const char *output);
 
 /* A line of positions on standard input, got bytes read by getline: the

@@ -22,34 +22,29 @@ game_solver game_solver_of(const game_args *a, const loopy_game *game)
 
 void game_remove_work(const char *output)
 {
-    char *path = game_work_path(output), *journal;
+    /* The journal first: without it, the others are a finished solve's
+     * (a solve killed here leaves files that a resume or the next solve
+     * removes).  A name memory runs out for stops the removal there. */
+    static const char *const parts[] = {"-journal", "", "-parked"};
 
-    if (path == NULL)
-        return;
-    journal = malloc(strlen(path) + sizeof "-journal");
-    if (journal != NULL) {
-        /* The journal first: without it, the others are no solve's (a
-         * solve killed here leaves files the next one replaces). */
-        strcpy(journal, path);
-        strcat(journal, "-journal");
-        unlink(journal);
+    for (size_t i = 0; i < sizeof parts / sizeof *parts; i++) {
+        char *path = game_work_path(output, parts[i]);
+        if (path == NULL)
+            return;
         unlink(path);
-        /* The park file, path-parked: as long a name as the journal's. */
-        strcpy(journal + strlen(path), "-parked");
-        unlink(journal);
+        free(path);
     }
-    free(journal);
-    free(path);
 }
 
-char *game_work_path(const char *output)
+char *game_work_path(const char *output, const char *suffix)
 {
-    size_t len = strlen(output);
-    char *path = malloc(len + sizeof ".tiers");
+    size_t len = strlen(output), more = strlen(suffix);
+    char *path = malloc(len + sizeof ".tiers" + more);
 
     if (path != NULL) {
         memcpy(path, output, len);
-        memcpy(path + len, ".tiers", sizeof ".tiers");
+        memcpy(path + len, ".tiers", sizeof ".tiers" - 1);
+        memcpy(path + len + sizeof ".tiers" - 1, suffix, more + 1);
     }
     return path;
 }
@@ -65,7 +60,7 @@ static loopy_status solve_saved(const game_args *a, const loopy_game *game,
     loopy_game_tier_store store;
     loopy_status status;
     uint64_t bytes = 0;
-    char *path = game_work_path(a->output);
+    char *path = game_work_path(a->output, "");
 
     if (path == NULL)
         return LOOPY_ENOMEM;
@@ -161,14 +156,6 @@ static void start_progress(const game_args *a, cli_progress *progress,
     }
 }
 
-/* Whether path is there (a dangling symbolic link too). */
-static bool there(const char *path)
-{
-    struct stat sb;
-
-    return path != NULL && lstat(path, &sb) == 0;
-}
-
 /* solve --resume, its work file or park file there and its journal not:
  * the solve that left them had finished.  It removes its journal first,
  * once its database is written (game_remove_work), so a kill then leaves
@@ -179,34 +166,14 @@ static bool there(const char *path)
 static bool finished_before(const game_args *a, const loopy_game *game,
                             loopy_game_solve_summary *sum)
 {
-    char *work = game_work_path(a->output);
-    char *journal = malloc(strlen(a->output) + sizeof ".tiers-journal");
-    char *parked = malloc(strlen(a->output) + sizeof ".tiers-parked");
-    loopy_db *db = NULL;
-    loopy_diag diag;
-    bool done = false;
+    char *work = game_work_path(a->output, "");
+    char *journal = game_work_path(a->output, "-journal");
+    char *parked = game_work_path(a->output, "-parked");
+    bool done = work != NULL && journal != NULL && parked != NULL &&
+                !cli_exists(journal) &&
+                (cli_exists(work) || cli_exists(parked)) &&
+                cli_db_summary(a->output, game, &a->solve, sum);
 
-    if (work != NULL && journal != NULL && parked != NULL) {
-        sprintf(journal, "%s-journal", work);
-        sprintf(parked, "%s-parked", work);
-        memset(&diag, 0, sizeof diag);
-        done = !there(journal) && (there(work) || there(parked)) &&
-               loopy_db_open(a->output, &db, &diag) == LOOPY_OK &&
-               loopy_db_check_game(db, game, &diag) == LOOPY_OK &&
-               loopy_db_misere(db) == (a->solve.misere != 0) &&
-               loopy_db_symmetric(db) ==
-                   (game->canonical != NULL && !a->solve.no_symmetry);
-    }
-    if (done) {
-        sum->positions = loopy_db_size(db);
-        for (int k = 0; k < 4; k++)
-            sum->count[k] = loopy_db_count(db, (loopy_outcome)k);
-        sum->start_outcome = LOOPY_DRAW;
-        sum->start_remoteness = LOOPY_NONE;
-        done = loopy_db_value(db, game, game->start, &sum->start_outcome,
-                              &sum->start_remoteness) == LOOPY_OK;
-    }
-    loopy_db_close(db);
     free(parked);
     free(journal);
     free(work);

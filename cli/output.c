@@ -21,6 +21,13 @@ void cli_out_remove_pending(void)
         unlink(path);
 }
 
+bool cli_exists(const char *path)
+{
+    struct stat sb;
+
+    return lstat(path, &sb) == 0;
+}
+
 FILE *cli_standard_stream_on(const struct stat *st)
 {
     struct stat s;

@@ -10,8 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-
-#include <sys/stat.h>
 #include <unistd.h>
 
 static const char usage[] =
@@ -203,14 +201,6 @@ static void say_solved(const mpi_run *run, const loopy_game *game, uint64_t n,
     fputc('\n', stderr);
 }
 
-/* Whether path is there (a dangling symbolic link too). */
-static bool there(const char *path)
-{
-    struct stat sb;
-
-    return lstat(path, &sb) == 0;
-}
-
 /* Collective, --solver tier --resume: whether the solve had finished.  A
  * solve removes rank 0's journal first once the database is written
  * (mpi_game_words_remove_work), so a kill then leaves the ranks' other
@@ -224,17 +214,13 @@ static bool finished_before(mpi_run *run, const game_args *a,
     size_t len = strlen(a->output) + 64;
     char *work = malloc(len), *journal = malloc(len);
     int mine = 0, any = 0, least = 0, done = 0;
-    loopy_db *db = NULL;
-    loopy_diag diag;
-    uint64_t count[4];
-    loopy_outcome outcome = LOOPY_DRAW;
-    uint32_t remoteness = LOOPY_NONE;
+    loopy_game_solve_summary sum;
 
     if (work != NULL && journal != NULL) {
         snprintf(work, len, "%s.tiers.%d-of-%d", a->output, run->rank,
                  run->ranks);
         snprintf(journal, len, "%s-journal", work);
-        mine = there(work) || there(journal);
+        mine = cli_exists(work) || cli_exists(journal);
     }
     /* A rank without memory for the names: -1, and the solve is not
      * taken for finished (the resume goes on, and says what fails). */
@@ -243,15 +229,8 @@ static bool finished_before(mpi_run *run, const game_args *a,
     MPI_Allreduce(&mine, &least, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
     MPI_Allreduce(&mine, &any, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
     any = any > 0 && least >= 0;
-    memset(&diag, 0, sizeof diag);
-    if (run->rank == 0 && work != NULL && journal != NULL && any &&
-        !there(journal) && loopy_db_open(a->output, &db, &diag) == LOOPY_OK &&
-        loopy_db_check_game(db, game, &diag) == LOOPY_OK &&
-        loopy_db_misere(db) == (a->solve.misere != 0) &&
-        loopy_db_symmetric(db) ==
-            (game->canonical != NULL && !a->solve.no_symmetry) &&
-        loopy_db_value(db, game, game->start, &outcome, &remoteness) ==
-            LOOPY_OK)
+    if (run->rank == 0 && any && !cli_exists(journal) &&
+        cli_db_summary(a->output, game, &a->solve, &sum))
         done = 1;
     MPI_Bcast(&done, 1, MPI_INT, 0, MPI_COMM_WORLD);
     if (done && work != NULL && journal != NULL) {
@@ -259,17 +238,15 @@ static bool finished_before(mpi_run *run, const game_args *a,
         unlink(work);
     }
     if (done && run->rank == 0 && !a->quiet) {
-        for (int k = 0; k < 4; k++)
-            count[k] = loopy_db_count(db, (loopy_outcome)k);
         fprintf(stderr,
                 "loopy-mpi game solve: %s: nothing to resume: the "
                 "solve had finished (its database is there; it was stopped "
                 "as its ranks removed their work files, which are removed "
                 "now)\n",
                 a->output);
-        say_solved(run, game, loopy_db_size(db), count, 0, outcome, remoteness);
+        say_solved(run, game, sum.positions, sum.count, 0, sum.start_outcome,
+                   sum.start_remoteness);
     }
-    loopy_db_close(db);
     free(journal);
     free(work);
     return done != 0;
